@@ -1,0 +1,112 @@
+// The small, local JSON Schema and result types of @x/strict-schema.
+
+/** Any value JSON can carry. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** The type names JSON Schema knows. */
+export type JsonSchemaTypeName = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+
+/**
+ * A JSON Schema object, as far as strict mode is concerned. Unknown keywords
+ * are allowed (and are dropped or refused by {@link strictSchema}).
+ */
+export interface JsonSchemaObject {
+  type?: JsonSchemaTypeName | JsonSchemaTypeName[];
+  properties?: { [name: string]: JsonSchema };
+  required?: string[];
+  additionalProperties?: JsonSchema;
+  items?: JsonSchema;
+  enum?: JsonValue[];
+  const?: JsonValue;
+  anyOf?: JsonSchema[];
+  $ref?: string;
+  $defs?: { [name: string]: JsonSchema };
+  definitions?: { [name: string]: JsonSchema };
+  description?: string;
+  title?: string;
+  [keyword: string]: unknown;
+}
+
+/** A JSON Schema: an object, or `true` / `false`. */
+export type JsonSchema = JsonSchemaObject | boolean;
+
+/**
+ * The segment of a {@link NullPath} that means "every element of an array".
+ * It is `null`: property names are always strings, so it cannot be confused
+ * with a property called `items`, `*` or `[]`, and it survives
+ * `JSON.stringify` / `JSON.parse` unchanged.
+ */
+export const ITEMS: null = null;
+
+/** One step of a {@link NullPath}: a property name, or {@link ITEMS}. */
+export type NullPathSegment = string | typeof ITEMS;
+
+/**
+ * The instance location of a property that strict mode made nullable: the
+ * property names leading to it, with {@link ITEMS} for "every array element".
+ */
+export type NullPath = readonly NullPathSegment[];
+
+/** A location inside a schema: keywords, property names and array indexes. */
+export type SchemaPath = readonly (string | number)[];
+
+/** The names of the strict-mode limits, as reported in {@link StrictError.keyword}. */
+export type LimitName = "max_properties" | "max_depth" | "max_chars" | "max_enum_values" | "max_enum_chars";
+
+/** Why a schema has no strict form (or, from `checkStrict`, why OpenAI would refuse it). */
+export interface StrictError {
+  /** Where, in the input schema: keywords, property names and indexes. */
+  readonly path: SchemaPath;
+  /** The offending keyword (`"oneOf"`, `"additionalProperties"`, …) or a {@link LimitName}. */
+  readonly keyword: string;
+  /** What was wrong and what to do, in one sentence. */
+  readonly message: string;
+}
+
+/** The limits strict mode enforces; each defaults to OpenAI's number. */
+export interface StrictLimits {
+  /** Properties across the whole schema, `$defs` included. */
+  readonly maxProperties: number;
+  /** Levels of object nesting; the root object is level 1. */
+  readonly maxDepth: number;
+  /** Characters across property names, definition names, enum values and string consts. */
+  readonly maxChars: number;
+  /** Enum values across the whole schema. */
+  readonly maxEnumValues: number;
+  /** Characters of one string enum that has more than {@link StrictLimits.largeEnumSize} values. */
+  readonly maxEnumChars: number;
+  /** How many values make a string enum large enough for {@link StrictLimits.maxEnumChars} to apply. */
+  readonly largeEnumSize: number;
+}
+
+/** A relaxation beyond the seed's rules, applied only when asked for. */
+export type RelaxationKind = "oneOf-as-anyOf" | "allOf-merged";
+
+/** Where a relaxation was applied. */
+export interface Relaxation {
+  readonly kind: RelaxationKind;
+  readonly path: SchemaPath;
+}
+
+/** Options of {@link strictSchema}. */
+export interface StrictSchemaOptions {
+  /** Overrides of OpenAI's limits. */
+  readonly limits?: Partial<StrictLimits>;
+  /** Opt-in relaxations; every one is off by default. */
+  readonly relax?: {
+    /** Rewrite a `oneOf` whose branches are provably disjoint (a `const`/`enum` discriminator) as `anyOf`. */
+    readonly oneOf?: boolean;
+    /** Merge an `allOf` of object schemas when they do not conflict. */
+    readonly allOf?: boolean;
+  };
+}
+
+/** The result of {@link strictSchema}: never an exception. */
+export type StrictResult =
+  | {
+      readonly ok: true;
+      readonly schema: JsonSchemaObject;
+      readonly nullPaths: readonly NullPath[];
+      readonly relaxations: readonly Relaxation[];
+    }
+  | { readonly ok: false; readonly error: StrictError };

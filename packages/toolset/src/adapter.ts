@@ -1,0 +1,28 @@
+import type { Toolset, NullPathsByTool, PrepareOptions, PreparedTools } from "./toolset-types";
+import type { OutputOptions, ToolCalls, ToolOutcome } from "./tool-call";
+
+/**
+ * One OpenAI API's wire format, bundled for the executor: `@x/openai-chat`
+ * and `@x/openai-responses` each export one as `adapter`.
+ *
+ * @typeParam TTool - a tool definition of the API
+ * @typeParam TResponse - what the model returns (a completion, a response, or a list of calls)
+ * @typeParam TOutput - the item that answers one call
+ * @typeParam TItem - an item of the next request's input (messages or input items)
+ */
+export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown, TItem = unknown> {
+  /** Which API this adapter speaks. */
+  readonly api: "chat" | "responses";
+  /** The request's `tools` and the report of strict preparation. */
+  tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<TTool>;
+  /** The response's calls: those to run, and those answered already with an error output. */
+  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool): ToolCalls<TOutput>;
+  /** The item answering `callId` with `outcome`. */
+  toolOutput(callId: string, outcome: ToolOutcome, options?: OutputOptions): TOutput;
+  /**
+   * The items of `response` that the next request's input must repeat before
+   * the outputs (Chat: the assistant message with its `tool_calls`;
+   * Responses: the output items, reasoning included).
+   */
+  responseItems(response: TResponse): TItem[];
+}

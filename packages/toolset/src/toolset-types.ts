@@ -1,0 +1,85 @@
+import type { NullPath, StrictError, StrictSchemaOptions, JsonSchemaObject } from "@x/strict-schema";
+import type { McpTool } from "./mcp-types";
+
+/** One tool of a {@link Toolset}. */
+export interface ToolsetEntry {
+  /** The name the model sees and calls: `^[A-Za-z0-9_-]{1,64}$`, unique in the toolset. */
+  readonly name: string;
+  /** The server the tool comes from, as given to `buildToolset`. */
+  readonly server: string;
+  /** The tool's own name on its server, unchanged (what `tools/call` needs). */
+  readonly toolName: string;
+  /** The tool as listed, with its description sanitised (or its `title` when it had none). */
+  readonly tool: McpTool;
+}
+
+/** The tools of one or more MCP servers under safe, unique exposed names. */
+export interface Toolset {
+  /** Every tool, in a deterministic order (by exposed name). */
+  readonly entries: readonly ToolsetEntry[];
+  /** The entry whose exposed name is `name`, or `undefined`: nothing outside the toolset ever resolves. */
+  resolve(name: string): ToolsetEntry | undefined;
+}
+
+/** Why a tool's exposed name differs from `server` + separator + tool name (or the tool name alone). */
+export type RenameReason = "invalid-characters" | "too-long" | "collision";
+
+/** Why an entry of the sources was left out of the toolset. */
+export type DropReason = "duplicate-name" | "invalid-name" | "invalid-schema" | "invalid-tool";
+
+/** What `buildToolset` changed or left out, so nothing is lost silently. */
+export interface ToolsetReport {
+  /** Every tool whose exposed name is not its plain readable name, with every reason that applied. */
+  readonly renamed: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly reasons: readonly RenameReason[];
+  }[];
+  /** Every entry left out, with why. `toolName` is absent when the entry had no usable name. */
+  readonly dropped: readonly {
+    readonly server: string;
+    readonly toolName?: string;
+    readonly index: number;
+    readonly reason: DropReason;
+    readonly message: string;
+  }[];
+}
+
+/** Whether tools are sent in strict mode: `"auto"` falls back per tool, `true` leaves out what cannot be strict. */
+export type StrictMode = "auto" | boolean;
+
+/** Options of `prepareTools` and of each adapter's `tools()`. */
+export interface PrepareOptions {
+  /** Default `"auto"`. */
+  readonly strict?: StrictMode;
+  /** Passed to `strictSchema` for every tool (limits, relaxations). */
+  readonly strictOptions?: StrictSchemaOptions;
+}
+
+/** A provider-neutral function tool definition. */
+export interface PreparedTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly parameters: JsonSchemaObject;
+  readonly strict: boolean;
+}
+
+/** Null paths per exposed tool name, as `prepareTools` reports them; pass them to `toolCalls`. */
+export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] };
+
+/** What strict preparation did, keyed by exposed name. */
+export interface PrepareReport {
+  /** For every tool sent with `strict: true`: the null paths to strip from its arguments. */
+  readonly nullPaths: NullPathsByTool;
+  /** Tools sent with `strict: false` under `"auto"` because they have no strict form, with why. */
+  readonly fallbacks: { readonly [name: string]: StrictError };
+  /** Tools left out under `strict: true` because they have no strict form, with why. */
+  readonly excluded: { readonly [name: string]: StrictError };
+}
+
+/** Tool definitions and the report of how they were prepared. */
+export interface PreparedTools<TTool> {
+  readonly tools: TTool[];
+  readonly report: PrepareReport;
+}

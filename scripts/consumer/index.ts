@@ -1,0 +1,9 @@
+// A user's ESM project. Each package's public surface is imported from its
+// built declarations; grows as the packages do.
+import * as strictSchema from "@x/strict-schema";
+import * as toolset from "@x/toolset";
+import * as chat from "@x/openai-chat";
+import * as responses from "@x/openai-responses";
+import * as executor from "@x/executor";
+
+export const modules: readonly object[] = [strictSchema, toolset, chat, responses, executor];

@@ -1,0 +1,40 @@
+import { defaultClientConditions, defaultServerConditions } from "vite";
+import { defineConfig } from "vitest/config";
+
+// Tests run on sources: the "@x/source" export condition points each workspace
+// package at its src/index.ts, so no build is needed before `pnpm test`.
+const sourceConditions = ["@x/source"];
+
+const project = (name: string, root: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    root,
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    typecheck: {
+      enabled: true,
+      include: ["src/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.json",
+    },
+  },
+});
+
+export default defineConfig({
+  resolve: { conditions: [...sourceConditions, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [...sourceConditions, ...defaultServerConditions] } },
+  test: {
+    // CI sets X_TEST_REPORT to a path to also get vitest's JSON report there.
+    reporters: process.env.X_TEST_REPORT ? ["default", ["json", { outputFile: process.env.X_TEST_REPORT }]] : ["default"],
+    setupFiles: [new URL("./scripts/fail-on-console.ts", import.meta.url).pathname],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      project("@x/strict-schema", "packages/strict-schema"),
+      project("@x/toolset", "packages/toolset"),
+      project("@x/openai-chat", "packages/openai-chat"),
+      project("@x/openai-responses", "packages/openai-responses"),
+      project("@x/executor", "packages/executor"),
+      project("@x/playground", "apps/playground"),
+    ],
+  },
+});

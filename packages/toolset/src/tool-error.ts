@@ -50,7 +50,7 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
  * ```
  */
 export class ToolError extends Error {
-  override readonly name: "ToolError" = "ToolError";
+  override readonly name = "ToolError" as const;
   /** What went wrong, as a stable string. */
   readonly code: ToolErrorCode;
   /** Whose fault it is: the caller's configuration, the model, or the tool and its server. */

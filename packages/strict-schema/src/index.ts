@@ -1,4 +1,6 @@
 // The public surface of @x/strict-schema.
+export { checkStrict } from "./check-strict";
+export type { CheckStrictOptions } from "./check-strict";
 export { ITEMS } from "./types";
 export type {
   JsonSchema,

@@ -1,2 +1,24 @@
-// The public surface of @x/executor. Nothing is exported until it is really implemented.
-export {};
+// The public surface of @x/executor.
+export { executeToolCalls } from "./execute-tool-calls";
+export { DEFAULT_CONCURRENCY } from "./execute-options";
+export type { CallOutcome, ExecuteOptions, ExecuteResult } from "./execute-options";
+export { DEFAULT_MAX_OUTPUT_BYTES, truncationMarker } from "./truncate-result";
+export { prepareTools } from "./prepare-tools";
+export type { PrepareToolsOptions } from "./prepare-tools";
+export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
+export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult } from "./run-tool-loop";
+export { combineHooks } from "./combine-hooks";
+export type { CallToolOptions, McpClients, McpToolClient } from "./mcp-client";
+export type {
+  ExecutorEvent,
+  ExecutorEventOf,
+  ExecutorEventType,
+  ExecutorHooks,
+  StrictFallbackEvent,
+  ToolCallEndEvent,
+  ToolCallErrorEvent,
+  ToolCallRejectedEvent,
+  ToolCallStartEvent,
+  TurnEndEvent,
+  TurnStartEvent,
+} from "./hook-events";

@@ -1,0 +1,149 @@
+import type { McpCallToolResult, RejectedCall, ToolCall, ToolError, Toolset } from "@x/toolset";
+import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks } from "./hook-events";
+
+/**
+ * How the executor reports events. Chosen once per run: with no hooks it is
+ * {@link NOOP_DISPATCHER}, whose methods do nothing, so the hot path never
+ * builds an event object nor tests whether anyone listens.
+ */
+export interface Dispatcher {
+  /** `toolset` gives the description, looked up only when a start hook is set. */
+  callStart(executionId: string, call: ToolCall, toolset: Toolset, timestamp: number): void;
+  callEnd(
+    executionId: string,
+    call: ToolCall,
+    startTime: number,
+    durationMs: number,
+    result: McpCallToolResult,
+    truncatedBytes: number,
+  ): void;
+  callError(executionId: string, call: ToolCall, startTime: number, durationMs: number, error: ToolError): void;
+  callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
+  /** Rare events (strict fallbacks, turns), built by the caller. */
+  emit(event: ExecutorEvent): void;
+}
+
+const noop = (): void => {};
+
+/** The dispatcher of a run without hooks. */
+export const NOOP_DISPATCHER: Dispatcher = Object.freeze({
+  callStart: noop,
+  callEnd: noop,
+  callError: noop,
+  callRejected: noop,
+  emit: noop,
+});
+
+/** Calls `hook` so that neither a throw nor a rejection reaches the caller. */
+export function callSafely<E>(hook: (event: E) => void | PromiseLike<void>, event: E): void {
+  try {
+    const returned = hook(event);
+    if (returned !== undefined && returned !== null && typeof returned.then === "function") {
+      // A rejected hook promise is swallowed here rather than becoming an unhandled rejection.
+      returned.then(undefined, noop);
+    }
+  } catch {
+    // A hook must never break execution.
+  }
+}
+
+function callFields(executionId: string, call: ToolCall) {
+  return {
+    executionId,
+    callId: call.callId,
+    index: call.index,
+    name: call.name,
+    server: call.server,
+    toolName: call.toolName,
+  };
+}
+
+/**
+ * The dispatcher for `hooks`: {@link NOOP_DISPATCHER} when no hook is set,
+ * otherwise one whose methods build a frozen event only for the event types
+ * that have a hook. `includeValues` adds argument values and results.
+ */
+export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues: boolean): Dispatcher {
+  if (hooks === undefined) return NOOP_DISPATCHER;
+  const start = hooks["tool-call-start"];
+  const end = hooks["tool-call-end"];
+  const error = hooks["tool-call-error"];
+  const rejected = hooks["tool-call-rejected"];
+  const others = [hooks["strict-fallback"], hooks["turn-start"], hooks["turn-end"]];
+  if (start === undefined && end === undefined && error === undefined && rejected === undefined && others.every((h) => h === undefined)) {
+    return NOOP_DISPATCHER;
+  }
+  return {
+    callStart:
+      start === undefined
+        ? noop
+        : (executionId, call, toolset, timestamp) => {
+            const description = toolset.resolve(call.name)?.tool.description;
+            callSafely(
+              start,
+              Object.freeze({
+                type: "tool-call-start" as const,
+                timestamp,
+                ...callFields(executionId, call),
+                ...(description === undefined ? {} : { description }),
+                ...(includeValues ? { arguments: call.arguments } : {}),
+              }),
+            );
+          },
+    callEnd:
+      end === undefined
+        ? noop
+        : (executionId, call, startTime, durationMs, result, truncatedBytes) => {
+            callSafely(
+              end,
+              Object.freeze({
+                type: "tool-call-end" as const,
+                timestamp: Date.now(),
+                ...callFields(executionId, call),
+                startTime,
+                durationMs,
+                isError: result.isError === true,
+                truncatedBytes,
+                ...(includeValues ? { result } : {}),
+              }),
+            );
+          },
+    callError:
+      error === undefined
+        ? noop
+        : (executionId, call, startTime, durationMs, toolError) => {
+            callSafely(
+              error,
+              Object.freeze({
+                type: "tool-call-error" as const,
+                timestamp: Date.now(),
+                ...callFields(executionId, call),
+                startTime,
+                durationMs,
+                error: toolError,
+              }),
+            );
+          },
+    callRejected:
+      rejected === undefined
+        ? noop
+        : (executionId, rejection) => {
+            callSafely(
+              rejected,
+              Object.freeze({
+                type: "tool-call-rejected" as const,
+                timestamp: Date.now(),
+                executionId,
+                callId: rejection.callId,
+                index: rejection.index,
+                name: rejection.name,
+                error: rejection.error,
+              }),
+            );
+          },
+    emit: (event) => {
+      const hook = hooks[event.type] as ((event: ExecutorEventOf<ExecutorEventType>) => void | PromiseLike<void>) | undefined;
+      if (hook !== undefined) callSafely(hook, Object.freeze(event));
+    },
+  };
+}

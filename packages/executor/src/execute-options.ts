@@ -1,0 +1,128 @@
+import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, ToolCall, ToolError, ToolOutcome } from "@x/toolset";
+import type { ExecutorHooks } from "./hook-events";
+import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
+
+/** The default of `concurrency`: calls of one response running at once. */
+export const DEFAULT_CONCURRENCY = 8;
+
+// setTimeout's largest delay: beyond it Node fires at once (with a warning).
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** Options of `executeToolCalls`. */
+export interface ExecuteOptions<TResponse, TOutput> {
+  /** The API's adapter: `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
+  readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
+  /** The null paths from the `tools()` report, so the nulls strict mode introduced are removed from arguments. */
+  readonly nullPaths?: NullPathsByTool;
+  /**
+   * How long one call may take, in milliseconds (at most 2 147 483 647). When
+   * it passes, the MCP request is cancelled and the call answered with a
+   * `timeout` error. Default: the client's own (60 s for the SDK's `Client`).
+   */
+  readonly timeoutMs?: number;
+  /** How many calls of one response run at once (a positive integer, or `Infinity`). Default 8. */
+  readonly concurrency?: number;
+  /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
+  readonly signal?: AbortSignal;
+  /** Called with one event object per event; see {@link ExecutorHooks}. */
+  readonly hooks?: ExecutorHooks;
+  /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
+  readonly includeValues?: boolean;
+  /**
+   * The most UTF-8 bytes of text one tool result may give the model; the rest
+   * is cut with a visible marker (`[… truncated: N more bytes]`). Images are
+   * not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
+   */
+  readonly maxOutputBytes?: number;
+  /** Passed to the adapter's `toolOutput` (error prefix, `structuredContent` mode). */
+  readonly output?: OutputOptions;
+}
+
+/** What became of one call of the response. */
+export type CallOutcome<TOutput> =
+  | {
+      /** The call ran (or was due to run: `no-client`, `aborted` before it started). */
+      readonly kind: "call";
+      readonly callId: string;
+      readonly index: number;
+      readonly call: ToolCall;
+      /** The MCP result as the server sent it (checked, before any cut), or the error. */
+      readonly outcome: ToolOutcome;
+      /** The item answering the call, as the model receives it. */
+      readonly output: TOutput;
+      readonly durationMs: number;
+      /** UTF-8 bytes of text cut by `maxOutputBytes` (0 when nothing was cut). */
+      readonly truncatedBytes: number;
+    }
+  | {
+      /** The call was not run: unknown tool, bad arguments, an unsupported or duplicate call. */
+      readonly kind: "rejected";
+      readonly callId: string;
+      readonly index: number;
+      readonly rejection: RejectedCall<TOutput>;
+      readonly outcome: ToolError;
+      readonly output: TOutput;
+      readonly durationMs: 0;
+      readonly truncatedBytes: 0;
+    };
+
+/** The answers to one response's calls. */
+export interface ExecuteResult<TOutput> {
+  /** One item per call id, in the order the model issued the calls: append them to the next request's input. */
+  readonly outputs: TOutput[];
+  /** One entry per call and per rejection, in the same order. */
+  readonly outcomes: CallOutcome<TOutput>[];
+}
+
+/** Options after checking, with defaults applied. */
+export interface RoundSettings<TResponse, TOutput> {
+  readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
+  readonly nullPaths: NullPathsByTool | undefined;
+  readonly timeoutMs: number | undefined;
+  readonly concurrency: number;
+  readonly signal: AbortSignal | undefined;
+  readonly maxOutputBytes: number;
+  readonly output: OutputOptions | undefined;
+}
+
+function check(ok: boolean, name: string, value: unknown, expected: string): void {
+  if (!ok) throw new RangeError(`The option ${name} must be ${expected}; got ${String(value)}.`);
+}
+
+/** Checks the options a caller gave and applies the defaults; throws a `RangeError` for a wrong value. */
+export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TResponse, TOutput>): RoundSettings<TResponse, TOutput> {
+  const { adapter, timeoutMs, concurrency = DEFAULT_CONCURRENCY, maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES } = options;
+  check(
+    typeof adapter?.toolCalls === "function" && typeof adapter.toolOutput === "function",
+    "adapter",
+    adapter,
+    "an adapter object (`adapter` from @x/openai-chat or @x/openai-responses)",
+  );
+  check(
+    timeoutMs === undefined || (typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS),
+    "timeoutMs",
+    timeoutMs,
+    `a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}`,
+  );
+  check(
+    concurrency === Infinity || (Number.isInteger(concurrency) && concurrency >= 1),
+    "concurrency",
+    concurrency,
+    "a positive integer or Infinity",
+  );
+  check(
+    maxOutputBytes === Infinity || (Number.isInteger(maxOutputBytes) && maxOutputBytes >= 0),
+    "maxOutputBytes",
+    maxOutputBytes,
+    "a non-negative integer or Infinity",
+  );
+  return {
+    adapter,
+    nullPaths: options.nullPaths,
+    timeoutMs,
+    concurrency,
+    signal: options.signal,
+    maxOutputBytes,
+    output: options.output,
+  };
+}

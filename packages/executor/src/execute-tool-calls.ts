@@ -1,0 +1,142 @@
+import { ToolError } from "@x/toolset";
+import type { ToolCall, Toolset } from "@x/toolset";
+import { abortedError, noClientError } from "./call-errors";
+import { createDispatcher } from "./dispatcher";
+import type { Dispatcher } from "./dispatcher";
+import { roundSettings } from "./execute-options";
+import type { CallOutcome, ExecuteOptions, ExecuteResult, RoundSettings } from "./execute-options";
+import { findClient } from "./mcp-client";
+import type { McpClients } from "./mcp-client";
+import { RoundAbort, runCall } from "./run-call";
+import { runLimited } from "./run-limited";
+import { truncateResult } from "./truncate-result";
+
+let executions = 0;
+
+/** One round: the calls of `response` run and answered. Never rejects because of a call. */
+export async function executeRound<TResponse, TOutput>(
+  response: TResponse,
+  toolset: Toolset,
+  clients: McpClients,
+  settings: RoundSettings<TResponse, TOutput>,
+  dispatcher: Dispatcher,
+): Promise<ExecuteResult<TOutput>> {
+  const { adapter, timeoutMs, maxOutputBytes, output } = settings;
+  const { calls, rejected } = adapter.toolCalls(response, toolset, settings.nullPaths);
+  if (calls.length === 0 && rejected.length === 0) return { outputs: [], outcomes: [] };
+  const executionId = String(++executions);
+
+  const outcomes: CallOutcome<TOutput>[] = [];
+  for (const rejection of rejected) {
+    dispatcher.callRejected(executionId, rejection);
+    outcomes.push({
+      kind: "rejected",
+      callId: rejection.callId,
+      index: rejection.index,
+      rejection,
+      outcome: rejection.error,
+      output: rejection.output,
+      durationMs: 0,
+      truncatedBytes: 0,
+    });
+  }
+
+  const round = settings.signal === undefined ? undefined : new RoundAbort(settings.signal);
+  const answered = new Array<CallOutcome<TOutput>>(calls.length);
+  const answer = async (position: number): Promise<void> => {
+    const call = calls[position] as ToolCall;
+    const startTime = Date.now();
+    const started = performance.now();
+    dispatcher.callStart(executionId, call, toolset, startTime);
+    const client = findClient(clients, call.server);
+    const outcome =
+      round?.aborted === true
+        ? abortedError(call, false)
+        : client === undefined
+          ? noClientError(call)
+          : await runCall(client, call, timeoutMs, round);
+    const durationMs = performance.now() - started;
+    let cut = { result: outcome, truncatedBytes: 0 };
+    if (outcome instanceof ToolError) {
+      dispatcher.callError(executionId, call, startTime, durationMs, outcome);
+    } else {
+      if (maxOutputBytes !== Infinity) cut = truncateResult(outcome, maxOutputBytes, output);
+      dispatcher.callEnd(executionId, call, startTime, durationMs, outcome, cut.truncatedBytes);
+    }
+    answered[position] = {
+      kind: "call",
+      callId: call.callId,
+      index: call.index,
+      call,
+      outcome,
+      output: adapter.toolOutput(call.callId, cut.result, output),
+      durationMs,
+      truncatedBytes: cut.truncatedBytes,
+    };
+  };
+  try {
+    await runLimited(calls.length, settings.concurrency, answer);
+  } finally {
+    round?.dispose();
+  }
+
+  // Both lists come in index order; one merge keeps the model's order.
+  const all = outcomes.length === 0 ? answered : outcomes.concat(answered).sort((a, b) => a.index - b.index);
+  return { outputs: all.map((entry) => entry.output), outcomes: all };
+}
+
+/**
+ * Runs the tool calls of one model response on their MCP servers and answers
+ * every call.
+ *
+ * The calls are read with `options.adapter`; each runs on
+ * `clients[server].callTool(...)`, at most `concurrency` at once. Whatever
+ * happens to a call — the tool throws, returns garbage, outlives `timeoutMs`,
+ * is aborted through `signal`, its server dies, or no client serves it — its
+ * call id is answered exactly once, by an error output when needed, and the
+ * promise never rejects because of a call. Calls the adapter rejected
+ * (unknown tool, arguments that are not a JSON object, unsupported or
+ * duplicate calls) are answered by their error outputs.
+ *
+ * @param response - the model's response, in the shape the adapter reads (a chat completion, a Responses response, …)
+ * @param toolset - the toolset the tools were sent from
+ * @param clients - MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is
+ * @param options - the adapter and how to run the calls
+ * @returns `outputs`: the next request's input items answering the calls, in the order the model issued them;
+ *   `outcomes`: what became of each call, in the same order
+ * @throws RangeError when an option has a wrong value (before any call runs)
+ *
+ * @example
+ * ```ts
+ * import OpenAI from "openai";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+ * import { buildToolset } from "@x/toolset";
+ * import { adapter } from "@x/openai-responses";
+ * import { executeToolCalls } from "@x/executor";
+ *
+ * const client = new Client({ name: "agent", version: "1.0.0" });
+ * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
+ * const { tools, report } = adapter.tools(toolset);
+ *
+ * const openai = new OpenAI();
+ * const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "What is 2 + 3? Use the tool." }];
+ * const response = await openai.responses.create({ model: "gpt-5-mini", input, tools });
+ * const { outputs } = await executeToolCalls(response, toolset, { everything: client }, {
+ *   adapter,
+ *   nullPaths: report.nullPaths,
+ *   timeoutMs: 30_000,
+ * });
+ * input.push(...adapter.responseItems(response), ...outputs);
+ * ```
+ */
+export async function executeToolCalls<TResponse, TOutput>(
+  response: NoInfer<TResponse>,
+  toolset: Toolset,
+  clients: McpClients,
+  options: ExecuteOptions<TResponse, TOutput>,
+): Promise<ExecuteResult<TOutput>> {
+  const settings = roundSettings(options);
+  return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));
+}

@@ -1,0 +1,134 @@
+import type { McpCallToolResult, StrictError, ToolError } from "@x/toolset";
+
+/** Fields every event carries. */
+interface EventBase {
+  /** When the event happened, in milliseconds since the Unix epoch (`Date.now()`). */
+  readonly timestamp: number;
+}
+
+/** Fields every event about one call carries. */
+interface CallEventBase extends EventBase {
+  /**
+   * Identifies one `executeToolCalls` run (one round of calls). With `callId`
+   * it identifies a call even when two conversations reuse the same ids.
+   */
+  readonly executionId: string;
+  /** The id the answer carries (Chat `id`, Responses `call_id`). */
+  readonly callId: string;
+  /** Position among the calls of the response (0-based). */
+  readonly index: number;
+}
+
+/** Fields of the events of a call that resolved to a tool of the toolset. */
+interface ToolCallEventBase extends CallEventBase {
+  /** The exposed name the model called. */
+  readonly name: string;
+  /** The server that runs the tool. */
+  readonly server: string;
+  /** The tool's own name on that server. */
+  readonly toolName: string;
+}
+
+/** A call is about to be sent to its server (emitted once per call, before its end or error event). */
+export interface ToolCallStartEvent extends ToolCallEventBase {
+  readonly type: "tool-call-start";
+  /** The tool's (sanitised) description, when it has one. */
+  readonly description?: string;
+  /** The decoded arguments: only with `includeValues: true`. */
+  readonly arguments?: { readonly [key: string]: unknown };
+}
+
+/** A call came back with a well-formed MCP result (which may be a tool-reported error, `isError: true`). */
+export interface ToolCallEndEvent extends ToolCallEventBase {
+  readonly type: "tool-call-end";
+  /** When the call started (`timestamp` of its start event). */
+  readonly startTime: number;
+  readonly durationMs: number;
+  /** The result's `isError`: the tool reported a failure in-band. */
+  readonly isError: boolean;
+  /** UTF-8 bytes of text cut by `maxOutputBytes` (0 when nothing was cut). */
+  readonly truncatedBytes: number;
+  /** The result as the server sent it (before any cut): only with `includeValues: true`. */
+  readonly result?: McpCallToolResult;
+}
+
+/** A call ended without a usable result: it threw, timed out, was aborted, its connection closed, or it returned garbage. */
+export interface ToolCallErrorEvent extends ToolCallEventBase {
+  readonly type: "tool-call-error";
+  /** When the call started (`timestamp` of its start event). */
+  readonly startTime: number;
+  readonly durationMs: number;
+  /** What went wrong; `error.code` is one of `tool-failed`, `malformed-result`, `timeout`, `aborted`, `connection-closed`, `no-client`. */
+  readonly error: ToolError;
+}
+
+/** A call that was not run (unknown tool, bad arguments, unsupported or duplicate call); it is answered with an error output. */
+export interface ToolCallRejectedEvent extends CallEventBase {
+  readonly type: "tool-call-rejected";
+  /** The name as the model sent it (may be empty or unknown). */
+  readonly name: string;
+  readonly error: ToolError;
+}
+
+/** A tool could not be sent in strict mode: sent with `strict: false` (`fallback`) or left out (`excluded`). */
+export interface StrictFallbackEvent extends EventBase {
+  readonly type: "strict-fallback";
+  readonly action: "fallback" | "excluded";
+  /** The exposed name. */
+  readonly name: string;
+  readonly server: string;
+  readonly toolName: string;
+  /** Where, in the tool's input schema, the offending keyword is. */
+  readonly path: StrictError["path"];
+  /** The offending keyword or limit name. */
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** `runToolLoop` is about to call the model. */
+export interface TurnStartEvent extends EventBase {
+  readonly type: "turn-start";
+  /** 1 for the first model call. */
+  readonly turn: number;
+  /** Items in the transcript sent to the model. */
+  readonly inputLength: number;
+}
+
+/** A turn is over: the model answered and its calls were answered, or the model function threw. */
+export interface TurnEndEvent extends EventBase {
+  readonly type: "turn-end";
+  readonly turn: number;
+  readonly startTime: number;
+  readonly durationMs: number;
+  /** Calls run in this turn. */
+  readonly callCount: number;
+  /** Calls rejected (answered with an error without running) in this turn. */
+  readonly rejectedCount: number;
+  /** What the model function threw, when it did (the loop then rejects with it). */
+  readonly error?: unknown;
+}
+
+/** Every event the executor emits. */
+export type ExecutorEvent =
+  | ToolCallStartEvent
+  | ToolCallEndEvent
+  | ToolCallErrorEvent
+  | ToolCallRejectedEvent
+  | StrictFallbackEvent
+  | TurnStartEvent
+  | TurnEndEvent;
+
+/** The event types, noun-verb. */
+export type ExecutorEventType = ExecutorEvent["type"];
+
+/** The event whose `type` is `T`. */
+export type ExecutorEventOf<T extends ExecutorEventType> = Extract<ExecutorEvent, { readonly type: T }>;
+
+/**
+ * Functions called with one readonly event object each, keyed by event type.
+ * A hook that throws or rejects never disturbs execution: its error is
+ * swallowed. Hooks are not awaited.
+ */
+export type ExecutorHooks = {
+  readonly [T in ExecutorEventType]?: (event: ExecutorEventOf<T>) => void | PromiseLike<void>;
+};

@@ -1,0 +1,41 @@
+/** The request options the executor passes to `callTool`: a subset of the MCP SDK's `RequestOptions`. */
+export interface CallToolOptions {
+  /** Aborted when the call times out or the run's signal aborts; the SDK then sends `notifications/cancelled`. */
+  signal?: AbortSignal;
+  /** The per-call timeout in milliseconds (overrides the SDK's 60 s default). */
+  timeout?: number;
+}
+
+/**
+ * Anything with the `callTool` method of `@modelcontextprotocol/sdk`'s
+ * `Client`: a connected `Client` works as is. Whatever it returns is checked
+ * before use, so a wrapper may return any value.
+ */
+export interface McpToolClient {
+  callTool(
+    params: { name: string; arguments?: { [key: string]: unknown } },
+    resultSchema?: undefined,
+    options?: CallToolOptions,
+  ): PromiseLike<unknown>;
+}
+
+/** The clients of a toolset, by server name (as given to `buildToolset`). */
+export type McpClients =
+  | { readonly [server: string]: McpToolClient | undefined }
+  | ReadonlyMap<string, McpToolClient>;
+
+/**
+ * The client of `server`, or `undefined` when there is none: never a property
+ * inherited from `Object.prototype` (a server may be called `constructor`),
+ * never a value without a `callTool` function.
+ */
+export function findClient(clients: McpClients, server: string): McpToolClient | undefined {
+  let client: McpToolClient | undefined;
+  if (clients instanceof Map) {
+    client = (clients as ReadonlyMap<string, McpToolClient>).get(server);
+  } else {
+    const record = clients as { readonly [server: string]: McpToolClient | undefined };
+    client = Object.prototype.hasOwnProperty.call(record, server) ? record[server] : undefined;
+  }
+  return typeof client?.callTool === "function" ? client : undefined;
+}

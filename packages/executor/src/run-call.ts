@@ -1,0 +1,98 @@
+import { toCallToolResult } from "@x/toolset";
+import type { ToolCall, ToolOutcome } from "@x/toolset";
+import { abortedError, callFailure, timeoutError } from "./call-errors";
+import type { CallToolOptions, McpToolClient } from "./mcp-client";
+
+/**
+ * The run's abort signal, listened to once per round (not once per call:
+ * a hundred listeners on one signal would trip Node's leak warning and leak
+ * for real when the caller reuses the signal). Each call in flight registers
+ * its canceller here.
+ */
+export class RoundAbort {
+  readonly inFlight: Set<() => void> = new Set();
+  private readonly signal: AbortSignal;
+  private readonly onAbort = (): void => {
+    for (const cancel of [...this.inFlight]) cancel();
+  };
+
+  constructor(signal: AbortSignal) {
+    this.signal = signal;
+    signal.addEventListener("abort", this.onAbort, { once: true });
+  }
+
+  get aborted(): boolean {
+    return this.signal.aborted;
+  }
+
+  dispose(): void {
+    this.signal.removeEventListener("abort", this.onAbort);
+  }
+}
+
+// async: a client whose callTool throws synchronously rejects like any other failure.
+async function invoke(client: McpToolClient, call: ToolCall, options: CallToolOptions | undefined): Promise<unknown> {
+  return client.callTool({ name: call.toolName, arguments: call.arguments }, undefined, options);
+}
+
+function validated(call: ToolCall, value: unknown): ToolOutcome {
+  try {
+    return toCallToolResult(value);
+  } catch (error) {
+    return callFailure(call, error);
+  }
+}
+
+/**
+ * Runs `call` on `client` and always resolves, never rejects: with the
+ * checked MCP result, or with the error that explains what happened.
+ *
+ * A timeout or an abort cancels the MCP request itself through the request
+ * options (`signal`, and `timeout` so the SDK's 60 s default does not cut a
+ * longer limit short): the SDK then sends `notifications/cancelled`. The call
+ * is answered at that moment even if the client ignores its options, and
+ * whatever the abandoned request does later is observed and ignored.
+ */
+export function runCall(
+  client: McpToolClient,
+  call: ToolCall,
+  timeoutMs: number | undefined,
+  round: RoundAbort | undefined,
+): Promise<ToolOutcome> {
+  return new Promise<ToolOutcome>((resolve) => {
+    if (timeoutMs === undefined && round === undefined) {
+      invoke(client, call, undefined).then(
+        (value) => resolve(validated(call, value)),
+        (error: unknown) => resolve(callFailure(call, error)),
+      );
+      return;
+    }
+    const controller = new AbortController();
+    let done = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (outcome: ToolOutcome): void => {
+      if (done) return;
+      done = true;
+      if (timer !== undefined) clearTimeout(timer);
+      round?.inFlight.delete(cancel);
+      resolve(outcome);
+    };
+    const cancel = (): void => {
+      settle(abortedError(call, true));
+      controller.abort("The run was aborted.");
+    };
+    round?.inFlight.add(cancel);
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => {
+        settle(timeoutError(call, timeoutMs));
+        controller.abort(`No answer within ${timeoutMs} ms.`);
+      }, timeoutMs);
+    }
+    const options: CallToolOptions =
+      timeoutMs === undefined ? { signal: controller.signal } : { signal: controller.signal, timeout: timeoutMs };
+    invoke(client, call, options).then(
+      (value) => settle(validated(call, value)),
+      (error: unknown) => settle(callFailure(call, error)),
+    );
+  });
+}

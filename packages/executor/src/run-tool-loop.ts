@@ -1,0 +1,193 @@
+import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import { createDispatcher } from "./dispatcher";
+import { roundSettings } from "./execute-options";
+import { executeRound } from "./execute-tool-calls";
+import type { ExecutorHooks } from "./hook-events";
+import type { McpClients } from "./mcp-client";
+import { reportFallbacks } from "./prepare-tools";
+
+/** The default of `maxTurns`. */
+export const DEFAULT_MAX_TURNS = 10;
+
+/** What the model function receives besides the input and the tools. */
+export interface ModelContext {
+  /** 1 for the first call. */
+  readonly turn: number;
+  /** The loop's signal, to pass on to the HTTP client (it stops the request when the run is aborted). */
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Calls the model: typically a thin wrapper over `openai.chat.completions.create`
+ * or `openai.responses.create`. It receives a fresh copy of the whole
+ * transcript each turn.
+ */
+export type ModelFunction<TTool, TResponse, TEntry> = (
+  input: TEntry[],
+  tools: TTool[],
+  context: ModelContext,
+) => TResponse | PromiseLike<TResponse>;
+
+/** Options of {@link runToolLoop}. */
+export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput> {
+  /** Calls the model with the transcript and the tools. */
+  readonly model: ModelFunction<TTool, TResponse, TInput | TItem | TOutput>;
+  /** `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
+  readonly adapter: Adapter<TTool, TResponse, TOutput, TItem>;
+  readonly toolset: Toolset;
+  /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
+  readonly clients: McpClients;
+  /** The conversation so far (messages or input items); it is not mutated. */
+  readonly input: readonly TInput[];
+  /** The most model calls (a positive integer). Default 10. */
+  readonly maxTurns?: number;
+  /** Strict mode of the tools. Default `"auto"`. */
+  readonly strict?: PrepareOptions["strict"];
+  /** Passed to `strictSchema` for every tool. */
+  readonly strictOptions?: PrepareOptions["strictOptions"];
+  /** Receives every event of the run: strict fallbacks, turns, calls. */
+  readonly hooks?: ExecutorHooks;
+  /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
+  readonly signal?: AbortSignal;
+  /** As in `executeToolCalls`. */
+  readonly timeoutMs?: number;
+  /** As in `executeToolCalls`. Default 8. */
+  readonly concurrency?: number;
+  /** As in `executeToolCalls`. */
+  readonly includeValues?: boolean;
+  /** As in `executeToolCalls`. Default 100 000. */
+  readonly maxOutputBytes?: number;
+  /** As in `executeToolCalls`. */
+  readonly output?: OutputOptions;
+}
+
+/** Why the loop stopped. */
+export type StopReason = "completed" | "max-turns" | "aborted";
+
+/** The end of a run. */
+export interface ToolLoopResult<TResponse, TEntry> {
+  /** The last response of the model (`undefined` only when the signal aborted before the first model call returned). */
+  readonly response: TResponse | undefined;
+  /**
+   * The whole transcript: the input, then for each turn the response's items
+   * and the outputs answering its calls. Every call in it is answered exactly
+   * once, so it is a valid input for a next request whatever the stop reason.
+   */
+  readonly input: TEntry[];
+  /** Model calls that returned. */
+  readonly turns: number;
+  /**
+   * `completed`: the last response had no tool calls; `max-turns`: `maxTurns`
+   * model calls were made (the last response's calls are answered too);
+   * `aborted`: the signal aborted.
+   */
+  readonly stopReason: StopReason;
+}
+
+/**
+ * Runs the agent loop: calls `model(input, tools)`, appends the response's
+ * items (`adapter.responseItems`) and the outputs answering its calls (run on
+ * the MCP clients as `executeToolCalls` does), and repeats until a response
+ * has no calls, `maxTurns` responses have been answered, or `signal` aborts.
+ *
+ * A model function that throws (or rejects) ends the loop: a `turn-end` event
+ * carrying the error is emitted and the returned promise rejects with that
+ * error, since there is no call to answer and no response to return. When the
+ * signal has aborted, a throw from the model function (typically the HTTP
+ * client's abort error) ends the loop as `aborted` instead.
+ *
+ * @param options - the model function, adapter, toolset, clients, input and limits
+ * @returns the last response, the whole transcript, the number of turns and why it stopped
+ * @throws whatever the model function throws (unless the signal aborted); a `RangeError` for a wrong option
+ *
+ * @example
+ * ```ts
+ * import OpenAI from "openai";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+ * import { buildToolset } from "@x/toolset";
+ * import { adapter } from "@x/openai-chat";
+ * import { runToolLoop } from "@x/executor";
+ *
+ * const client = new Client({ name: "agent", version: "1.0.0" });
+ * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
+ *
+ * const openai = new OpenAI();
+ * const { response, stopReason } = await runToolLoop({
+ *   model: (messages, tools, { signal }) =>
+ *     openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
+ *   adapter,
+ *   toolset,
+ *   clients: { everything: client },
+ *   input: [{ role: "user", content: "What is 2 + 3? Use the tool." }] as OpenAI.ChatCompletionMessageParam[],
+ *   maxTurns: 5,
+ * });
+ * ```
+ */
+export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput>(
+  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput>,
+): Promise<ToolLoopResult<TResponse, TInput | TItem | TOutput>> {
+  type Entry = TInput | TItem | TOutput;
+  const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
+  if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
+    throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
+  }
+  const settings = roundSettings({
+    adapter,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+    ...(options.output === undefined ? {} : { output: options.output }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
+
+  const prepared = adapter.tools(toolset, {
+    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
+  });
+  reportFallbacks(toolset, prepared, dispatcher);
+  const round = { ...settings, nullPaths: prepared.report.nullPaths };
+
+  // A function, not a property read: the signal may abort while the loop awaits.
+  const aborted = (): boolean => signal?.aborted === true;
+  const transcript: Entry[] = [...options.input];
+  let response: TResponse | undefined;
+  let turns = 0;
+  while (!aborted()) {
+    const turn = turns + 1;
+    const startTime = Date.now();
+    const started = performance.now();
+    const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void =>
+      dispatcher.emit({
+        type: "turn-end",
+        timestamp: Date.now(),
+        turn,
+        startTime,
+        durationMs: performance.now() - started,
+        callCount,
+        rejectedCount,
+        ...failure,
+      });
+    dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
+    try {
+      response = await model([...transcript], [...prepared.tools], { turn, signal });
+    } catch (error) {
+      turnEnd(0, 0, { error });
+      if (aborted()) break;
+      throw error;
+    }
+    turns = turn;
+    transcript.push(...adapter.responseItems(response));
+    const { outcomes, outputs } = await executeRound(response, toolset, clients, round, dispatcher);
+    transcript.push(...outputs);
+    const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
+    turnEnd(outcomes.length - rejectedCount, rejectedCount, {});
+    if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
+    if (aborted()) break;
+    if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
+  }
+  return { response, input: transcript, turns, stopReason: "aborted" };
+}

@@ -1,0 +1,151 @@
+import { assignNames } from "./assign-names";
+import type { NameClaim, NameHash } from "./assign-names";
+import { nameHash } from "./exposed-name";
+import { deepFreeze } from "./json-copy";
+import type { McpTool } from "./mcp-types";
+import { readServerTools } from "./read-server-tools";
+import type { DroppedTool, ListedTool } from "./read-server-tools";
+import { readSources } from "./read-sources";
+import type { ToolSources } from "./read-sources";
+import { DEFAULT_MAX_DESCRIPTION_BYTES, sanitizeDescription } from "./sanitize-description";
+import { ToolError } from "./tool-error";
+import type { Toolset, ToolsetEntry, ToolsetReport } from "./toolset-types";
+
+/** Options of {@link buildToolset}. */
+export interface BuildToolsetOptions {
+  /** Between the server name and the tool name. Only `[A-Za-z0-9_-]` characters. Default `"__"`. */
+  readonly separator?: string;
+  /** Whether exposed names start with the server name. Default `true`. */
+  readonly prefix?: boolean;
+  /** The cap of each description, in bytes of UTF-8. Default 4096. */
+  readonly maxDescriptionBytes?: number;
+}
+
+/** What {@link buildToolset} returns. */
+export interface BuiltToolset {
+  readonly toolset: Toolset;
+  readonly report: ToolsetReport;
+}
+
+/**
+ * Puts the tools of one or more MCP servers under safe, unique exposed
+ * names, and reports everything it renamed or left out.
+ *
+ * Exposed names match `^[A-Za-z0-9_-]{1,64}$` and read `server__tool`
+ * (or the tool name alone with `prefix: false`). A name changes only where
+ * it must: each character outside `[A-Za-z0-9_-]` becomes `_`; a name over
+ * 64 characters is cut to 55 and ends in `_` and an 8-character hash of the
+ * original server and tool name; names that collide (after those changes, or
+ * without prefixes) all get that hashed form, so no tool keeps a name
+ * another tool competed for and no server can shadow another's tool (a
+ * tool named like another's hashed name loses to it). The result depends
+ * only on the set of tools, never on the order of servers or tools.
+ *
+ * Each entry's `tool` is a deep-frozen JSON copy of the listed tool (later
+ * changes to the input never reach the toolset), with its description
+ * sanitised by {@link sanitizeDescription}; a tool without a usable
+ * description gets its sanitised `title` instead, and neither means no
+ * `description`. Entries that cannot be tools are dropped and reported.
+ *
+ * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
+ * @param options - `separator`, `prefix`, `maxDescriptionBytes`
+ * @returns the toolset, and the report of renamed and dropped tools
+ * @throws {ToolError} `invalid-sources` when `sources` is not a list of pairs or a plain object of tool lists, or an option is invalid
+ * @example
+ * ```ts
+ * const { tools } = await client.listTools();
+ * const { toolset, report } = buildToolset({ files: tools });
+ * toolset.resolve("files__read_file"); // { name, server: "files", toolName: "read_file", tool }
+ * report.dropped; // [] unless the server listed something unusable
+ * ```
+ */
+export function buildToolset(sources: ToolSources, options?: BuildToolsetOptions): BuiltToolset {
+  return buildToolsetWith(sources, options, nameHash);
+}
+
+/** {@link buildToolset} with the name hash as a parameter, so tests can force collisions of hashes. */
+export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOptions | undefined, hash: NameHash): BuiltToolset {
+  const { separator, prefix, maxDescriptionBytes } = readOptions(options);
+  const listed: ListedTool[] = [];
+  const dropped: DroppedTool[] = [];
+  for (const { server, tools } of readSources(sources)) {
+    const read = readServerTools(server, tools);
+    listed.push(...read.kept);
+    dropped.push(...read.dropped);
+  }
+
+  const claims: NameClaim[] = listed.map(({ server, toolName }) => ({
+    server,
+    toolName,
+    plain: prefix ? `${server}${separator}${toolName}` : toolName,
+  }));
+  const assignments = assignNames(claims, hash);
+
+  const entries: ToolsetEntry[] = [];
+  const renamed: ToolsetReport["renamed"][number][] = [];
+  listed.forEach(({ server, toolName, index, tool }, i) => {
+    const { name, reasons } = assignments[i]!;
+    if (name === undefined) {
+      const message = "No unique exposed name could be found: its hashed names kept colliding with other tools' names.";
+      dropped.push({ server, toolName, index, reason: "duplicate-name", message });
+      return;
+    }
+    if (reasons.length > 0) renamed.push(deepFreeze({ server, toolName, name, reasons }));
+    const description = pickDescription(tool, maxDescriptionBytes);
+    if (description === undefined) delete tool["description"];
+    else tool["description"] = description;
+    entries.push(deepFreeze({ name, server, toolName, tool: tool as McpTool }));
+  });
+
+  const byName = (a: { name: string }, b: { name: string }): number => compare(a.name, b.name);
+  entries.sort(byName);
+  renamed.sort(byName);
+  dropped.sort((a, b) => compare(a.server, b.server) || a.index - b.index || compare(a.reason, b.reason));
+
+  const lookup = new Map(entries.map((entry) => [entry.name, entry]));
+  const toolset: Toolset = Object.freeze({
+    entries: Object.freeze(entries),
+    resolve: (name: string): ToolsetEntry | undefined => lookup.get(name),
+  });
+  const report: ToolsetReport = Object.freeze({
+    renamed: Object.freeze(renamed),
+    dropped: Object.freeze(dropped.map((row) => Object.freeze(row))),
+  });
+  return { toolset, report };
+}
+
+function readOptions(options: BuildToolsetOptions | undefined): Required<BuildToolsetOptions> {
+  const { separator = "__", prefix = true, maxDescriptionBytes = DEFAULT_MAX_DESCRIPTION_BYTES } = options ?? {};
+  if (typeof separator !== "string" || !/^[A-Za-z0-9_-]*$/.test(separator)) {
+    throw new ToolError(
+      "invalid-sources",
+      `The separator must contain only the characters A-Z a-z 0-9 _ -, got ${JSON.stringify(separator) ?? String(separator)}.`,
+    );
+  }
+  if (typeof prefix !== "boolean") {
+    throw new ToolError("invalid-sources", `The prefix option must be true or false, got ${String(prefix)}.`);
+  }
+  if (!(Number.isInteger(maxDescriptionBytes) && maxDescriptionBytes >= 0) && maxDescriptionBytes !== Infinity) {
+    throw new ToolError(
+      "invalid-sources",
+      `maxDescriptionBytes must be a whole number of bytes (0 or more, or Infinity), got ${String(maxDescriptionBytes)}.`,
+    );
+  }
+  return { separator, prefix, maxDescriptionBytes };
+}
+
+/** The sanitised description, else the sanitised title, else nothing; blank text counts as none. */
+function pickDescription(tool: { [field: string]: unknown }, maxBytes: number): string | undefined {
+  for (const field of ["description", "title"]) {
+    const value = tool[field];
+    if (typeof value !== "string") continue;
+    const text = sanitizeDescription(value, { maxBytes });
+    if (text.trim() !== "") return text;
+  }
+  return undefined;
+}
+
+/** Code-unit order: the same in every runtime and locale, unlike `localeCompare`. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import type { McpCallToolResult } from "./mcp-types";
+import { renderResult } from "./render-result";
+import type { RenderedPart } from "./render-result";
+import { renderedText } from "./rendered-text";
+import { ToolError } from "./tool-error";
+import type { OutputOptions, StructuredMode } from "./tool-call";
+
+const png = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
+const text = (value: string): RenderedPart => ({ type: "text", text: value });
+const image = { type: "image", mimeType: "image/png", data: png.data, bytes: 8, placeholder: "[image: image/png, 8 bytes]" } as const;
+
+describe("renderResult: content blocks", () => {
+  it.each<[string, unknown, RenderedPart[]]>([
+    ["text", { type: "text", text: "42" }, [text("42")]],
+    ["an empty text", { type: "text", text: "" }, [text("")]],
+    ["a PNG image", png, [image]],
+    [
+      "an image of any mime type",
+      { type: "image", data: "QUJD", mimeType: "image/svg+xml" },
+      [{ type: "image", mimeType: "image/svg+xml", data: "QUJD", bytes: 3, placeholder: "[image: image/svg+xml, 3 bytes]" }],
+    ],
+    ["an image of one byte", { type: "image", data: "QQ==", mimeType: "image/gif" }, [{ type: "image", mimeType: "image/gif", data: "QQ==", bytes: 1, placeholder: "[image: image/gif, 1 byte]" }]],
+    ["audio", { type: "audio", data: "QUJDRA==", mimeType: "audio/wav" }, [text("[audio: audio/wav, 4 bytes]")]],
+    ["audio with bad base64", { type: "audio", data: "!!!!", mimeType: "audio/wav" }, [text("[audio: audio/wav, 0 bytes]")]],
+    [
+      "a resource link with a mime type",
+      { type: "resource_link", uri: "file:///r.md", name: "readme", mimeType: "text/markdown" },
+      [text("[resource link: readme <file:///r.md> (text/markdown)]")],
+    ],
+    ["a resource link without one", { type: "resource_link", uri: "https://x.y/z", name: "z" }, [text("[resource link: z <https://x.y/z>]")]],
+    ["an embedded text resource", { type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "hello" } }, [text("hello")]],
+    [
+      "an embedded blob resource",
+      { type: "resource", resource: { uri: "file:///a.bin", mimeType: "application/octet-stream", blob: "QUJDREVG" } },
+      [text("[resource: file:///a.bin, application/octet-stream, 6 bytes]")],
+    ],
+    ["an embedded blob resource without mime type", { type: "resource", resource: { uri: "file:///a", blob: "QQ==" } }, [text("[resource: file:///a, 1 byte]")]],
+    ["an unknown block type", { type: "video", url: "https://x" }, [text("[unsupported content: video]")]],
+  ])("%s", (_what, block, parts) => {
+    expect(renderResult({ content: [block] } as McpCallToolResult)).toEqual({ isError: false, parts });
+  });
+
+  it("keeps the order of blocks", () => {
+    const rendered = renderResult({ content: [{ type: "text", text: "a" }, png, { type: "text", text: "b" }] });
+    expect(rendered.parts).toEqual([text("a"), image, text("b")]);
+    expect(renderedText(rendered)).toBe("a\n[image: image/png, 8 bytes]\nb");
+  });
+
+  it("renders an empty result as no parts", () => {
+    expect(renderResult({ content: [] })).toEqual({ isError: false, parts: [] });
+    expect(renderedText(renderResult({ content: [] }))).toBe("");
+  });
+});
+
+describe("renderResult: structuredContent", () => {
+  const structuredContent = { temperature: 21.5, unit: "C" };
+  const json = '{"temperature":21.5,"unit":"C"}';
+  it.each<[StructuredMode | undefined, boolean, string[]]>([
+    [undefined, true, ["21.5 C"]],
+    [undefined, false, [json]],
+    ["auto", true, ["21.5 C"]],
+    ["auto", false, [json]],
+    ["prefer", true, [json]],
+    ["prefer", false, [json]],
+    ["append", true, ["21.5 C", json]],
+    ["append", false, [json]],
+    ["ignore", true, ["21.5 C"]],
+    ["ignore", false, []],
+  ])("%s with content %s", (structured, withContent, texts) => {
+    const content = withContent ? [{ type: "text" as const, text: "21.5 C" }] : [];
+    const options: OutputOptions = structured === undefined ? {} : { structured };
+    expect(renderResult({ content, structuredContent }, options).parts).toEqual(texts.map(text));
+  });
+
+  it.each<StructuredMode>(["auto", "prefer", "append", "ignore"])("%s without structuredContent renders the content", (structured) => {
+    expect(renderResult({ content: [{ type: "text", text: "x" }] }, { structured }).parts).toEqual([text("x")]);
+  });
+
+  it("says so when structuredContent cannot be JSON", () => {
+    const cyclic: { [key: string]: unknown } = {};
+    cyclic["self"] = cyclic;
+    const [part] = renderResult({ content: [], structuredContent: cyclic }).parts;
+    expect(part).toMatchObject({ type: "text", text: expect.stringMatching(/^\[structured content that is not JSON: /) as string });
+  });
+
+  it("refuses an unknown mode: a caller's mistake", () => {
+    expect(() => renderResult({ content: [] }, { structured: "always" as StructuredMode })).toThrow(
+      expect.objectContaining({ code: "invalid-sources" }),
+    );
+  });
+});
+
+describe("renderResult: errors", () => {
+  it.each<[string, McpCallToolResult, OutputOptions, RenderedPart[]]>([
+    ["isError with text", { content: [{ type: "text", text: "not found" }], isError: true }, {}, [text("Error: not found")]],
+    ["isError with an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, [text("Error: "), image, text("x")]],
+    ["isError with no content", { content: [], isError: true }, {}, [text("Error: ")]],
+    ["isError with audio first (text placeholder)", { content: [{ type: "audio", data: "", mimeType: "audio/wav" }], isError: true }, {}, [text("Error: [audio: audio/wav, 0 bytes]")]],
+    ["isError and structuredContent only", { content: [], structuredContent: { code: 4 }, isError: true }, {}, [text('Error: {"code":4}')]],
+    ["a custom prefix", { content: [{ type: "text", text: "no" }], isError: true }, { errorPrefix: "Tool error - " }, [text("Tool error - no")]],
+    ["an empty prefix", { content: [png], isError: true }, { errorPrefix: "" }, [image]],
+    ["isError false", { content: [{ type: "text", text: "ok" }], isError: false }, {}, [text("ok")]],
+  ])("%s", (_what, result, options, parts) => {
+    expect(renderResult(result, options)).toEqual({ isError: result.isError === true, parts });
+  });
+
+  it("renders a ToolError as the prefix and its message", () => {
+    const error = new ToolError("timeout", "The tool did not answer within 30 s.");
+    expect(renderResult(error)).toEqual({ isError: true, parts: [text("Error: The tool did not answer within 30 s.")] });
+    expect(renderResult(error, { errorPrefix: "E! " }).parts).toEqual([text("E! The tool did not answer within 30 s.")]);
+  });
+
+  it("renders any other Error the same way", () => {
+    expect(renderResult(new TypeError("socket closed") as unknown as ToolError)).toEqual({ isError: true, parts: [text("Error: socket closed")] });
+  });
+
+  it("renders a malformed result as the malformed-result error", () => {
+    expect(renderResult({ content: "oops" } as unknown as McpCallToolResult)).toEqual({
+      isError: true,
+      parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
+    });
+  });
+});
+
+describe("renderedText", () => {
+  it("joins text parts and image placeholders with newlines", () => {
+    expect(renderedText({ isError: false, parts: [text("a"), image, text("")] })).toBe("a\n[image: image/png, 8 bytes]\n");
+  });
+  it("is empty for no parts", () => {
+    expect(renderedText({ isError: true, parts: [] })).toBe("");
+  });
+});

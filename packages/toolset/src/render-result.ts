@@ -1,0 +1,157 @@
+import { base64ByteLength } from "./base64-byte-length";
+import type { McpCallToolResult, McpContentBlock } from "./mcp-types";
+import { toCallToolResult } from "./to-call-tool-result";
+import { ToolError } from "./tool-error";
+import type { OutputOptions, StructuredMode, ToolOutcome } from "./tool-call";
+
+/** One part of a rendered result: text, or an image the API may take as an image. */
+export type RenderedPart =
+  | { readonly type: "text"; readonly text: string }
+  | {
+      readonly type: "image";
+      readonly mimeType: string;
+      /** The base64 data, as the tool sent it. */
+      readonly data: string;
+      /** The decoded size, counted from the base64. */
+      readonly bytes: number;
+      /** The text that stands for the image where only text goes: `[image: image/png, 1024 bytes]`. */
+      readonly placeholder: string;
+    };
+
+/** A tool result or error as provider-neutral parts, which each adapter only shapes. */
+export interface RenderedResult {
+  readonly isError: boolean;
+  readonly parts: RenderedPart[];
+}
+
+const STRUCTURED_MODES: readonly StructuredMode[] = ["auto", "prefer", "append", "ignore"];
+
+/** The default `errorPrefix`. */
+export const DEFAULT_ERROR_PREFIX = "Error: ";
+
+/**
+ * Renders a tool's outcome as parts an OpenAI tool output can carry.
+ *
+ * Content blocks, in order:
+ * - `text`: its text;
+ * - `image` (any mime type): an image part, with the placeholder
+ *   `[image: image/png, 1024 bytes]` for where only text goes;
+ * - `audio`: `[audio: audio/wav, 2048 bytes]`;
+ * - `resource_link`: `[resource link: name <uri> (mime/type)]`, without the
+ *   parenthesis when it has no `mimeType`;
+ * - `resource` with `text`: that text; with `blob`:
+ *   `[resource: uri, mime/type, 512 bytes]` (no mime type: `[resource: uri, 512 bytes]`);
+ * - any other type: `[unsupported content: type]`.
+ * Byte counts come from the base64 length (`1 byte` when it is one).
+ *
+ * `structuredContent` is rendered as compact JSON text, by `structured`:
+ * `"auto"` (default) only when `content` is empty; `"prefer"` instead of
+ * `content` when present; `"append"` after `content`; `"ignore"` never.
+ *
+ * An error (`isError: true`, a {@link ToolError}, or any other `Error`)
+ * has `isError: true` and its first part starts with `errorPrefix`
+ * (default `"Error: "`): it is prepended to a first text part, or is a
+ * text part of its own before a first image or when there is no part. An
+ * error value renders as the prefix and its message. An outcome that is not
+ * a well-formed result renders as the `malformed-result` error of
+ * `toCallToolResult`.
+ *
+ * Throws only on a caller's mistake: `ToolError("invalid-sources")` when
+ * `structured` is not one of the four modes.
+ *
+ * @param outcome - the result of `tools/call`, or an error
+ * @param options - `errorPrefix`, `structured`
+ * @returns `{ isError, parts }`
+ * @example
+ * ```ts
+ * renderResult({ content: [{ type: "text", text: "42" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }] });
+ * // { isError: false, parts: [{ type: "text", text: "42" }, { type: "image", mimeType: "image/png", data: "iVBORw==", bytes: 4, placeholder: "[image: image/png, 4 bytes]" }] }
+ * renderResult(new ToolError("timeout", "The tool did not answer within 30 s."));
+ * // { isError: true, parts: [{ type: "text", text: "Error: The tool did not answer within 30 s." }] }
+ * ```
+ */
+export function renderResult(outcome: ToolOutcome, options?: OutputOptions): RenderedResult {
+  const prefix = options?.errorPrefix ?? DEFAULT_ERROR_PREFIX;
+  const structured = options?.structured ?? "auto";
+  if (!STRUCTURED_MODES.includes(structured)) {
+    throw new ToolError("invalid-sources", `structured must be "auto", "prefer", "append" or "ignore", got ${String(structured)}.`);
+  }
+  const checked = outcome instanceof Error && !(outcome instanceof ToolError) ? outcome : toCallToolResult(outcome);
+  if (checked instanceof Error) {
+    return { isError: true, parts: [{ type: "text", text: `${prefix}${checked.message}` }] };
+  }
+  const isError = checked.isError === true;
+  const parts = renderContent(checked, structured);
+  if (isError && prefix !== "") {
+    const first = parts[0];
+    if (first?.type === "text") parts[0] = { type: "text", text: `${prefix}${first.text}` };
+    else parts.unshift({ type: "text", text: prefix });
+  }
+  return { isError, parts };
+}
+
+function renderContent(result: McpCallToolResult, mode: StructuredMode): RenderedPart[] {
+  const content = result.content.map(renderBlock);
+  const structured = result.structuredContent;
+  if (structured === undefined) return content;
+  switch (mode) {
+    case "auto":
+      return content.length === 0 ? [structuredPart(structured)] : content;
+    case "prefer":
+      return [structuredPart(structured)];
+    case "append":
+      return [...content, structuredPart(structured)];
+    case "ignore":
+      return content;
+    default: {
+      const _exhaustive: never = mode;
+      return _exhaustive;
+    }
+  }
+}
+
+function renderBlock(block: McpContentBlock): RenderedPart {
+  switch (block.type) {
+    case "text":
+      return { type: "text", text: block.text };
+    case "image": {
+      const bytes = base64ByteLength(block.data);
+      const placeholder = `[image: ${block.mimeType}, ${size(bytes)}]`;
+      return { type: "image", mimeType: block.mimeType, data: block.data, bytes, placeholder };
+    }
+    case "audio":
+      return text(`[audio: ${block.mimeType}, ${size(base64ByteLength(block.data))}]`);
+    case "resource_link": {
+      const mime = typeof block.mimeType === "string" ? ` (${block.mimeType})` : "";
+      return text(`[resource link: ${block.name} <${block.uri}>${mime}]`);
+    }
+    case "resource": {
+      const resource = block.resource;
+      if ("text" in resource && typeof resource.text === "string") return text(resource.text);
+      const blob = "blob" in resource && typeof resource.blob === "string" ? resource.blob : "";
+      const mime = typeof resource.mimeType === "string" ? `${resource.mimeType}, ` : "";
+      return text(`[resource: ${resource.uri}, ${mime}${size(base64ByteLength(blob))}]`);
+    }
+    default: {
+      const _exhaustive: never = block;
+      // A block type this package does not know (the protocol grows): say it was there.
+      return text(`[unsupported content: ${String((_exhaustive as { type: unknown }).type)}]`);
+    }
+  }
+}
+
+function structuredPart(structured: { [key: string]: unknown }): RenderedPart {
+  try {
+    return text(JSON.stringify(structured));
+  } catch (error) {
+    return text(`[structured content that is not JSON: ${error instanceof Error ? error.message : String(error)}]`);
+  }
+}
+
+function text(value: string): RenderedPart {
+  return { type: "text", text: value };
+}
+
+function size(bytes: number): string {
+  return bytes === 1 ? "1 byte" : `${bytes} bytes`;
+}

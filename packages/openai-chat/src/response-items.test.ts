@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import type { ChatResponse, ChatToolCall } from "./chat-types";
+import { responseItems } from "./response-items";
+
+const call: ChatToolCall = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: '{"path":"/a.txt"}' } };
+const custom: ChatToolCall = { id: "call_2", type: "custom", custom: { name: "run_python", input: "print(1)" } };
+
+describe("responseItems", () => {
+  it("repeats the assistant message of a completion, without response-only fields", () => {
+    const completion = {
+      id: "chatcmpl-1",
+      choices: [
+        {
+          index: 0,
+          finish_reason: "tool_calls",
+          message: {
+            role: "assistant" as const,
+            content: null,
+            refusal: null,
+            annotations: [{ type: "url_citation", url_citation: { url: "https://example.com", title: "x", start_index: 0, end_index: 1 } }],
+            audio: { id: "audio_1", data: "UklGRg==", expires_at: 1, transcript: "hi" },
+            tool_calls: [call, custom],
+          },
+        },
+      ],
+    };
+    expect(responseItems(completion)).toMatchInlineSnapshot(`
+      [
+        {
+          "audio": {
+            "id": "audio_1",
+          },
+          "content": null,
+          "role": "assistant",
+          "tool_calls": [
+            {
+              "function": {
+                "arguments": "{"path":"/a.txt"}",
+                "name": "files__read_file",
+              },
+              "id": "call_1",
+              "type": "function",
+            },
+            {
+              "custom": {
+                "input": "print(1)",
+                "name": "run_python",
+              },
+              "id": "call_2",
+              "type": "custom",
+            },
+          ],
+        },
+      ]
+    `);
+  });
+
+  it("repeats each kind of message as the API takes it back", () => {
+    const cases: [string, ChatResponse][] = [
+      ["text beside the calls", { role: "assistant", content: "Let me look.", tool_calls: [call] }],
+      ["a refusal", { role: "assistant", content: null, refusal: "I can't help with that." }],
+      ["text only", { role: "assistant", content: "Done.", refusal: null }],
+      ["a list of tool_calls entries", [call]],
+      ["an empty tool_calls list", { role: "assistant", content: null, tool_calls: [] }],
+    ];
+    expect(Object.fromEntries(cases.map(([label, response]) => [label, responseItems(response)]))).toMatchInlineSnapshot(`
+      {
+        "a list of tool_calls entries": [
+          {
+            "content": null,
+            "role": "assistant",
+            "tool_calls": [
+              {
+                "function": {
+                  "arguments": "{"path":"/a.txt"}",
+                  "name": "files__read_file",
+                },
+                "id": "call_1",
+                "type": "function",
+              },
+            ],
+          },
+        ],
+        "a refusal": [
+          {
+            "content": "",
+            "refusal": "I can't help with that.",
+            "role": "assistant",
+          },
+        ],
+        "an empty tool_calls list": [
+          {
+            "content": "",
+            "role": "assistant",
+          },
+        ],
+        "text beside the calls": [
+          {
+            "content": "Let me look.",
+            "role": "assistant",
+            "tool_calls": [
+              {
+                "function": {
+                  "arguments": "{"path":"/a.txt"}",
+                  "name": "files__read_file",
+                },
+                "id": "call_1",
+                "type": "function",
+              },
+            ],
+          },
+        ],
+        "text only": [
+          {
+            "content": "Done.",
+            "role": "assistant",
+          },
+        ],
+      }
+    `);
+  });
+
+  it("gives nothing for a completion without choices", () => {
+    expect(responseItems({ choices: [] })).toEqual([]);
+  });
+
+  it("repeats exactly the entries toolCalls answers: no string id or an unknown type, none", () => {
+    const entries = [call, { type: "function", function: { name: "x", arguments: "{}" } }, { id: "call_3", type: "web_search" }];
+    expect(responseItems(entries as unknown as ChatToolCall[])[0]?.tool_calls).toEqual([call]);
+  });
+
+  it("returns new objects and leaves the response as it was", () => {
+    const message = { role: "assistant" as const, content: null, tool_calls: [call] };
+    const before = structuredClone(message);
+    const [item] = responseItems(message);
+    expect(item?.tool_calls?.[0]).not.toBe(call);
+    expect(message).toEqual(before);
+  });
+});

@@ -1,0 +1,32 @@
+import type { ChatAssistantMessageParam, ChatResponse } from "./chat-types";
+import { readMessage, readToolCalls } from "./read-tool-calls";
+
+/**
+ * The assistant message as the next request must repeat it, before the tool
+ * messages: role, content, `tool_calls` and refusal (and the audio id) only;
+ * response-only fields such as `annotations` are left out, because the API
+ * refuses them as input.
+ *
+ * @param response - a chat completion (its first choice), its assistant message, or a list of `tool_calls` entries
+ * @returns one assistant message, or none when a completion has no choice
+ * @example
+ * ```ts
+ * const messages = [...history, ...responseItems(completion), ...outputs];
+ * ```
+ */
+export function responseItems(response: ChatResponse): ChatAssistantMessageParam[] {
+  const message = readMessage(response);
+  if (message === undefined) return [];
+  const toolCalls = readToolCalls(message);
+  const content = typeof message.content === "string" ? message.content : null;
+  return [
+    {
+      role: "assistant",
+      // Content may be null only beside tool calls: the API refuses a message with neither.
+      content: content ?? (toolCalls.length > 0 ? null : ""),
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+      ...(typeof message.refusal === "string" ? { refusal: message.refusal } : {}),
+      ...(typeof message.audio?.id === "string" ? { audio: { id: message.audio.id } } : {}),
+    },
+  ];
+}

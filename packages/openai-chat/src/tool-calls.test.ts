@@ -1,0 +1,90 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { filesNullPaths as nullPaths, filesToolset as toolset } from "./__fixtures__/files-toolset";
+import type { ChatResponse, ChatToolCall } from "./chat-types";
+import { toolCalls } from "./tool-calls";
+
+const fn = (id: string, name: string, args: string): ChatToolCall => ({ id, type: "function", function: { name, arguments: args } });
+const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
+const list = fn("call_2", "files__list_dir", "");
+
+describe("toolCalls", () => {
+  it.each<[string, ChatResponse]>([
+    ["a completion (first choice)", { choices: [{ message: { role: "assistant", content: null, tool_calls: [read, list] } }, { message: { tool_calls: [] } }] }],
+    ["an assistant message", { role: "assistant", content: "Reading.", tool_calls: [read, list] }],
+    ["a list of tool_calls entries", [read, list]],
+  ])("reads %s", (_, response) => {
+    expect(toolCalls(response, toolset, nullPaths)).toEqual({
+      calls: [
+        { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "/a.txt" }, index: 0 },
+        { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
+      ],
+      rejected: [],
+    });
+  });
+
+  it.each<[string, ChatResponse]>([
+    ["a completion without choices", { choices: [] }],
+    ["a message without tool_calls", { role: "assistant", content: "Hello." }],
+    ["a message with tool_calls: null", { role: "assistant", content: "Hello.", tool_calls: null }],
+    ["an empty list", []],
+  ])("finds no call in %s", (_, response) => {
+    expect(toolCalls(response, toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+  });
+
+  it("keeps the nulls when no null paths are given", () => {
+    expect(toolCalls([read], toolset).calls[0]?.arguments).toEqual({ path: "/a.txt", encoding: null });
+  });
+
+  it("answers each call it cannot run with a tool message, in the model's order", () => {
+    const { calls, rejected } = toolCalls(
+      [
+        fn("call_a", "files__read_fil", "{}"),
+        read,
+        fn("call_b", "files__read_file", '{"path":'),
+        fn("call_c", "files__read_file", "[1,2]"),
+        { id: "call_d", type: "custom", custom: { name: "apply_patch", input: "*** Begin Patch" } },
+      ],
+      toolset,
+      nullPaths,
+    );
+    expect(calls.map((call) => call.callId)).toEqual(["call_1"]);
+    expect(rejected.map(({ callId, name, index, error }) => ({ callId, name, index, code: error.code }))).toEqual([
+      { callId: "call_a", name: "files__read_fil", index: 0, code: "unknown-tool" },
+      { callId: "call_b", name: "files__read_file", index: 2, code: "arguments-not-json" },
+      { callId: "call_c", name: "files__read_file", index: 3, code: "arguments-not-object" },
+      { callId: "call_d", name: "apply_patch", index: 4, code: "unsupported-call" },
+    ]);
+    for (const { callId, error, output } of rejected) {
+      expect(output).toEqual({ role: "tool", tool_call_id: callId, content: `Error: ${error.message}` });
+    }
+    expect(rejected[0]?.output.content).toContain("files__list_dir");
+  });
+
+  it("answers a repeated call id once and runs none of its calls", () => {
+    const { calls, rejected } = toolCalls([read, list, fn("call_1", "files__list_dir", "{}")], toolset, nullPaths);
+    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
+    expect(rejected.map(({ callId, index, error }) => [callId, index, error.code])).toEqual([["call_1", 0, "duplicate-call-id"]]);
+  });
+
+  it("reads arguments an OpenAI-compatible server sent as an object", () => {
+    const entry = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: { path: "/b.txt" } } };
+    expect(toolCalls([entry] as unknown as ChatToolCall[], toolset, nullPaths).calls[0]?.arguments).toEqual({ path: "/b.txt" });
+  });
+
+  it("leaves out entries it can neither run nor answer: no string id, or an unknown type", () => {
+    const entries = [{ type: "function", function: { name: "files__list_dir", arguments: "{}" } }, { id: "call_9", type: "web_search" }, null];
+    expect(toolCalls(entries as unknown as ChatToolCall[], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+  });
+
+  it("never throws, whatever the response", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        toolCalls(value as ChatResponse, toolset, nullPaths);
+        toolCalls({ choices: [{ message: { tool_calls: value } }] } as ChatResponse, toolset, nullPaths);
+        toolCalls([value] as unknown as ChatToolCall[], toolset, nullPaths);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,2 +1,21 @@
-// The public surface of @x/openai-responses. Nothing is exported until it is really implemented.
-export {};
+// The public surface of @x/openai-responses: MCP tools as Responses API function tools.
+export { tools } from "./tools";
+export { toolCalls } from "./tool-calls";
+export { toolOutput } from "./tool-output";
+export { responseItems } from "./response-items";
+export { adapter } from "./adapter";
+export type { ResponsesAdapter } from "./adapter";
+export type {
+  ResponsesApplyPatchCallOutput,
+  ResponsesCallOutput,
+  ResponsesCustomToolCallOutput,
+  ResponsesFunctionCallOutput,
+  ResponsesFunctionTool,
+  ResponsesInputImage,
+  ResponsesInputText,
+  ResponsesItem,
+  ResponsesLocalShellCallOutput,
+  ResponsesReplayItem,
+  ResponsesResponse,
+  ResponsesShellCallOutput,
+} from "./responses-types";

@@ -1,0 +1,142 @@
+// The Responses endpoint of the local stand-in (the server itself, the MCP
+// demo server and the result fixtures are @x/openai-chat's test fixtures).
+// The first turn reasons, says something, searches the web (a hosted tool)
+// and calls tools in parallel: one unknown, one with broken JSON, one custom.
+// The next turn is refused with OpenAI's 400 unless the input is what the API
+// demands of a stateless request.
+import { invalidRequest } from "../../../openai-chat/src/__fixtures__/openai-server";
+import type { Json, Reply } from "../../../openai-chat/src/__fixtures__/openai-server";
+
+type JsonObject = { [key: string]: Json };
+const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const call = (n: number, callId: string, name: string, args: string): JsonObject => ({
+  type: "function_call",
+  id: `fc_${n}`,
+  call_id: callId,
+  name,
+  arguments: args,
+  status: "completed",
+});
+
+/** The output of the first turn. */
+export const FIRST_TURN_OUTPUT: JsonObject[] = [
+  { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "The user wants the weather and a screenshot." }], encrypted_content: "gAAAAABo-opaque" },
+  {
+    type: "message",
+    id: "msg_1",
+    role: "assistant",
+    status: "completed",
+    phase: "commentary",
+    content: [{ type: "output_text", text: "Let me check.", annotations: [], logprobs: [] }],
+  },
+  { type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search", query: "Paris weather" } },
+  call(1, "call_weather", "demo__get_weather", '{"city":"Paris","units":null}'),
+  call(2, "call_screenshot", "demo__take_screenshot", "{}"),
+  call(3, "call_delete", "demo__delete_file", '{"path":"/etc/passwd"}'),
+  call(4, "call_unknown", "demo__get_wether", '{"city":"Paris"}'),
+  call(5, "call_broken", "demo__get_weather", '{"city":"Par'),
+  { type: "custom_tool_call", id: "ctc_1", call_id: "call_custom", name: "run_python", input: "print(1 + 1)", status: "completed" },
+];
+
+const response = (id: string, output: Json[]): Reply => ({
+  status: 200,
+  body: {
+    id,
+    object: "response",
+    created_at: 1767225600,
+    status: "completed",
+    model: "gpt-test",
+    output,
+    parallel_tool_calls: true,
+    tool_choice: "auto",
+    tools: [],
+    usage: { input_tokens: 120, output_tokens: 40, total_tokens: 160, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 16 } },
+  },
+});
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const IMAGE_URL = /^data:image\/(jpeg|png|gif|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
+const ANSWERS: { readonly [callType: string]: string } = {
+  function_call: "function_call_output",
+  custom_tool_call: "custom_tool_call_output",
+};
+
+function checkTools(tools: Json | undefined): Reply | undefined {
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return invalidRequest("Invalid type for 'tools': expected an array.", "tools");
+  for (const [i, tool] of tools.entries()) {
+    if (!isObject(tool) || tool.type !== "function") return invalidRequest(`Invalid value for 'tools[${i}]'.`, `tools[${i}]`);
+    if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) return invalidRequest(`Invalid 'tools[${i}].name'.`, `tools[${i}].name`);
+    if (!isObject(tool.parameters)) return invalidRequest(`Invalid 'tools[${i}].parameters'.`, `tools[${i}].parameters`);
+    if (typeof tool.strict !== "boolean") return invalidRequest(`Missing 'tools[${i}].strict'.`, `tools[${i}].strict`);
+  }
+  return undefined;
+}
+
+function checkOutput(item: JsonObject, i: number): Reply | undefined {
+  const { output } = item;
+  if (typeof output === "string") return undefined;
+  if (item.type !== "function_call_output" || !Array.isArray(output)) return invalidRequest(`Invalid type for 'input[${i}].output'.`, `input[${i}].output`);
+  for (const [j, part] of output.entries()) {
+    const ok =
+      isObject(part) &&
+      ((part.type === "input_text" && typeof part.text === "string") ||
+        (part.type === "input_image" && typeof part.image_url === "string" && IMAGE_URL.test(part.image_url)));
+    if (!ok) return invalidRequest(`Invalid value for 'input[${i}].output[${j}]'.`, `input[${i}].output[${j}]`);
+  }
+  return undefined;
+}
+
+// Without previous_response_id: each call in the input is answered exactly
+// once by an output of its type after it, each output answers a call before
+// it, and an item the first turn produced after reasoning comes with it.
+function checkInput(input: Json[]): Reply | undefined {
+  const calls = new Map<string, string>();
+  const answered = new Set<string>();
+  const ids = new Set(input.map((item) => (isObject(item) && typeof item.id === "string" ? item.id : "")));
+  for (const [i, item] of input.entries()) {
+    if (!isObject(item)) return invalidRequest(`Invalid type for 'input[${i}]'.`, `input[${i}]`);
+    const type = typeof item.type === "string" ? item.type : "message";
+    const callId = typeof item.call_id === "string" ? item.call_id : "";
+    if (typeof item.id === "string" && item.id !== "rs_1" && FIRST_TURN_OUTPUT.some((o) => o.id === item.id) && !ids.has("rs_1")) {
+      return invalidRequest(`Item '${item.id}' of type '${type}' was provided without its required 'reasoning' item: 'rs_1'.`, "input");
+    }
+    if (type in ANSWERS) {
+      calls.set(callId, type);
+    } else if (type.endsWith("_output")) {
+      const callType = calls.get(callId);
+      if (callType === undefined || ANSWERS[callType] !== type) {
+        return invalidRequest(`No tool call found for ${type.replaceAll("_", " ")} with call_id ${callId}.`, "input");
+      }
+      if (answered.has(callId)) return invalidRequest(`Duplicate ${type} for call_id ${callId}.`, "input");
+      answered.add(callId);
+      const refused = checkOutput(item, i);
+      if (refused !== undefined) return refused;
+    }
+  }
+  const missing = [...calls].find(([callId]) => !answered.has(callId));
+  if (missing !== undefined) return invalidRequest(`No tool output found for ${missing[1].replaceAll("_", " ")} ${missing[0]}.`, "input");
+  return undefined;
+}
+
+/** The stand-in's `POST /v1/responses`. */
+export function fakeResponsesModel(path: string, body: Json): Reply {
+  if (path !== "/v1/responses" || !isObject(body) || !Array.isArray(body.input)) {
+    return { status: 404, body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } } };
+  }
+  const refused = checkTools(body.tools) ?? checkInput(body.input);
+  if (refused !== undefined) return refused;
+  const answering = body.input.some((item) => isObject(item) && typeof item.type === "string" && item.type.endsWith("_output"));
+  if (!answering) return response("resp_1", FIRST_TURN_OUTPUT);
+  return response("resp_2", [
+    {
+      type: "message",
+      id: "msg_2",
+      role: "assistant",
+      status: "completed",
+      phase: "final_answer",
+      content: [{ type: "output_text", text: "It is 18°C and sunny in Paris.", annotations: [], logprobs: [] }],
+    },
+  ]);
+}

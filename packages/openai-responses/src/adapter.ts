@@ -1,0 +1,29 @@
+import type { Adapter } from "@x/toolset";
+import { responseItems } from "./response-items";
+import type { ResponsesCallOutput, ResponsesFunctionTool, ResponsesItem, ResponsesResponse } from "./responses-types";
+import { toolCalls } from "./tool-calls";
+import { toolOutput } from "./tool-output";
+import { tools } from "./tools";
+
+/** The Responses API {@link Adapter}: this package's four functions, for `@x/executor`. */
+export interface ResponsesAdapter
+  extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
+  readonly api: "responses";
+}
+
+/**
+ * The Responses API wire format, bundled for `@x/executor`.
+ *
+ * @example
+ * ```ts
+ * const { outputs } = await executeToolCalls(response, toolset, clients, { adapter });
+ * input.push(...adapter.responseItems(response), ...outputs);
+ * ```
+ */
+export const adapter: ResponsesAdapter = {
+  api: "responses",
+  tools,
+  toolCalls,
+  toolOutput,
+  responseItems,
+} satisfies Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;

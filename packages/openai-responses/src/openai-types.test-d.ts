@@ -1,0 +1,49 @@
+import type {
+  FunctionTool,
+  Response,
+  ResponseInputItem,
+  ResponseItem,
+  ResponseOutputItem,
+  Tool,
+} from "openai/resources/responses/responses";
+import type { Adapter } from "@x/toolset";
+import { describe, expectTypeOf, it } from "vitest";
+import type { ResponsesItem, ResponsesResponse } from "./responses-types";
+import { responseItems } from "./index";
+import type { adapter, toolCalls, toolOutput, tools } from "./index";
+
+// The local wire types against the official `openai` package, both ways:
+// what the API returns goes in, what this package returns goes into a request.
+describe("against the openai package's types", () => {
+  it("tools are request tools", () => {
+    expectTypeOf<ReturnType<typeof tools>["tools"]>().toExtend<FunctionTool[]>();
+    expectTypeOf<ReturnType<typeof tools>["tools"]>().toExtend<Tool[]>();
+  });
+
+  it("toolCalls takes a response or its output items", () => {
+    expectTypeOf<Response>().toExtend<Parameters<typeof toolCalls>[0]>();
+    expectTypeOf<ResponseOutputItem[]>().toExtend<Parameters<typeof toolCalls>[0]>();
+    expectTypeOf<ResponseItem[]>().toExtend<Parameters<typeof toolCalls>[0]>();
+    expectTypeOf<string>().not.toExtend<Parameters<typeof toolCalls>[0]>();
+  });
+
+  it("outputs are input items", () => {
+    expectTypeOf<ReturnType<typeof toolOutput>>().toExtend<ResponseInputItem.FunctionCallOutput>();
+    expectTypeOf<ReturnType<typeof toolOutput>>().toExtend<ResponseInputItem>();
+    expectTypeOf<ReturnType<typeof toolCalls>["rejected"][number]["output"]>().toExtend<ResponseInputItem>();
+  });
+
+  it("responseItems gives a response's output items as input items", () => {
+    const response = {} as Response;
+    expectTypeOf(responseItems(response)).toExtend<ResponseInputItem[]>();
+    expectTypeOf(responseItems(response.output)).toExtend<ResponseInputItem[]>();
+    // Without the narrowing, openai's own output items are not all input items:
+    // the day this fails, ResponsesReplayItem can go.
+    expectTypeOf<ResponseOutputItem>().not.toExtend<ResponseInputItem>();
+  });
+
+  it("the adapter is an Adapter for these types", () => {
+    expectTypeOf<typeof adapter>().toExtend<Adapter<Tool, ResponsesResponse | readonly ResponsesItem[], ResponseInputItem, ResponsesItem>>();
+    expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
+  });
+});

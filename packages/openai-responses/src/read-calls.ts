@@ -1,0 +1,95 @@
+import type { RawToolCall } from "@x/toolset";
+import { isRecord } from "./read-output";
+import type { Fields } from "./read-output";
+
+/** The output item types that are calls this package answers. */
+export type CallItemType = "function_call" | "custom_tool_call" | "shell_call" | "local_shell_call" | "apply_patch_call";
+
+/** A call of the response to run or to answer: the raw call, and the item type its answer must have. */
+export interface CallItem {
+  readonly itemType: CallItemType;
+  readonly raw: RawToolCall;
+}
+
+// Output items that answer a call already (the server ran it): the call is
+// not answered a second time. `local_shell_call_output` names the call in `id`.
+const ANSWER_TYPES = new Set([
+  "function_call_output",
+  "custom_tool_call_output",
+  "shell_call_output",
+  "apply_patch_call_output",
+  "computer_call_output",
+  "tool_search_output",
+]);
+
+const answeredId = (item: Fields): unknown =>
+  ANSWER_TYPES.has(String(item.type)) ? item.call_id : item.type === "local_shell_call_output" ? item.id : undefined;
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+// What the model called, for the raw call: a namespaced function is named
+// `namespace.name` so that it can never resolve to a toolset tool of the same
+// bare name (this package never sends namespace tools); built-in tools by
+// their tool type.
+const calledName = (item: Fields, itemType: CallItemType): string => {
+  switch (itemType) {
+    case "function_call":
+      return typeof item.namespace === "string" && item.namespace !== "" ? `${item.namespace}.${text(item.name)}` : text(item.name);
+    case "custom_tool_call":
+      return text(item.name);
+    case "shell_call":
+      return "shell";
+    case "local_shell_call":
+      return "local_shell";
+    case "apply_patch_call":
+      return "apply_patch";
+    default: {
+      const _exhaustive: never = itemType;
+      return _exhaustive;
+    }
+  }
+};
+
+// The item type if `item` is a call the client must answer, else undefined:
+// messages, reasoning and hosted tools' calls (web_search_call, mcp_call, a
+// shell_call in an OpenAI container, …) are not; neither are computer_call
+// and tool_search_call, whose answers (a screenshot, a tool list) cannot say
+// "error" and are left to the caller who offered those tools.
+const callItemType = (item: Fields): CallItemType | undefined => {
+  switch (item.type) {
+    case "function_call":
+    case "custom_tool_call":
+    case "local_shell_call":
+    case "apply_patch_call":
+      return item.type;
+    case "shell_call":
+      return isRecord(item.environment) && item.environment.type === "container_reference" ? undefined : "shell_call";
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * The calls among `items` that the client must answer and that are not
+ * answered in `items` already, in order, indexed among themselves.
+ */
+export function readCalls(items: readonly unknown[]): CallItem[] {
+  const records = items.filter(isRecord);
+  const answered = new Set(records.map(answeredId).filter((id) => typeof id === "string"));
+  const calls: CallItem[] = [];
+  for (const item of records) {
+    const itemType = callItemType(item);
+    if (itemType === undefined || typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
+    calls.push({
+      itemType,
+      raw: {
+        callId: item.call_id,
+        name: calledName(item, itemType),
+        arguments: itemType === "function_call" ? item.arguments : itemType === "custom_tool_call" ? item.input : undefined,
+        index: calls.length,
+        kind: itemType === "function_call" ? "function" : "unsupported",
+      },
+    });
+  }
+  return calls;
+}

@@ -1,8 +1,9 @@
 // An independent oracle for OpenAI's strict mode. It shares no code with the
 // rewriter (strict-schema.ts and friends) on purpose: the rewriter's tests run
 // every output through it, so a rule misread in one place is caught by the
-// other. Only the contract types are shared.
-import type { JsonSchemaTypeName, SchemaPath, StrictError, StrictLimits } from "./types";
+// other. Only the contract types are shared. Written for size as well as
+// clarity (closures and word lists minify well): it ships in the main entry.
+import type { SchemaPath, StrictError, StrictLimits } from "./types";
 
 /** Options of {@link checkStrict}. */
 export interface CheckStrictOptions {
@@ -22,113 +23,75 @@ const OPENAI_LIMITS: StrictLimits = {
 };
 
 // Guards of the checker itself, so that hostile input gives reasons instead of
-// a hang: OpenAI refuses such schemas long before these numbers.
-/** Segments of a schema path (≈ levels of JSON nesting) beyond which the checker stops descending. */
+// a hang; OpenAI refuses such schemas long before these numbers.
+/** Schema path segments (≈ levels of JSON nesting) beyond which the checker stops descending. */
 const MAX_PATH_LENGTH = 1000;
-/** Schema nodes visited (shared sub-objects count each time) before the checker gives up. */
+/** Schema nodes visited (a shared sub-object counts at each use) before the checker gives up. */
 const MAX_NODES = 1_000_000;
-/** Reasons returned at most; the rest would repeat the same fix. */
+/** Reasons returned at most; more would repeat the same fixes. */
 const MAX_REASONS = 1000;
 
-const TYPE_NAMES: ReadonlySet<string> = new Set<JsonSchemaTypeName>([
-  "string",
-  "number",
-  "integer",
-  "boolean",
-  "object",
-  "array",
-  "null",
-]);
+const words = (text: string): string[] => text.split(" ");
 
-const FORMATS: ReadonlySet<string> = new Set([
-  "date-time",
-  "time",
-  "date",
-  "duration",
-  "email",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "uuid",
-]);
+const TYPES = words("string number integer boolean object array null");
+const FORMATS = words("date-time time date duration email hostname ipv4 ipv6 uuid");
+const DEFINITIONS = words("$defs definitions");
+/** Every keyword strict mode accepts (`$defs` / `definitions`: at the root only). */
+const SUPPORTED = new Set(
+  words(
+    "type properties required additionalProperties items enum const anyOf $ref description title pattern minLength maxLength multipleOf minimum maximum exclusiveMinimum exclusiveMaximum minItems maxItems format",
+  ).concat(DEFINITIONS),
+);
 
-/** Keywords strict mode accepts on any schema node (`$defs`/`definitions`: at the root only). */
-const SUPPORTED: ReadonlySet<string> = new Set([
-  "type",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "enum",
-  "const",
-  "anyOf",
-  "$ref",
-  "description",
-  "title",
-  "pattern",
-  "minLength",
-  "maxLength",
-  "multipleOf",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "minItems",
-  "maxItems",
-  "format",
-]);
+/** What to do instead of each keyword strict mode refuses outright (the seed's list). */
+const HINTS = new Map<string, string>();
+for (const [keywords, hint] of [
+  ["allOf", "merge the schemas into one"],
+  ["oneOf", 'use "anyOf" when the branches can never both match'],
+  [
+    "not if then else dependentRequired dependentSchemas dependencies contains minContains maxContains",
+    "state the rule in the description and let the server validate",
+  ],
+  ["patternProperties propertyNames", "list the properties, or accept a JSON-encoded string"],
+  ["unevaluatedProperties", 'use "additionalProperties": false and list every property'],
+  ["unevaluatedItems prefixItems", 'describe every element with one "items" schema'],
+  ["$dynamicRef $recursiveRef", 'use a local "$ref" such as "#/$defs/<name>"'],
+] as const) {
+  for (const keyword of words(keywords)) HINTS.set(keyword, hint);
+}
 
-const DEFINITIONS = ["$defs", "definitions"] as const;
+const isString = (value: unknown): value is string => typeof value === "string";
+const isList = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
 
-/** What to do instead of each keyword strict mode refuses outright. */
-const UNSUPPORTED_HINTS: { readonly [keyword: string]: string } = {
-  allOf: "merge the schemas into one",
-  not: "describe the exclusion in the description and let the server validate",
-  oneOf: 'use "anyOf" when the branches can never both match',
-  if: "describe the condition in the description and let the server validate",
-  then: "describe the condition in the description and let the server validate",
-  else: "describe the condition in the description and let the server validate",
-  dependentRequired: "make the properties required (nullable if optional) and let the server validate",
-  dependentSchemas: "merge the dependent properties into the object and let the server validate",
-  dependencies: "make the properties required (nullable if optional) and let the server validate",
-  patternProperties: "list the properties explicitly, or accept a JSON-encoded string",
-  unevaluatedProperties: 'use "additionalProperties": false and list every property',
-  unevaluatedItems: 'use a single "items" schema',
-  propertyNames: "list the properties explicitly, or accept a JSON-encoded string",
-  prefixItems: 'use a single "items" schema (or an object with named properties)',
-  contains: "let the server validate",
-  minContains: "let the server validate",
-  maxContains: "let the server validate",
-  $dynamicRef: 'use a local "$ref" to "#/$defs/<name>"',
-  $recursiveRef: 'use a local "$ref" to "#/$defs/<name>"',
-};
-
-const LIMIT_KEYS = [
-  "maxProperties",
-  "maxDepth",
-  "maxChars",
-  "maxEnumValues",
-  "maxEnumChars",
-  "largeEnumSize",
-] as const satisfies readonly (keyof StrictLimits)[];
+/** What the value of each supported keyword must be. */
+const VALUES = new Map<string, readonly [test: (value: unknown) => boolean, expected: string]>();
+for (const [keywords, test, expected] of [
+  ["description title pattern", isString, "a string"],
+  ["minLength maxLength minItems maxItems", (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0, "a non-negative integer"],
+  ["minimum maximum exclusiveMinimum exclusiveMaximum", Number.isFinite, "a number"],
+  ["multipleOf", (value: unknown) => Number.isFinite(value) && (value as number) > 0, "a number above 0"],
+  ["format", (value: unknown) => FORMATS.includes(value as string), `one of ${FORMATS.join(", ")} (no other format is supported)`],
+  ["properties", (value: unknown) => isJsonObject(value), "an object mapping names to schemas"],
+  ["required", (value: unknown) => Array.isArray(value) && value.every(isString), "a list of property names"],
+  ["anyOf", isList, "a non-empty list of schemas"],
+  ["enum", isList, "a non-empty list of values"],
+] as const) {
+  for (const keyword of words(keywords)) VALUES.set(keyword, [test, expected]);
+}
 
 type JsonRecord = { readonly [key: string]: unknown };
+type Segment = string | number;
 
 /** A schema node waiting to be checked; its path is rebuilt from `parent` only when reported. */
 interface Frame {
   readonly value: unknown;
   readonly parent: Frame | undefined;
   /** The segments leading from the parent's location to this one. */
-  readonly step: readonly (string | number)[];
+  readonly step: readonly Segment[];
   /** Path length, kept to bound the nesting the checker follows. */
   readonly length: number;
   /** Object levels above this node (the root object is level 1). */
   readonly level: number;
-}
-
-/** Marks the end of a node's subtree in the explicit stack (its children are done). */
-interface Leave {
-  readonly leave: object;
 }
 
 /**
@@ -138,17 +101,18 @@ interface Leave {
  * Checked: the root is `"type": "object"` and not `anyOf`; every object has
  * `additionalProperties: false`, `properties`, and `required` naming exactly
  * its properties; only supported keywords (`$defs`/`definitions` at the root
- * only, `format` from OpenAI's list, no keyword beside `$ref`); every node has
- * `type`, `enum`, `const`, `anyOf` or `$ref`; arrays have one `items` schema;
- * `enum`/`const` values fit the `type`; `$ref` is `#`, `#/$defs/<name>` or
- * `#/definitions/<name>` and resolves; and the limits (`max_properties`,
- * `max_depth`, `max_chars`, `max_enum_values`, `max_enum_chars`).
+ * only, `format` from OpenAI's list, nothing beside a `$ref`) with valid
+ * values; every node has `type`, `enum`, `const`, `anyOf` or `$ref`; an array
+ * has one `items` schema; `enum` and `const` values fit the `type`; a `$ref`
+ * is `#`, `#/$defs/<name>` or `#/definitions/<name>` and resolves; and the
+ * limits `max_properties`, `max_depth`, `max_chars` (counted in code points),
+ * `max_enum_values` and `max_enum_chars`.
  *
  * It never throws: cycles in the object graph, non-JSON values and absurd
- * nesting are reasons like any other. Characters are counted as Unicode code
- * points. At most 1000 reasons are returned; the checker stops descending at
- * 1000 path segments (reported as `max_depth`) and after a million nodes
- * (`max_nodes`). It is independent of `strictSchema`, whose output it checks.
+ * nesting are reasons like any other. It returns at most 1000 reasons, stops
+ * descending at 1000 path segments (`max_depth`) and after a million nodes
+ * (`max_nodes`). It is written independently of `strictSchema`, whose output
+ * it is meant to check.
  *
  * @param schema - A function tool's `parameters` schema, as it would be sent.
  * @param options - `limits`: overrides of OpenAI's numbers.
@@ -159,446 +123,270 @@ interface Leave {
  * import { checkStrict } from "@x/strict-schema";
  *
  * const reasons = checkStrict({ type: "object", properties: { q: { type: "string" } } });
- * // [{ path: [], keyword: "additionalProperties", message: "At #: …" },
- * //  { path: [], keyword: "required", message: "At #: …" }]
- * for (const { path, keyword, message } of reasons) console.log(path, keyword, message);
+ * // [{ path: [], keyword: "additionalProperties", message: 'At #: an object needs "additionalProperties": false …' },
+ * //  { path: [], keyword: "required", message: 'At #: an object needs "required" listing every property ("q") …' }]
+ * for (const { keyword, message } of reasons) console.log(keyword, message);
  * ```
  */
 export function checkStrict(schema: unknown, options?: CheckStrictOptions): StrictError[] {
-  const checker = new StrictChecker(limitsFrom(options));
-  try {
-    checker.run(schema);
-  } catch (error) {
-    // Only a hostile object (a throwing getter or Proxy trap) gets here.
-    checker.readFailure(error);
-  }
-  return checker.reasons;
-}
-
-function limitsFrom(options: CheckStrictOptions | undefined): StrictLimits {
-  const given: Partial<StrictLimits> | undefined = isRecord(options) && isRecord(options.limits) ? options.limits : undefined;
-  if (given === undefined) return OPENAI_LIMITS;
-  const limits: { -readonly [K in keyof StrictLimits]: number } = { ...OPENAI_LIMITS };
-  for (const key of LIMIT_KEYS) {
-    const value = given[key];
-    if (typeof value === "number" && value >= 0 && !Number.isNaN(value)) limits[key] = value;
-  }
-  return limits;
-}
-
-class StrictChecker {
-  readonly reasons: StrictError[] = [];
-  private readonly limits: StrictLimits;
-  private root: JsonRecord = {};
-  private full = false;
-  private nodes = 0;
-  private properties = 0;
-  private chars = 0;
-  private enumValues = 0;
-  private readonly reported = new Set<string>();
+  const limits = readLimits(options);
+  const reasons: StrictError[] = [];
+  const reportedOnce = new Set<string>();
   /** Objects on the path from the root to the current node: meeting one again is a cycle. */
-  private readonly ancestors = new Set<object>();
+  const ancestors = new Set<object>();
+  let nodes = 0;
+  let properties = 0;
+  let chars = 0;
+  let enumValues = 0;
 
-  constructor(limits: StrictLimits) {
-    this.limits = limits;
-  }
+  const report = (path: SchemaPath, keyword: string, text: string): void => {
+    if (reasons.length < MAX_REASONS) reasons.push({ path, keyword, message: `At ${pointer(path)}: ${text}` });
+  };
+  const reportOnce = (path: SchemaPath, keyword: string, text: string): void => {
+    if (!reportedOnce.has(keyword)) report(path, keyword, text);
+    reportedOnce.add(keyword);
+  };
+  const countChars = (count: number, where: () => SchemaPath, what: string): void => {
+    chars += count;
+    if (chars > limits.maxChars) {
+      reportOnce(where(), "max_chars", `with this ${what}, property names, definition names, enum values and string consts reach ${chars} characters; strict mode allows ${limits.maxChars}. Shorten them, or split the tool.`);
+    }
+  };
 
-  run(schema: unknown): void {
-    if (!isJsonObject(schema)) {
-      this.report([], "type", `The parameters schema must be a JSON object with "type": "object"; found ${describe(schema)}. Wrap the arguments in an object schema.`);
-      return;
-    }
-    this.root = schema;
-    this.checkRoot(schema);
-    const start: Frame = { value: schema, parent: undefined, step: [], length: 0, level: 0 };
-    const stack: (Frame | Leave)[] = [start];
-    for (let task = stack.pop(); task !== undefined && !this.full; task = stack.pop()) {
-      if ("leave" in task) this.ancestors.delete(task.leave);
-      else this.visit(task, stack);
-    }
-  }
-
-  readFailure(error: unknown): void {
-    const why = error instanceof Error ? error.message : String(error);
-    this.report([], "type", `The schema could not be read (${why}); pass plain JSON data, for example the result of JSON.parse.`);
-  }
-
-  private checkRoot(root: JsonRecord): void {
-    const type = own(root, "type");
-    if (type !== "object") {
-      const found = type === undefined ? "it has none" : `found ${preview(type)}`;
-      this.report([], "type", `The root schema must have "type": "object" (${found}); OpenAI function parameters are always an object. Put other values inside an object property.`);
-    }
-    if (own(root, "anyOf") !== undefined) {
-      this.report([], "anyOf", 'The root schema must not be "anyOf"; strict mode needs one object at the root. Move the alternatives into a property, or merge them into one object with nullable properties.');
-    }
-    for (const keyword of DEFINITIONS) {
-      const definitions = own(root, keyword);
-      if (definitions === undefined) continue;
-      if (!isJsonObject(definitions)) {
-        this.report([keyword], keyword, `At #/${keyword}: "${keyword}" must be an object mapping names to schemas; found ${describe(definitions)}.`);
-        continue;
-      }
-      for (const name of Object.keys(definitions)) this.countChars([keyword, name], name, "definition name");
-    }
-  }
-
-  private visit(frame: Frame, stack: (Frame | Leave)[]): void {
+  const visit = (frame: Frame, stack: (Frame | { leave: object })[], root: JsonRecord): void => {
     const node = frame.value;
-    if (++this.nodes > MAX_NODES) {
-      this.report(pathOf(frame), "max_nodes", `At ${pointer(pathOf(frame))}: the schema expands to more than ${MAX_NODES} schema nodes (shared sub-objects count once per use); no request of that size is accepted. Reduce the schema.`);
-      this.full = true;
-      return;
+    const here = (...tail: Segment[]): Segment[] => pathOf(frame, tail);
+    const via = typeof frame.step[0] === "string" ? frame.step[0] : "type";
+    if (++nodes > MAX_NODES) {
+      return report(here(), "max_nodes", `the schema expands to more than ${MAX_NODES} nodes (a shared sub-schema counts at each use); shrink it.`);
     }
-    if (typeof node === "object" && node !== null && this.ancestors.has(node)) {
-      const path = pathOf(frame);
-      this.report(path, keywordOf(frame), `At ${pointer(path)}: this object is one of its own ancestors (a cycle in the object graph), which JSON cannot represent. Express recursion with "$ref": "#" or "#/$defs/<name>".`);
-      return;
+    if (typeof node === "object" && node !== null && ancestors.has(node)) {
+      return report(here(), via, 'this object contains itself (a cycle), which JSON cannot represent; write recursion as "$ref": "#/$defs/<name>".');
     }
     if (!isJsonObject(node)) {
-      const path = pathOf(frame);
-      const fix = typeof node === "boolean" ? `boolean schemas are not supported in strict mode; write an object schema with a "type"` : `expected a JSON Schema object, found ${describe(node)}`;
-      this.report(path, keywordOf(frame), `At ${pointer(path)}: ${fix}.`);
-      return;
+      return report(here(), via, typeof node === "boolean" ? 'boolean schemas are not supported in strict mode; write an object schema with a "type".' : `expected a schema object, found ${show(node)}.`);
     }
     if (frame.length > MAX_PATH_LENGTH) {
-      const path = pathOf(frame);
-      this.report(path, "max_depth", `At ${pointer(path)}: the schema is nested more than ${MAX_PATH_LENGTH} levels deep; strict mode allows ${this.limits.maxDepth} levels of objects. Flatten it.`);
-      return;
+      return report(here(), "max_depth", `the schema is nested more than ${MAX_PATH_LENGTH} levels deep; strict mode allows ${limits.maxDepth} levels of objects. Flatten it.`);
     }
-    this.ancestors.add(node);
+    ancestors.add(node);
     stack.push({ leave: node });
-
+    const isRoot = frame.parent === undefined;
     const keys = Object.keys(node);
-    this.checkKeywords(frame, keys);
-    const types = this.checkType(frame, node);
-    const ref = own(node, "$ref");
-    if (ref !== undefined) this.checkRef(frame, ref, keys);
-    const typed = ref !== undefined || ["enum", "const", "anyOf"].some((key) => Object.hasOwn(node, key));
-    if (types === undefined && !typed && frame.parent !== undefined) {
-      this.report(pathOf(frame), "type", `At ${pointer(pathOf(frame))}: a schema needs "type" in strict mode (or "enum", "const", "anyOf" or "$ref"); add the type of the value.`);
+
+    for (const key of keys) {
+      const value = node[key];
+      if (!SUPPORTED.has(key)) {
+        const hint = HINTS.get(key);
+        report(here(), key, hint === undefined ? `"${key}" is not permitted in strict mode; remove it (the server still validates).` : `"${key}" is not supported in strict mode; ${hint}.`);
+      } else if (DEFINITIONS.includes(key) && !isRoot) {
+        report(here(), key, `"${key}" is allowed only at the root in strict mode; move these definitions there.`);
+      } else {
+        const rule = DEFINITIONS.includes(key) ? ([isJsonObject, "an object mapping names to schemas"] as const) : VALUES.get(key);
+        if (rule !== undefined && !rule[0](value)) report(here(key), key, `"${key}" must be ${rule[1]}; found ${show(value)}. Fix or remove it.`);
+      }
     }
-    this.checkAnnotations(frame, node);
-    this.checkEnum(frame, node, types);
-    this.checkConst(frame, node, types);
+
+    const type = own(node, "type");
+    const names = type === undefined ? undefined : Array.isArray(type) ? (type as unknown[]) : [type];
+    const types = names?.filter((name): name is string => TYPES.includes(name as string));
+    if (isRoot) {
+      if (type !== "object") {
+        report([], "type", `the root schema must have "type": "object" (found ${type === undefined ? "none" : show(type)}); function parameters are always an object. Put other values inside a property.`);
+      }
+      if (own(node, "anyOf") !== undefined) {
+        report([], "anyOf", 'the root schema must not be "anyOf"; strict mode needs one object at the root. Move the alternatives into a property.');
+      }
+    } else if (names !== undefined && (types?.length !== names.length || names.length === 0 || new Set(names).size < names.length)) {
+      report(here("type"), "type", `"type" must be one of ${TYPES.join(", ")}, or a non-empty list of them without repeats; found ${show(type)}.`);
+    }
+
+    const ref = own(node, "$ref");
+    if (ref !== undefined) {
+      if (keys.length > 1) {
+        report(here("$ref"), "$ref", `"$ref" cannot have sibling keywords in strict mode (found ${quote(keys.filter((key) => key !== "$ref"))}); move them into the definition, or use "anyOf": [{"$ref": …}, …].`);
+      }
+      const problem = refProblem(ref, root);
+      if (problem !== undefined) report(here("$ref"), "$ref", problem);
+    } else if (!isRoot && type === undefined && !["enum", "const", "anyOf"].some((key) => Object.hasOwn(node, key))) {
+      report(here(), "type", 'a schema needs "type" in strict mode (or "enum", "const", "anyOf", "$ref"); add the type of the value.');
+    }
+
+    const fitsType = (value: unknown): boolean => types === undefined || types.length === 0 || types.some((name) => fits(value, name));
+    const values = own(node, "enum");
+    if (isList(values)) {
+      const where = here("enum");
+      let stringChars = 0;
+      const misfits: number[] = [];
+      for (let index = 0; index < values.length; index += 1) {
+        const value = values[index];
+        const problem = nonJson(value);
+        if (problem !== undefined) {
+          report([...where, index], "enum", `enum value ${index} is not JSON data (${problem}); use strings, numbers, booleans or null.`);
+        } else if (!fitsType(value)) {
+          misfits.push(index);
+        } else if (typeof value === "string") {
+          const count = codePoints(value);
+          stringChars += count;
+          countChars(count, () => [...where, index], "enum value");
+        }
+      }
+      const first = misfits[0];
+      if (first !== undefined) {
+        const what = misfits.length === 1 ? "enum value" : `${misfits.length} enum values, the first`;
+        report([...where, first], "enum", `${what} ${show(values[first])} (index ${first}) is not of "type" ${show(type)}; add its type ("null" for null) to "type", or remove it.`);
+      }
+      enumValues += values.length;
+      if (enumValues > limits.maxEnumValues) {
+        reportOnce(where, "max_enum_values", `with this enum the schema holds ${enumValues} enum values; strict mode allows ${limits.maxEnumValues} in total. Shorten the enums, or accept a plain string.`);
+      }
+      if (values.length > limits.largeEnumSize && stringChars > limits.maxEnumChars) {
+        report(where, "max_enum_chars", `this enum has ${values.length} values (more than ${limits.largeEnumSize}) holding ${stringChars} characters; strict mode allows ${limits.maxEnumChars} for an enum that large. Shorten it, or accept a plain string.`);
+      }
+    }
+    if (Object.hasOwn(node, "const")) {
+      const value = node.const;
+      const problem = nonJson(value);
+      if (problem !== undefined) {
+        report(here("const"), "const", `"const" is not JSON data (${problem}); use a string, number, boolean or null.`);
+      } else if (!fitsType(value)) {
+        report(here("const"), "const", `"const" ${show(value)} is not of "type" ${show(type)}; make them agree.`);
+      } else if (typeof value === "string") {
+        countChars(codePoints(value), () => here("const"), "string const");
+      }
+    }
 
     let level = frame.level;
-    const children: Frame[] = [];
-    const child = (value: unknown, step: readonly (string | number)[]): void => {
-      children.push({ value, parent: frame, step, length: frame.length + step.length, level });
-    };
-    if (types?.has("object") === true) {
+    const props = own(node, "properties");
+    if (types?.includes("object") === true) {
       level += 1;
-      if (level > this.limits.maxDepth) {
-        const path = pathOf(frame);
-        this.report(path, "max_depth", `At ${pointer(path)}: objects are nested ${level} levels deep here; strict mode allows ${this.limits.maxDepth} (the root object is level 1). Flatten the schema, or take the deep part as a JSON-encoded string.`);
-        return;
+      if (level > limits.maxDepth) {
+        return report(here(), "max_depth", `objects are nested ${level} levels deep here; strict mode allows ${limits.maxDepth} (the root object is level 1). Flatten the schema, or take the deep part as a JSON-encoded string.`);
       }
-      this.checkObject(frame, node);
-    } else {
-      const additional = own(node, "additionalProperties");
-      if (additional !== undefined && additional !== false) this.reportOpenMap(frame, additional);
+      if (!Object.hasOwn(node, "additionalProperties")) {
+        report(here(), "additionalProperties", 'an object needs "additionalProperties": false in strict mode; add it.');
+      }
+      if (props === undefined) {
+        report(here(), "properties", 'an object needs "properties" in strict mode ({} for none); for arbitrary keys, accept a JSON-encoded string instead.');
+      }
+      const declared = isJsonObject(props) ? Object.keys(props) : [];
+      const required = own(node, "required");
+      const nullable = 'make optional properties nullable (for example "type": ["string", "null"])';
+      if (required === undefined) {
+        report(here(), "required", `an object needs "required" listing every property (${declared.length > 0 ? quote(declared) : "here: []"}); add it, and ${nullable}.`);
+      } else if (Array.isArray(required) && required.every(isString)) {
+        const missing = declared.filter((name) => !required.includes(name));
+        const extra = required.filter((name) => !declared.includes(name));
+        if (missing.length > 0) report(here("required"), "required", `"required" must list every property in strict mode; missing ${quote(missing)}. Add them, and ${nullable}.`);
+        if (extra.length > 0) report(here("required"), "required", `"required" lists ${quote(extra)}, not in "properties"; remove them or declare the properties.`);
+      }
     }
-    if (types?.has("array") === true && own(node, "items") === undefined) {
-      this.report(pathOf(frame), "items", `At ${pointer(pathOf(frame))}: an array needs an "items" schema in strict mode; add one describing every element.`);
+    const additional = own(node, "additionalProperties");
+    if (additional !== undefined && additional !== false) {
+      report(here("additionalProperties"), "additionalProperties", `"additionalProperties" must be false in strict mode (found ${show(additional)}); an open map cannot be described. List its properties, or accept a JSON-encoded string.`);
+    }
+    if (types?.includes("array") === true && !Object.hasOwn(node, "items")) {
+      report(here(), "items", 'an array needs an "items" schema in strict mode; add one for its elements.');
     }
 
-    const properties = own(node, "properties");
-    if (properties !== undefined) {
-      if (!isJsonObject(properties)) {
-        this.report(pathOf(frame, "properties"), "properties", `At ${pointer(pathOf(frame, "properties"))}: "properties" must be an object mapping names to schemas; found ${describe(properties)}.`);
-      } else {
-        for (const name of Object.keys(properties)) {
-          this.countProperty(frame, name);
-          this.countChars(pathOf(frame, "properties", name), name, "property name");
-          child(properties[name], ["properties", name]);
+    const children: Frame[] = [];
+    const child = (value: unknown, ...step: Segment[]): void => {
+      children.push({ value, parent: frame, step, length: frame.length + step.length, level });
+    };
+    if (isJsonObject(props)) {
+      for (const name of Object.keys(props)) {
+        if (++properties > limits.maxProperties) {
+          reportOnce(here("properties", name), "max_properties", `this is property ${properties} of the schema ($defs included); strict mode allows ${limits.maxProperties}. Split the tool, or drop properties.`);
         }
+        countChars(codePoints(name), () => here("properties", name), "property name");
+        child(props[name], "properties", name);
       }
     }
     const items = own(node, "items");
     if (Array.isArray(items)) {
-      this.report(pathOf(frame, "items"), "items", `At ${pointer(pathOf(frame, "items"))}: "items" must be one schema in strict mode, not a list (tuple form); use a single schema for every element, or an object with named properties.`);
+      report(here("items"), "items", '"items" must be one schema in strict mode, not a list (tuple form); describe every element with one schema, or use an object.');
     } else if (items !== undefined) {
-      child(items, ["items"]);
+      child(items, "items");
     }
     const anyOf = own(node, "anyOf");
-    if (anyOf !== undefined) {
-      if (!Array.isArray(anyOf) || anyOf.length === 0) {
-        this.report(pathOf(frame, "anyOf"), "anyOf", `At ${pointer(pathOf(frame, "anyOf"))}: "anyOf" must be a non-empty list of schemas; found ${describe(anyOf)}.`);
-      } else {
-        anyOf.forEach((branch, index) => child(branch, ["anyOf", index]));
-      }
+    if (Array.isArray(anyOf)) {
+      for (let index = 0; index < anyOf.length; index += 1) child(anyOf[index], "anyOf", index);
     }
-    if (frame.parent === undefined) {
+    if (isRoot) {
       level = 0; // each definition counts its object levels from its own root
       for (const keyword of DEFINITIONS) {
         const definitions = own(node, keyword);
         if (!isJsonObject(definitions)) continue;
-        for (const name of Object.keys(definitions)) child(definitions[name], [keyword, name]);
+        for (const name of Object.keys(definitions)) {
+          countChars(codePoints(name), () => [keyword, name], "definition name");
+          child(definitions[name], keyword, name);
+        }
       }
     }
     for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index] as Frame);
-  }
+  };
 
-  private checkKeywords(frame: Frame, keys: readonly string[]): void {
-    for (const key of keys) {
-      if (SUPPORTED.has(key)) continue;
-      const path = pathOf(frame);
-      if (key === "$defs" || key === "definitions") {
-        if (frame.parent !== undefined) {
-          this.report(path, key, `At ${pointer(path)}: "${key}" is supported only at the root in strict mode; move these definitions to the root "${key}" and point each "$ref" at "#/${key}/<name>".`);
-        }
-        continue;
-      }
-      const hint = Object.hasOwn(UNSUPPORTED_HINTS, key) ? UNSUPPORTED_HINTS[key] : undefined;
-      if (hint !== undefined) {
-        this.report(path, key, `At ${pointer(path)}: "${key}" is not supported in strict mode; ${hint}.`);
-      } else {
-        this.report(path, key, `At ${pointer(path)}: "${key}" is not permitted in strict mode; remove it (annotations and extra constraints are not sent; the server still validates).`);
+  try {
+    if (!isJsonObject(schema)) {
+      report([], "type", `the parameters schema must be a JSON object with "type": "object"; found ${show(schema)}. Wrap the arguments in an object schema.`);
+    } else {
+      const stack: (Frame | { leave: object })[] = [{ value: schema, parent: undefined, step: [], length: 0, level: 0 }];
+      while (stack.length > 0 && reasons.length < MAX_REASONS && nodes <= MAX_NODES) {
+        const task = stack.pop() as Frame | { leave: object };
+        if ("leave" in task) ancestors.delete(task.leave);
+        else visit(task, stack, schema);
       }
     }
+  } catch (error) {
+    // Only a hostile object (a throwing getter or Proxy trap) gets here.
+    report([], "type", `the schema could not be read (${error instanceof Error ? error.message : show(error)}); pass plain JSON data, as JSON.parse returns.`);
   }
-
-  /** Validates `type` and returns the named types, or `undefined` when absent or invalid. */
-  private checkType(frame: Frame, node: JsonRecord): ReadonlySet<string> | undefined {
-    const type = own(node, "type");
-    if (type === undefined) return undefined;
-    const names = typeof type === "string" ? [type] : Array.isArray(type) ? (type as unknown[]) : undefined;
-    const valid =
-      names !== undefined &&
-      names.length > 0 &&
-      names.every((name) => typeof name === "string" && TYPE_NAMES.has(name)) &&
-      new Set(names).size === names.length;
-    if (!valid && frame.parent !== undefined) {
-      // (At the root, checkRoot has already said what "type" must be.)
-      const path = pathOf(frame, "type");
-      this.report(path, "type", `At ${pointer(path)}: "type" must be one of ${[...TYPE_NAMES].join(", ")}, or a non-empty list of them without repeats; found ${preview(type)}.`);
-    }
-    if (!valid) {
-      return new Set(names?.filter((name): name is string => typeof name === "string" && TYPE_NAMES.has(name)) ?? []);
-    }
-    return new Set(names as string[]);
-  }
-
-  private checkObject(frame: Frame, node: JsonRecord): void {
-    const path = pathOf(frame);
-    const additional = own(node, "additionalProperties");
-    if (additional === undefined) {
-      this.report(path, "additionalProperties", `At ${pointer(path)}: an object needs "additionalProperties": false in strict mode; add it.`);
-    } else if (additional !== false) {
-      this.reportOpenMap(frame, additional);
-    }
-    const properties = own(node, "properties");
-    if (properties === undefined) {
-      this.report(path, "properties", `At ${pointer(path)}: an object needs "properties" in strict mode (an object with arbitrary keys cannot be described); list its properties, use {} for an object without any, or accept a JSON-encoded string.`);
-    }
-    const names = isJsonObject(properties) ? Object.keys(properties) : [];
-    const required = own(node, "required");
-    if (required === undefined) {
-      const list = names.length > 0 ? `every property (${quoteList(names)})` : "every property (here: [])";
-      this.report(path, "required", `At ${pointer(path)}: strict mode needs "required" listing ${list}; add it, and make optional properties nullable (for example "type": ["string", "null"]).`);
-      return;
-    }
-    if (!Array.isArray(required) || !required.every((name) => typeof name === "string")) {
-      this.report(pathOf(frame, "required"), "required", `At ${pointer(pathOf(frame, "required"))}: "required" must be a list of property names; found ${describe(required)}.`);
-      return;
-    }
-    const listed = new Set<string>(required);
-    const missing = names.filter((name) => !listed.has(name));
-    if (missing.length > 0) {
-      this.report(pathOf(frame, "required"), "required", `At ${pointer(pathOf(frame, "required"))}: "required" must list every property in strict mode; missing ${quoteList(missing)}. Add them, and make optional ones nullable (for example "type": ["string", "null"]).`);
-    }
-    const known = new Set(names);
-    const extra = [...listed].filter((name) => !known.has(name));
-    if (extra.length > 0) {
-      this.report(pathOf(frame, "required"), "required", `At ${pointer(pathOf(frame, "required"))}: "required" lists ${quoteList(extra)}, not in "properties"; remove them or declare the properties.`);
-    }
-  }
-
-  private reportOpenMap(frame: Frame, additional: unknown): void {
-    const path = pathOf(frame, "additionalProperties");
-    const found = additional === true ? "true" : describe(additional);
-    this.report(path, "additionalProperties", `At ${pointer(path)}: "additionalProperties" must be false in strict mode (found ${found}); an open map cannot be described. List its properties, or accept a JSON-encoded string.`);
-  }
-
-  private checkRef(frame: Frame, ref: unknown, keys: readonly string[]): void {
-    const path = pathOf(frame, "$ref");
-    const at = `At ${pointer(path)}`;
-    const siblings = keys.filter((key) => key !== "$ref");
-    if (siblings.length > 0) {
-      this.report(path, "$ref", `${at}: "$ref" cannot have sibling keywords in strict mode (found ${quoteList(siblings)}); move them into the referenced definition, or use "anyOf": [{"$ref": …}, …].`);
-    }
-    if (typeof ref !== "string") {
-      this.report(path, "$ref", `${at}: "$ref" must be a string; found ${describe(ref)}.`);
-      return;
-    }
-    if (ref === "#") return;
-    if (!ref.startsWith("#")) {
-      this.report(path, "$ref", `${at}: "$ref" ${JSON.stringify(ref)} points outside the schema; strict mode resolves only local references. Copy the target into the root "$defs" and use "#/$defs/<name>".`);
-      return;
-    }
-    const match = /^#\/(\$defs|definitions)\/([^/]*)$/.exec(ref);
-    if (match === null) {
-      this.report(path, "$ref", `${at}: "$ref" ${JSON.stringify(ref)} is not supported in strict mode; use "#", "#/$defs/<name>" or "#/definitions/<name>" (move the target into the root "$defs").`);
-      return;
-    }
-    const keyword = match[1] as string;
-    const name = decodePointerSegment(match[2] as string);
-    const definitions = own(this.root, keyword);
-    if (name === undefined || !isJsonObject(definitions) || !Object.hasOwn(definitions, name)) {
-      this.report(path, "$ref", `${at}: "$ref" ${JSON.stringify(ref)} does not resolve: the root has no "${keyword}" entry named ${JSON.stringify(name ?? match[2])}. Add the definition or fix the reference.`);
-    }
-  }
-
-  private checkAnnotations(frame: Frame, node: JsonRecord): void {
-    for (const keyword of ["description", "title", "pattern"] as const) {
-      const value = own(node, keyword);
-      if (value !== undefined && typeof value !== "string") this.badValue(frame, keyword, value, "a string");
-    }
-    for (const keyword of ["minLength", "maxLength", "minItems", "maxItems"] as const) {
-      const value = own(node, keyword);
-      if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= 0)) {
-        this.badValue(frame, keyword, value, "a non-negative integer");
-      }
-    }
-    for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const) {
-      const value = own(node, keyword);
-      if (value !== undefined && !Number.isFinite(value)) this.badValue(frame, keyword, value, "a number");
-    }
-    const multipleOf = own(node, "multipleOf");
-    if (multipleOf !== undefined && !(Number.isFinite(multipleOf) && (multipleOf as number) > 0)) {
-      this.badValue(frame, "multipleOf", multipleOf, "a number greater than 0");
-    }
-    const format = own(node, "format");
-    if (format !== undefined && !(typeof format === "string" && FORMATS.has(format))) {
-      const path = pathOf(frame, "format");
-      this.report(path, "format", `At ${pointer(path)}: format ${preview(format)} is not supported in strict mode (supported: ${[...FORMATS].join(", ")}); remove it, the server still validates.`);
-    }
-  }
-
-  private badValue(frame: Frame, keyword: string, value: unknown, expected: string): void {
-    const path = pathOf(frame, keyword);
-    this.report(path, keyword, `At ${pointer(path)}: "${keyword}" must be ${expected}; found ${describe(value)}. Fix or remove it.`);
-  }
-
-  private checkEnum(frame: Frame, node: JsonRecord, types: ReadonlySet<string> | undefined): void {
-    const values = own(node, "enum");
-    if (values === undefined) return;
-    const path = pathOf(frame, "enum");
-    if (!Array.isArray(values) || values.length === 0) {
-      this.report(path, "enum", `At ${pointer(path)}: "enum" must be a non-empty list of values; found ${describe(values)}.`);
-      return;
-    }
-    let stringChars = 0;
-    const mismatched: number[] = [];
-    for (let index = 0; index < values.length; index += 1) {
-      const value: unknown = values[index];
-      const problem = nonJson(value);
-      if (problem !== undefined) {
-        this.report([...path, index], "enum", `At ${pointer([...path, index])}: enum value ${index} is not JSON data (${problem}); use strings, numbers, booleans or null.`);
-        continue;
-      }
-      if (types !== undefined && types.size > 0 && !fitsTypes(value, types)) mismatched.push(index);
-      if (typeof value === "string") {
-        const length = codePoints(value);
-        stringChars += length;
-        this.countChars([...path, index], value, "enum value", length);
-      }
-    }
-    if (mismatched.length > 0) {
-      const first = mismatched[0] as number;
-      const target = [...path, first];
-      const what =
-        mismatched.length === 1
-          ? `enum value ${preview(values[first])} (index ${first}) is`
-          : `${mismatched.length} enum values (the first: ${preview(values[first])} at index ${first}) are`;
-      this.report(target, "enum", `At ${pointer(target)}: ${what} not allowed by "type": ${preview([...(types ?? [])])}; add the value's type (for null: "null") to "type", or remove the value.`);
-    }
-    const before = this.enumValues;
-    this.enumValues += values.length;
-    if (before <= this.limits.maxEnumValues && this.enumValues > this.limits.maxEnumValues) {
-      this.reportOnce("max_enum_values", path, `At ${pointer(path)}: the schema has more than ${this.limits.maxEnumValues} enum values in total (${this.enumValues} once this enum is counted); strict mode allows ${this.limits.maxEnumValues}. Shorten the enums, or accept a plain string and let the server validate.`);
-    }
-    if (values.length > this.limits.largeEnumSize && stringChars > this.limits.maxEnumChars) {
-      this.report(path, "max_enum_chars", `At ${pointer(path)}: this enum has ${values.length} values (more than ${this.limits.largeEnumSize}) whose strings add up to ${stringChars} characters; strict mode allows ${this.limits.maxEnumChars} for an enum that large. Shorten the values, or accept a plain string.`);
-    }
-  }
-
-  private checkConst(frame: Frame, node: JsonRecord, types: ReadonlySet<string> | undefined): void {
-    if (!Object.hasOwn(node, "const")) return;
-    const value = node.const;
-    const path = pathOf(frame, "const");
-    const problem = nonJson(value);
-    if (problem !== undefined) {
-      this.report(path, "const", `At ${pointer(path)}: "const" is not JSON data (${problem}); use a string, number, boolean or null.`);
-      return;
-    }
-    if (types !== undefined && types.size > 0 && !fitsTypes(value, types)) {
-      this.report(path, "const", `At ${pointer(path)}: "const" ${preview(value)} is not allowed by "type": ${preview([...types])}; make them agree.`);
-    }
-    if (typeof value === "string") this.countChars(path, value, "const");
-  }
-
-  private countProperty(frame: Frame, name: string): void {
-    this.properties += 1;
-    if (this.properties > this.limits.maxProperties) {
-      const path = pathOf(frame, "properties", name);
-      this.reportOnce("max_properties", path, `At ${pointer(path)}: this is property ${this.properties} of the schema ($defs included); strict mode allows ${this.limits.maxProperties} in total. Split the tool, or drop properties.`);
-    }
-  }
-
-  private countChars(path: SchemaPath, text: string, what: string, length = codePoints(text)): void {
-    const before = this.chars;
-    this.chars += length;
-    if (before <= this.limits.maxChars && this.chars > this.limits.maxChars) {
-      this.reportOnce("max_chars", path, `At ${pointer(path)}: with this ${what}, property names, definition names, enum values and string consts add up to ${this.chars} characters; strict mode allows ${this.limits.maxChars}. Shorten names and enums, or split the tool.`);
-    }
-  }
-
-  private reportOnce(keyword: string, path: SchemaPath, message: string): void {
-    if (this.reported.has(keyword)) return;
-    this.reported.add(keyword);
-    this.report(path, keyword, message);
-  }
-
-  private report(path: SchemaPath, keyword: string, message: string): void {
-    if (this.full) return;
-    this.reasons.push({ path, keyword, message });
-    if (this.reasons.length >= MAX_REASONS) this.full = true;
-  }
+  return reasons;
 }
 
-/** The keyword through which a frame was reached (`properties`, `items`, `anyOf`, `$defs`…). */
-function keywordOf(frame: Frame): string {
-  const first = frame.step[0];
-  return typeof first === "string" ? first : "type";
+function readLimits(options: CheckStrictOptions | undefined): StrictLimits {
+  const given: { readonly [key: string]: unknown } | undefined = isRecord(options) && isRecord(options.limits) ? options.limits : undefined;
+  const limits: { [key: string]: number } = { ...OPENAI_LIMITS };
+  for (const key of Object.keys(limits)) {
+    const value = given?.[key];
+    if (typeof value === "number" && value >= 0) limits[key] = value;
+  }
+  return limits as unknown as StrictLimits;
 }
 
-function pathOf(frame: Frame, ...tail: (string | number)[]): (string | number)[] {
-  const steps: (readonly (string | number)[])[] = [];
+/** Why a `$ref` does not work in strict mode, or `undefined` when it does. */
+function refProblem(ref: unknown, root: JsonRecord): string | undefined {
+  if (typeof ref !== "string") return `"$ref" must be a string; found ${show(ref)}.`;
+  if (ref === "#") return undefined;
+  const match = /^#\/(\$defs|definitions)\/([^/]*)$/.exec(ref);
+  if (match === null) {
+    return `"$ref" ${show(ref)} is not supported in strict mode; use "#", "#/$defs/<name>" or "#/definitions/<name>", with the definition at the root of this schema.`;
+  }
+  const [, keyword = "", encoded = ""] = match;
+  const name = decodePointerSegment(encoded);
+  const definitions = own(root, keyword);
+  if (name !== undefined && isJsonObject(definitions) && Object.hasOwn(definitions, name)) return undefined;
+  return `"$ref" ${show(ref)} does not resolve: the root "${keyword}" has no ${show(name ?? encoded)}. Add the definition or fix the reference.`;
+}
+
+function pathOf(frame: Frame, tail: readonly Segment[]): Segment[] {
+  const steps: (readonly Segment[])[] = [];
   for (let at: Frame | undefined = frame; at !== undefined; at = at.parent) steps.push(at.step);
-  const path: (string | number)[] = [];
-  for (let index = steps.length - 1; index >= 0; index -= 1) path.push(...(steps[index] as readonly (string | number)[]));
-  path.push(...tail);
-  return path;
+  return steps.reverse().concat([tail]).flat();
 }
 
 /** A JSON Pointer fragment for messages: `#/properties/a~1b/items`. */
 function pointer(path: SchemaPath): string {
-  let text = "#";
-  for (const segment of path) text += `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`;
-  return text;
+  return `#${path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("")}`;
 }
 
 function decodePointerSegment(segment: string): string | undefined {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(segment);
+    const decoded = decodeURIComponent(segment);
+    return /~[^01]|~$/.test(decoded) ? undefined : decoded.replaceAll("~1", "/").replaceAll("~0", "~");
   } catch {
     return undefined;
   }
-  if (/~(?![01])/.test(decoded)) return undefined;
-  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 function own(record: JsonRecord, key: string): unknown {
@@ -609,70 +397,42 @@ function isRecord(value: unknown): value is JsonRecord {
   return typeof value === "object" && value !== null;
 }
 
-/** A plain object, as `JSON.parse` makes (any realm, or a null prototype). */
+/** A plain object, as `JSON.parse` makes (from any realm, or with a null prototype). */
 function isJsonObject(value: unknown): value is JsonRecord {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  if (!isRecord(value) || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-function fitsTypes(value: unknown, types: ReadonlySet<string>): boolean {
-  for (const type of types) {
-    switch (type) {
-      case "string":
-        if (typeof value === "string") return true;
-        break;
-      case "number":
-        if (typeof value === "number") return true;
-        break;
-      case "integer":
-        if (Number.isInteger(value)) return true;
-        break;
-      case "boolean":
-        if (typeof value === "boolean") return true;
-        break;
-      case "null":
-        if (value === null) return true;
-        break;
-      case "array":
-        if (Array.isArray(value)) return true;
-        break;
-      case "object":
-        if (isJsonObject(value)) return true;
-        break;
-    }
-  }
-  return false;
+function fits(value: unknown, type: string): boolean {
+  return type === "integer"
+    ? Number.isInteger(value)
+    : type === "null"
+      ? value === null
+      : type === "array"
+        ? Array.isArray(value)
+        : type === "object"
+          ? isJsonObject(value)
+          : typeof value === type;
 }
 
-/** Ends an object's subtree in {@link nonJson}'s explicit stack. */
-class LeaveValue {
-  constructor(readonly value: object) {}
-}
-
-/** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth, cycles detected. */
+/** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found. */
 function nonJson(value: unknown): string | undefined {
   const ancestors = new Set<object>();
   const stack: unknown[] = [value];
+  const leave: unknown[] = [];
   while (stack.length > 0) {
     const item = stack.pop();
-    if (item instanceof LeaveValue) {
-      ancestors.delete(item.value);
-      continue;
-    }
-    if (typeof item === "string" || typeof item === "boolean" || item === null) continue;
-    if (typeof item === "number") {
-      if (Number.isFinite(item)) continue;
-      return describe(item);
-    }
-    if (!Array.isArray(item) && !isJsonObject(item)) return item === value ? describe(item) : `it holds ${describe(item)}`;
-    if (ancestors.has(item)) return "it contains itself: a cycle";
-    ancestors.add(item);
-    stack.push(new LeaveValue(item));
-    if (Array.isArray(item)) {
-      for (let index = item.length - 1; index >= 0; index -= 1) stack.push(item[index]);
-    } else {
-      for (const key of Object.keys(item)) stack.push(item[key]);
+    if (item === leave) {
+      ancestors.delete(stack.pop() as object);
+    } else if (typeof item === "number" ? !Number.isFinite(item) : !(isString(item) || typeof item === "boolean" || item === null || Array.isArray(item) || isJsonObject(item))) {
+      return Object.is(item, value) ? show(item) : `it holds ${show(item)}`;
+    } else if (isRecord(item)) {
+      if (ancestors.has(item)) return "it contains itself: a cycle";
+      ancestors.add(item);
+      stack.push(item, leave);
+      const children = Array.isArray(item) ? item : Object.values(item);
+      for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
     }
   }
   return undefined;
@@ -681,47 +441,36 @@ function nonJson(value: unknown): string | undefined {
 /** Unicode code points, as OpenAI counts characters. */
 function codePoints(text: string): number {
   let count = text.length;
-  for (let index = 0; index < text.length - 1; index += 1) {
+  for (let index = 0; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count -= 1;
-        index += 1;
-      }
+    if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
+      count -= 1;
+      index += 1;
     }
   }
   return count;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (typeof value === "number") return Number.isFinite(value) ? `the number ${value}` : `${value}, which JSON has no number for`;
-  if (typeof value === "boolean") return String(value);
-  if (typeof value === "object") {
-    if (isJsonObject(value)) return "an object";
-    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-    return typeof name === "string" && name !== "" ? `a ${name} instance` : "an object with a prototype";
+/** A short rendering of any value for messages: JSON when it is JSON, words otherwise. Never throws. */
+function show(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return `${value}, which JSON has no number for`;
+  if (typeof value === "bigint") return "a BigInt";
+  if (value === undefined) return "undefined";
+  if (typeof value === "function" || typeof value === "symbol") return `a ${typeof value}`;
+  if (isRecord(value) && !Array.isArray(value) && !isJsonObject(value)) {
+    const name: unknown = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return isString(name) && name !== "" ? `a ${name} instance` : "an object with a prototype";
   }
-  // undefined, bigint, symbol, function
-  return typeof value === "bigint" ? "a BigInt" : typeof value === "undefined" ? "undefined" : `a ${typeof value}`;
-}
-
-/** A short JSON rendering of a value for messages (never throws). */
-function preview(value: unknown): string {
-  let text: string | undefined;
+  let text: string;
   try {
     text = JSON.stringify(value);
   } catch {
-    text = undefined;
+    return "a value JSON cannot hold";
   }
-  if (text === undefined) return describe(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
-function quoteList(names: readonly string[]): string {
+function quote(names: readonly string[]): string {
   const shown = names.slice(0, 10).map((name) => JSON.stringify(name));
   return names.length > 10 ? `${shown.join(", ")} and ${names.length - 10} more` : shown.join(", ");
 }

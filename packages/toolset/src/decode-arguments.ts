@@ -1,0 +1,61 @@
+import { stripNulls } from "@x/strict-schema";
+import type { NullPath } from "@x/strict-schema";
+import { describeValue } from "./describe-value";
+import { isRecord, jsonCopy } from "./json-copy";
+import { ToolError } from "./tool-error";
+
+/** What {@link decodeArguments} gives: the argument object, or why there is none. */
+export type DecodedArguments =
+  | { readonly ok: true; readonly arguments: { [key: string]: unknown } }
+  | { readonly ok: false; readonly error: ToolError };
+
+/** How much of unreadable arguments an error message repeats. */
+const QUOTE_LENGTH = 200;
+
+/**
+ * Decodes a function call's `arguments` and removes the nulls strict mode
+ * made the model send (`nullPaths` from `prepareTools`' report).
+ *
+ * A string is parsed as JSON; an empty or blank string reads as `{}` (models
+ * send `""` for a tool without parameters), and so does `undefined`. A value
+ * that is not a string (some OpenAI-compatible servers send the object
+ * itself) is taken as already decoded, and copied. The result must be a
+ * JSON object, else the error says why, for the model to retry:
+ * `arguments-not-json` or `arguments-not-object`. Never throws.
+ *
+ * @param text - the call's `arguments`, as the API sent them
+ * @param nullPaths - the tool's null paths; none means nothing is stripped
+ * @returns `{ ok: true, arguments }` or `{ ok: false, error }`
+ * @example
+ * ```ts
+ * decodeArguments('{"q":"cats","limit":null}', [["limit"]]); // { ok: true, arguments: { q: "cats" } }
+ * decodeArguments("[1]"); // { ok: false, error: ToolError("arguments-not-object") }
+ * ```
+ */
+export function decodeArguments(text: unknown, nullPaths?: readonly NullPath[]): DecodedArguments {
+  let value: unknown;
+  if (typeof text === "string") {
+    if (text.trim() === "") return { ok: true, arguments: {} };
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const why = error instanceof Error ? ` (${error.message})` : "";
+      const quoted = text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}…` : text;
+      return fail("arguments-not-json", `The arguments are not valid JSON${why}: ${quoted}. Send the arguments as one JSON object.`);
+    }
+  } else if (text === undefined) {
+    return { ok: true, arguments: {} };
+  } else {
+    const copy = jsonCopy(text);
+    if (!copy.ok) return fail("arguments-not-json", `The arguments are not JSON data: ${copy.reason}.`);
+    value = copy.value;
+  }
+  if (!isRecord(value)) {
+    return fail("arguments-not-object", `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`);
+  }
+  return { ok: true, arguments: nullPaths && nullPaths.length > 0 ? stripNulls(value, nullPaths) : value };
+}
+
+function fail(code: "arguments-not-json" | "arguments-not-object", message: string): DecodedArguments {
+  return { ok: false, error: new ToolError(code, message) };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { buildToolset } from "./build-toolset";
+import { resolveToolCalls } from "./resolve-tool-calls";
+import type { RawToolCall } from "./resolve-tool-calls";
+import type { NullPathsByTool } from "./toolset-types";
+
+const schema = { type: "object", properties: { path: { type: "string" }, limit: { type: "integer" } }, required: ["path"] };
+const { toolset } = buildToolset({ files: [{ name: "read", inputSchema: schema }, { name: "write", inputSchema: schema }] });
+const nullPaths: NullPathsByTool = { files__read: [["limit"]], files__write: [["limit"]] };
+
+const call = (callId: string, name: string, args: unknown, index: number, kind: RawToolCall["kind"] = "function"): RawToolCall => ({
+  callId,
+  name,
+  arguments: args,
+  index,
+  kind,
+});
+
+describe("resolveToolCalls", () => {
+  it("resolves a function call to its server and original name, with strict nulls stripped", () => {
+    expect(resolveToolCalls([call("c1", "files__read", '{"path":"a.txt","limit":null}', 0)], toolset, nullPaths)).toEqual({
+      calls: [{ callId: "c1", name: "files__read", server: "files", toolName: "read", arguments: { path: "a.txt" }, index: 0 }],
+      rejected: [],
+    });
+  });
+
+  it("strips nothing without null paths", () => {
+    const { calls } = resolveToolCalls([call("c1", "files__read", '{"path":"a","limit":null}', 0)], toolset);
+    expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
+  });
+
+  it("reads empty arguments as {}", () => {
+    expect(resolveToolCalls([call("c1", "files__read", "", 0)], toolset).calls[0]?.arguments).toEqual({});
+  });
+
+  it.each<[string, RawToolCall, string, string]>([
+    ["an unknown name", call("c1", "files__delete", "{}", 0), "unknown-tool", 'There is no tool named "files__delete". Available tools: files__read, files__write.'],
+    ["the original tool name instead of the exposed one", call("c1", "read", "{}", 0), "unknown-tool", 'There is no tool named "read".'],
+    ["__proto__", call("c1", "__proto__", "{}", 0), "unknown-tool", 'There is no tool named "__proto__".'],
+    ["constructor", call("c1", "constructor", "{}", 0), "unknown-tool", 'There is no tool named "constructor".'],
+    ["an empty name", call("c1", "", "{}", 0), "unknown-tool", 'There is no tool named "".'],
+    ["broken JSON", call("c1", "files__read", '{"path":', 0), "arguments-not-json", "The arguments are not valid JSON"],
+    ["an array of arguments", call("c1", "files__read", "[]", 0), "arguments-not-object", "The arguments must be a JSON object, got an array."],
+    ["a custom tool call", call("c1", "shell", "ls", 0, "unsupported"), "unsupported-call", '"shell" is not a function tool: this client runs function calls only.'],
+    ["an unsupported call even with a known name", call("c1", "files__read", "{}", 0, "unsupported"), "unsupported-call", "is not a function tool"],
+  ])("rejects %s", (_what, raw, code, message) => {
+    const { calls, rejected } = resolveToolCalls([raw], toolset, nullPaths);
+    expect(calls).toEqual([]);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]).toMatchObject({ callId: "c1", name: raw.name, index: 0, error: { code } });
+    expect(rejected[0]?.error.message).toContain(message);
+  });
+
+  it("shortens a long unknown name in its message", () => {
+    const { rejected } = resolveToolCalls([call("c1", "x".repeat(500), "{}", 0)], toolset);
+    expect(rejected[0]?.error.message).toContain(`"${"x".repeat(100)}…"`);
+    expect(rejected[0]?.error.message).not.toContain("x".repeat(101));
+  });
+
+  it("lists the first 20 names and how many more", () => {
+    const many = buildToolset({ s: Array.from({ length: 25 }, (_, i) => ({ name: `t${String(i).padStart(2, "0")}`, inputSchema: schema })) });
+    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], many.toolset);
+    const listed = Array.from({ length: 20 }, (_, i) => `s__t${String(i).padStart(2, "0")}`).join(", ");
+    expect(rejected[0]?.error.message).toBe(`There is no tool named "nope". Available tools: ${listed} and 5 more.`);
+  });
+
+  it("says when there is no tool at all", () => {
+    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], buildToolset({}).toolset);
+    expect(rejected[0]?.error.message).toBe('There is no tool named "nope". No tools are available.');
+  });
+
+  it("rejects every call sharing an id, and answers that id once, at its first index", () => {
+    const { calls, rejected } = resolveToolCalls(
+      [
+        call("dup", "files__write", '{"path":"b"}', 3),
+        call("dup", "files__read", '{"path":"a"}', 0),
+        call("ok", "files__read", '{"path":"c"}', 1),
+        call("dup", "nope", "not json", 2),
+      ],
+      toolset,
+    );
+    expect(calls.map((c) => c.callId)).toEqual(["ok"]);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]).toMatchObject({ callId: "dup", name: "files__read", index: 0, error: { code: "duplicate-call-id", fault: "model" } });
+    expect(rejected[0]?.error.message).toBe('3 calls share the call id "dup" (indexes 0, 2, 3), so none of them was run. Give each call its own id.');
+  });
+
+  it("returns calls and rejections each in index order, whatever the input order", () => {
+    const { calls, rejected } = resolveToolCalls(
+      [
+        call("c4", "nope", "{}", 4),
+        call("c2", "files__write", '{"path":"b"}', 2),
+        call("c3", "files__read", "[", 3),
+        call("c0", "files__read", '{"path":"a"}', 0),
+        call("c1", "nope", "{}", 1),
+      ],
+      toolset,
+    );
+    expect(calls.map((c) => c.index)).toEqual([0, 2]);
+    expect(rejected.map((r) => r.index)).toEqual([1, 3, 4]);
+  });
+
+  it("reads null paths only from the record's own keys", () => {
+    const own = buildToolset({ s: [{ name: "constructor", inputSchema: schema }] }, { prefix: false });
+    const { calls } = resolveToolCalls([call("c1", "constructor", '{"path":"a","limit":null}', 0)], own.toolset, {});
+    expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
+  });
+
+  it("gives nothing for no calls", () => {
+    expect(resolveToolCalls([], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+  });
+});

@@ -1,0 +1,132 @@
+import { decodeArguments } from "./decode-arguments";
+import { ToolError } from "./tool-error";
+import type { ToolCall } from "./tool-call";
+import type { NullPathsByTool, Toolset } from "./toolset-types";
+
+/** One call of a model's response, read by an adapter from its API's shape. */
+export interface RawToolCall {
+  /** Chat `id`, Responses `call_id`. */
+  readonly callId: string;
+  /** The name the model called. */
+  readonly name: string;
+  /** The `arguments` as sent (a JSON string for function calls). */
+  readonly arguments: unknown;
+  /** Position among the response's calls, 0-based. */
+  readonly index: number;
+  /** `"unsupported"` for a custom tool call or any other call the client must answer but cannot run. */
+  readonly kind: "function" | "unsupported";
+}
+
+/** A call that will not run, and why; the adapter turns it into an error output. */
+export interface Rejection {
+  readonly callId: string;
+  readonly name: string;
+  readonly index: number;
+  readonly error: ToolError;
+}
+
+/** What {@link resolveToolCalls} returns: calls to run and calls to answer with an error, each in index order. */
+export interface ResolvedToolCalls {
+  readonly calls: ToolCall[];
+  readonly rejected: Rejection[];
+}
+
+/** How many exposed names an `unknown-tool` message lists before "and N more". */
+export const LISTED_NAMES = 20;
+
+/**
+ * Resolves a response's calls against `toolset`: the provider-neutral half
+ * of each adapter's `toolCalls`.
+ *
+ * A call is rejected, in this order of checks, when its call id is shared
+ * with another call (`duplicate-call-id`: none of them runs, and the id is
+ * answered once, by one rejection at the first occurrence's index), when it
+ * is not a function call (`unsupported-call`), when its name is not an
+ * exposed name of the toolset (`unknown-tool`, the message lists the first
+ * 20 available names), or when its arguments are not a JSON object
+ * (`arguments-not-json`, `arguments-not-object`). Every other call becomes
+ * a {@link ToolCall} with its arguments decoded and its strict-mode nulls
+ * stripped (`nullPaths` from `prepareTools`). Never throws.
+ *
+ * @param raw - the calls, as an adapter read them
+ * @param toolset - from `buildToolset`
+ * @param nullPaths - `report.nullPaths` of `prepareTools`
+ * @returns `{ calls, rejected }`, each in index order
+ * @example
+ * ```ts
+ * const { calls, rejected } = resolveToolCalls(
+ *   [{ callId: "call_1", name: "files__read_file", arguments: '{"path":"a.txt"}', index: 0, kind: "function" }],
+ *   toolset,
+ *   report.nullPaths,
+ * );
+ * calls[0]; // { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "a.txt" }, index: 0 }
+ * ```
+ */
+export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, nullPaths?: NullPathsByTool): ResolvedToolCalls {
+  const ordered = [...raw].sort((a, b) => a.index - b.index);
+  const byId = new Map<string, RawToolCall[]>();
+  for (const call of ordered) {
+    const group = byId.get(call.callId);
+    if (group) group.push(call);
+    else byId.set(call.callId, [call]);
+  }
+
+  const calls: ToolCall[] = [];
+  const rejected: Rejection[] = [];
+  const reject = (call: RawToolCall, error: ToolError): void => {
+    rejected.push({ callId: call.callId, name: call.name, index: call.index, error });
+  };
+  for (const call of ordered) {
+    const sharing = byId.get(call.callId)!;
+    if (sharing.length > 1) {
+      if (sharing[0] === call) reject(call, duplicateId(call.callId, sharing));
+      continue;
+    }
+    if (call.kind !== "function") {
+      reject(call, new ToolError("unsupported-call", `${quote(call.name)} is not a function tool: this client runs function calls only.`));
+      continue;
+    }
+    const entry = toolset.resolve(call.name);
+    if (entry === undefined) {
+      reject(call, unknownTool(call.name, toolset));
+      continue;
+    }
+    const paths = nullPaths !== undefined && Object.hasOwn(nullPaths, entry.name) ? nullPaths[entry.name] : undefined;
+    const decoded = decodeArguments(call.arguments, Array.isArray(paths) ? paths : undefined);
+    if (!decoded.ok) {
+      reject(call, decoded.error);
+      continue;
+    }
+    calls.push({
+      callId: call.callId,
+      name: entry.name,
+      server: entry.server,
+      toolName: entry.toolName,
+      arguments: decoded.arguments,
+      index: call.index,
+    });
+  }
+  return { calls, rejected };
+}
+
+function duplicateId(callId: string, sharing: readonly RawToolCall[]): ToolError {
+  const indexes = sharing.map((call) => call.index).join(", ");
+  return new ToolError(
+    "duplicate-call-id",
+    `${sharing.length} calls share the call id ${quote(callId)} (indexes ${indexes}), so none of them was run. Give each call its own id.`,
+  );
+}
+
+function unknownTool(name: string, toolset: Toolset): ToolError {
+  const names = toolset.entries.map((entry) => entry.name);
+  const listed = names.slice(0, LISTED_NAMES).join(", ");
+  const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : "";
+  const available = names.length === 0 ? "No tools are available." : `Available tools: ${listed}${more}.`;
+  return new ToolError("unknown-tool", `There is no tool named ${quote(name)}. ${available}`);
+}
+
+/** `text` as a JSON string, shortened: names come from the model and may be long. */
+function quote(text: string): string {
+  const short = typeof text === "string" && text.length > 100 ? `${text.slice(0, 100)}…` : text;
+  return JSON.stringify(short) ?? String(short);
+}

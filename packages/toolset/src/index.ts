@@ -1,4 +1,18 @@
 // The public surface of @x/toolset.
+export { buildToolset } from "./build-toolset";
+export type { BuildToolsetOptions, BuiltToolset } from "./build-toolset";
+export type { ToolSources } from "./read-sources";
+export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
+export type { SanitizeOptions } from "./sanitize-description";
+export { prepareTools } from "./prepare-tools";
+export { decodeArguments } from "./decode-arguments";
+export type { DecodedArguments } from "./decode-arguments";
+export { resolveToolCalls } from "./resolve-tool-calls";
+export type { RawToolCall, Rejection, ResolvedToolCalls } from "./resolve-tool-calls";
+export { toCallToolResult } from "./to-call-tool-result";
+export { renderResult, DEFAULT_ERROR_PREFIX } from "./render-result";
+export type { RenderedPart, RenderedResult } from "./render-result";
+export { renderedText } from "./rendered-text";
 export { ToolError } from "./tool-error";
 export type { ToolErrorCode, ToolErrorFault } from "./tool-error";
 export type {

@@ -1,0 +1,104 @@
+import { checkStrict, strictSchema } from "@x/strict-schema";
+import { describe, expect, it } from "vitest";
+import { loadCorpus } from "./__fixtures__/corpus";
+import { buildToolset } from "./build-toolset";
+import { prepareTools } from "./prepare-tools";
+import type { Toolset } from "./toolset-types";
+
+const corpus = loadCorpus();
+const all = corpus.map(({ server, tools }) => [server, tools] as const);
+const toolCount = corpus.reduce((sum, { tools }) => sum + tools.length, 0);
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+function expectValidToolset(toolset: Toolset, servers: typeof all): void {
+  const names = toolset.entries.map((entry) => entry.name);
+  expect(names.filter((name) => !/^[A-Za-z0-9_-]{1,64}$/.test(name))).toEqual([]);
+  expect(new Set(names).size).toBe(names.length);
+  for (const [server, tools] of servers) {
+    for (const listed of tools as { name: string; description?: string }[]) {
+      const entry = toolset.resolve(`${server}__${listed.name}`);
+      expect(entry, `${server}/${listed.name}`).toMatchObject({ server, toolName: listed.name, tool: { name: listed.name } });
+      const description = entry?.tool.description ?? "";
+      expect(utf8Bytes(description)).toBeLessThanOrEqual(4096);
+      expect(listed.description?.startsWith(description)).toBe(true);
+    }
+  }
+}
+
+describe("the corpus of real MCP servers", () => {
+  it("has 16 servers and 352 tools", () => {
+    expect(corpus).toHaveLength(16);
+    expect(toolCount).toBe(352);
+  });
+
+  it("loads as one toolset with readable, valid, unique names and a clean report", () => {
+    const { toolset, report } = buildToolset(all);
+    expect(toolset.entries).toHaveLength(toolCount);
+    expect(report).toEqual({ renamed: [], dropped: [] });
+    expectValidToolset(toolset, all);
+  });
+
+  it.each(all)("loads %s alone the same way", (server, tools) => {
+    const { toolset, report } = buildToolset({ [server]: tools });
+    expect(toolset.entries).toHaveLength(tools.length);
+    expect(report).toEqual({ renamed: [], dropped: [] });
+    expectValidToolset(toolset, [[server, tools]]);
+  });
+
+  it("caps the two firecrawl descriptions over 4096 bytes, and only those", () => {
+    const { toolset } = buildToolset(all);
+    const capped = toolset.entries.filter((entry) => {
+      const listed = corpus.find((c) => c.server === entry.server)?.tools.find((t) => (t as { name: string }).name === entry.toolName);
+      return (listed as { description?: string }).description !== entry.tool.description;
+    });
+    expect(capped.map((entry) => entry.name)).toEqual(["firecrawl__firecrawl_monitor_create", "firecrawl__firecrawl_scrape"]);
+  });
+
+  it("without prefixes, hashes exactly the tool names two servers share", () => {
+    const { toolset, report } = buildToolset(all, { prefix: false });
+    expect(toolset.entries).toHaveLength(toolCount);
+    expect(new Set(toolset.entries.map((entry) => entry.name)).size).toBe(toolCount);
+    expect(report.dropped).toEqual([]);
+    expect(report.renamed.every((row) => row.reasons.join() === "collision")).toBe(true);
+    expect([...new Set(report.renamed.map((row) => row.toolName))].sort()).toEqual([
+      "create_branch",
+      "create_project",
+      "search_code",
+      "search_issues",
+      "update_issue",
+    ]);
+    expect(report.renamed).toHaveLength(10);
+  });
+
+  it("is prepared tool by tool as strictSchema converts it, and every strict tool passes checkStrict", () => {
+    const { toolset } = buildToolset(all);
+    const auto = prepareTools(toolset, { strict: "auto" });
+    const strictOnly = prepareTools(toolset, { strict: true });
+    const loose = prepareTools(toolset, { strict: false });
+    const byName = <T extends { name: string }>(tools: T[]): Map<string, T> => new Map(tools.map((tool) => [tool.name, tool]));
+    const autoTools = byName(auto.tools);
+    const strictTools = byName(strictOnly.tools);
+
+    for (const { name, tool } of toolset.entries) {
+      const converted = strictSchema(tool.inputSchema);
+      if (converted.ok) {
+        expect(autoTools.get(name), name).toEqual({ name, description: tool.description, parameters: converted.schema, strict: true });
+        expect(strictTools.get(name)).toEqual(autoTools.get(name));
+        expect(auto.report.nullPaths[name]).toEqual(converted.nullPaths);
+        expect(checkStrict(converted.schema), name).toEqual([]);
+      } else {
+        expect(autoTools.get(name), name).toEqual({ name, description: tool.description, parameters: tool.inputSchema, strict: false });
+        expect(auto.report.fallbacks[name]).toEqual(converted.error);
+        expect(strictTools.has(name)).toBe(false);
+        expect(strictOnly.report.excluded[name]).toEqual(converted.error);
+      }
+    }
+    expect(auto.tools).toHaveLength(toolCount);
+    expect(Object.keys(auto.report.nullPaths).length + Object.keys(auto.report.fallbacks).length).toBe(toolCount);
+    expect(strictOnly.tools.length + Object.keys(strictOnly.report.excluded).length).toBe(toolCount);
+    expect(Object.keys(strictOnly.report.excluded)).toEqual(Object.keys(auto.report.fallbacks));
+    expect(loose.tools.every((tool) => !tool.strict)).toBe(true);
+    expect(loose.tools.map((tool) => tool.parameters)).toEqual(toolset.entries.map((entry) => entry.tool.inputSchema));
+    expect(loose.report).toEqual({ nullPaths: {}, fallbacks: {}, excluded: {} });
+  });
+});

@@ -1,0 +1,109 @@
+import { strictSchema } from "@x/strict-schema";
+import { describe, expect, it } from "vitest";
+import { buildToolset } from "./build-toolset";
+import { prepareTools } from "./prepare-tools";
+import type { StrictMode } from "./toolset-types";
+
+const convertible = {
+  type: "object",
+  properties: { q: { type: "string" }, limit: { type: "integer" } },
+  required: ["q"],
+};
+const strictForm = {
+  type: "object",
+  properties: { q: { type: "string" }, limit: { type: ["integer", "null"] } },
+  required: ["limit", "q"],
+  additionalProperties: false,
+};
+const unconvertible = { type: "object", properties: { v: { oneOf: [{ type: "string" }, { type: "number" }] } } };
+const oneOfError = strictSchema(unconvertible);
+
+const { toolset } = buildToolset({
+  s: [
+    { name: "search", description: "Searches.", inputSchema: convertible },
+    { name: "pick", title: "Pick", inputSchema: unconvertible },
+    { name: "bare", inputSchema: { type: "object" } },
+  ],
+});
+
+describe("prepareTools", () => {
+  it("the strict result of the fixtures is what the tests below expect", () => {
+    expect(strictSchema(convertible)).toMatchObject({ ok: true, schema: strictForm, nullPaths: [["limit"]] });
+    expect(oneOfError).toMatchObject({ ok: false, error: { path: ["properties", "v"], keyword: "oneOf" } });
+  });
+
+  it.each<[string, StrictMode | undefined]>([
+    ["auto by default", undefined],
+    ["auto", "auto"],
+  ])("%s: strict where possible, the others sent non-strict with their original schema and listed in fallbacks", (_what, strict) => {
+    const { tools, report } = prepareTools(toolset, strict === undefined ? {} : { strict });
+    expect(tools).toEqual([
+      { name: "s__bare", parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, strict: true },
+      { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
+      { name: "s__search", description: "Searches.", parameters: strictForm, strict: true },
+    ]);
+    expect(report).toEqual({
+      nullPaths: { s__bare: [], s__search: [["limit"]] },
+      fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
+      excluded: {},
+    });
+  });
+
+  it("true: tools without a strict form are left out and listed in excluded", () => {
+    const { tools, report } = prepareTools(toolset, { strict: true });
+    expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
+      ["s__bare", true],
+      ["s__search", true],
+    ]);
+    expect(report.fallbacks).toEqual({});
+    expect(Object.keys(report.excluded)).toEqual(["s__pick"]);
+    expect(report.excluded["s__pick"]).toMatchObject({ keyword: "oneOf" });
+  });
+
+  it("false: every tool non-strict with its original schema, and no null paths", () => {
+    const { tools, report } = prepareTools(toolset, { strict: false });
+    expect(tools).toEqual([
+      { name: "s__bare", parameters: { type: "object" }, strict: false },
+      { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
+      { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
+    ]);
+    expect(report).toEqual({ nullPaths: {}, fallbacks: {}, excluded: {} });
+  });
+
+  it("passes strictOptions to strictSchema", () => {
+    const { report } = prepareTools(toolset, { strict: "auto", strictOptions: { limits: { maxProperties: 1 } } });
+    expect(report.fallbacks["s__search"]).toMatchObject({ keyword: "max_properties" });
+  });
+
+  it("keys its records by exposed name in null-prototype objects", () => {
+    const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
+    const { report } = prepareTools(own.toolset);
+    for (const record of [report.nullPaths, report.fallbacks, report.excluded]) expect(Object.getPrototypeOf(record)).toBeNull();
+    expect(Object.keys(report.nullPaths)).toEqual(["__proto__"]);
+    expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
+    expect(Object.keys(report.fallbacks)).toEqual(["constructor"]);
+    expect("toString" in report.nullPaths).toBe(false);
+  });
+
+  it("gives parameters the caller may change without touching the toolset", () => {
+    for (const strict of ["auto", true, false] as const) {
+      const { tools } = prepareTools(toolset, { strict });
+      for (const tool of tools) {
+        expect(Object.isFrozen(tool.parameters)).toBe(false);
+        tool.parameters["x-changed"] = true;
+      }
+    }
+    expect(prepareTools(toolset, { strict: false }).tools.every((tool) => !("x-changed" in tool.parameters))).toBe(true);
+    expect(toolset.resolve("s__search")?.tool.inputSchema).toEqual(convertible);
+  });
+
+  it.each(["yes", 1, null])("refuses strict %j: a caller's mistake", (strict) => {
+    expect(() => prepareTools(toolset, { strict: strict as unknown as StrictMode })).toThrow(
+      expect.objectContaining({ code: "invalid-sources", message: expect.stringContaining('strict must be "auto", true or false') as string }),
+    );
+  });
+
+  it("gives nothing for an empty toolset", () => {
+    expect(prepareTools(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {} } });
+  });
+});

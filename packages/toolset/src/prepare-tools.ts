@@ -1,0 +1,74 @@
+import { strictSchema } from "@x/strict-schema";
+import type { JsonSchemaObject, NullPath, StrictError } from "@x/strict-schema";
+import { jsonCopy } from "./json-copy";
+import { ToolError } from "./tool-error";
+import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./toolset-types";
+
+/**
+ * The provider-neutral function tool definitions of `toolset`, in its order,
+ * and the report of strict preparation (the seed's `tools/2`).
+ *
+ * - `strict: "auto"` (default): each tool whose `inputSchema` has a strict
+ *   form (by `strictSchema`) is sent with `strict: true` and that form; the
+ *   others are sent with `strict: false` and their original schema, and
+ *   listed in `report.fallbacks` with why.
+ * - `strict: true`: a tool without a strict form is left out and listed in
+ *   `report.excluded` (OpenAI would refuse the whole request otherwise).
+ * - `strict: false`: every tool is sent with `strict: false` and its
+ *   original schema; no null paths.
+ *
+ * `report.nullPaths` has an entry (possibly `[]`) for every tool sent with
+ * `strict: true`: pass it to `resolveToolCalls` / an adapter's `toolCalls`.
+ * The report's records are null-prototype objects, so a tool named
+ * `__proto__` is a plain key. Every `parameters` is a fresh object the
+ * caller may change.
+ *
+ * @param toolset - from `buildToolset`
+ * @param options - `strict` (`"auto"`, `true` or `false`) and `strictOptions` for `strictSchema`
+ * @returns the tools and the report
+ * @throws {ToolError} `invalid-sources` when `strict` is not `"auto"`, `true` or `false`
+ * @example
+ * ```ts
+ * const { tools, report } = prepareTools(toolset, { strict: "auto" });
+ * tools[0]; // { name: "files__read_file", description: "…", parameters: { … }, strict: true }
+ * report.fallbacks; // { files__search: { path: ["properties", "q"], keyword: "oneOf", message: "…" } }
+ * ```
+ */
+export function prepareTools(toolset: Toolset, options?: PrepareOptions): PreparedTools<PreparedTool> {
+  const strict = options?.strict === undefined ? "auto" : options.strict;
+  if (strict !== "auto" && strict !== true && strict !== false) {
+    throw new ToolError("invalid-sources", `strict must be "auto", true or false, got ${JSON.stringify(strict) ?? String(strict)}.`);
+  }
+  const tools: PreparedTool[] = [];
+  const nullPaths: { [name: string]: readonly NullPath[] } = Object.create(null) as { [name: string]: readonly NullPath[] };
+  const fallbacks: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
+  const excluded: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
+
+  for (const { name, tool } of toolset.entries) {
+    const description = typeof tool.description === "string" ? { description: tool.description } : {};
+    const original = (): PreparedTool => ({ name, ...description, parameters: copySchema(tool.inputSchema), strict: false });
+    if (strict === false) {
+      tools.push(original());
+      continue;
+    }
+    const result = strictSchema(tool.inputSchema, options?.strictOptions);
+    if (result.ok) {
+      tools.push({ name, ...description, parameters: result.schema, strict: true });
+      nullPaths[name] = result.nullPaths;
+    } else if (strict === "auto") {
+      tools.push(original());
+      fallbacks[name] = result.error;
+    } else {
+      excluded[name] = result.error;
+    }
+  }
+  return { tools, report: { nullPaths, fallbacks, excluded } };
+}
+
+/** A fresh copy of a listed schema (toolset entries are frozen, and callers may edit their request). */
+function copySchema(schema: unknown): JsonSchemaObject {
+  const copy = jsonCopy(schema);
+  // A toolset entry's schema is JSON by construction; a hand-made toolset's
+  // may not be, and then it is sent as it is.
+  return (copy.ok ? copy.value : schema) as JsonSchemaObject;
+}

@@ -5,10 +5,17 @@ import { toolCalls } from "./tool-calls";
 import { toolOutput } from "./tool-output";
 import { tools } from "./tools";
 
-/** The Responses API {@link Adapter}: this package's four functions, for `@x/executor`. */
+/**
+ * The Responses API {@link Adapter}: this package's four functions, for
+ * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
+ * types, so that `adapter.responseItems(response)` of an `openai` response
+ * goes into the next `input` as it is.
+ */
 export interface ResponsesAdapter
   extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
   readonly api: "responses";
+  readonly toolOutput: typeof toolOutput;
+  readonly responseItems: typeof responseItems;
 }
 
 /**

@@ -45,5 +45,7 @@ describe("against the openai package's types", () => {
   it("the adapter is an Adapter for these types", () => {
     expectTypeOf<typeof adapter>().toExtend<Adapter<Tool, ResponsesResponse | readonly ResponsesItem[], ResponseInputItem, ResponsesItem>>();
     expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
+    expectTypeOf<ReturnType<(typeof adapter)["toolOutput"]>>().toExtend<ResponseInputItem.FunctionCallOutput>();
+    expectTypeOf(({} as typeof adapter).responseItems({} as Response)).toExtend<ResponseInputItem[]>();
   });
 });

@@ -1,0 +1,81 @@
+// Collects the executor's hook events (and MCP progress notifications) into
+// the timeline the page shows, timed from the start of the run.
+import type { ExecutorEvent, ExecutorHooks } from "@x/executor";
+import type { TimelineEvent } from "../shared/api-types";
+import { toJson } from "./to-json";
+
+/** A timeline being recorded. */
+export interface EventRecorder {
+  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type is recorded. */
+  readonly hooks: ExecutorHooks;
+  /** Records something that is not an executor event (an MCP progress notification). */
+  note(type: string, summary: string, event: unknown): void;
+  /** The events so far, in the order they happened. */
+  events(): TimelineEvent[];
+}
+
+function summarize(event: ExecutorEvent): string {
+  switch (event.type) {
+    case "tool-call-start":
+      return `${event.name} → server "${event.server}", tool "${event.toolName}"`;
+    case "tool-call-end":
+      return (
+        `${event.name}: ${event.isError ? "the tool reported an error (isError: true)" : "result received"}` +
+        (event.truncatedBytes > 0 ? `, ${event.truncatedBytes} bytes cut` : "")
+      );
+    case "tool-call-error":
+      return `${event.name}: ${event.error.code} — ${event.error.message}`;
+    case "tool-call-rejected":
+      return `${event.name === "" ? "(no name)" : event.name}: ${event.error.code} — ${event.error.message}`;
+    case "strict-fallback":
+      return `${event.name}: ${event.action === "fallback" ? "sent with strict: false" : "left out"} (${event.keyword} at /${event.path.join("/")})`;
+    case "turn-start":
+      return `turn ${event.turn}: calling the model with ${event.inputLength} item(s)`;
+    case "turn-end":
+      return (
+        `turn ${event.turn}: ${event.callCount} call(s) run, ${event.rejectedCount} rejected` +
+        (event.error === undefined ? "" : `; the model request failed: ${event.error instanceof Error ? event.error.message : JSON.stringify(event.error)}`)
+      );
+    default: {
+      const _exhaustive: never = event;
+      return String(_exhaustive);
+    }
+  }
+}
+
+/**
+ * Starts a timeline now.
+ *
+ * @example
+ * ```ts
+ * const recorder = createRecorder();
+ * await executeToolCalls(response, toolset, clients, { adapter, hooks: recorder.hooks });
+ * recorder.events();
+ * ```
+ */
+export function createRecorder(): EventRecorder {
+  const start = Date.now();
+  const events: TimelineEvent[] = [];
+  const record = (event: ExecutorEvent): void => {
+    events.push({
+      type: event.type,
+      at: event.timestamp - start,
+      ...("durationMs" in event ? { durationMs: event.durationMs } : {}),
+      summary: summarize(event),
+      event: toJson(event),
+    });
+  };
+  return {
+    hooks: {
+      "tool-call-start": record,
+      "tool-call-end": record,
+      "tool-call-error": record,
+      "tool-call-rejected": record,
+      "strict-fallback": record,
+      "turn-start": record,
+      "turn-end": record,
+    },
+    note: (type, summary, event) => events.push({ type, at: Date.now() - start, summary, event: toJson(event) }),
+    events: () => [...events],
+  };
+}

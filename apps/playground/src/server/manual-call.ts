@@ -1,0 +1,136 @@
+// The Run view's call: the user plays the model. Their call goes through the
+// real `executeToolCalls` with the chosen API's adapter, on clients that
+// record what the MCP server receives and answers.
+import { randomBytes } from "node:crypto";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { executeToolCalls } from "@x/executor";
+import type { CallOutcome, CallToolOptions, McpToolClient } from "@x/executor";
+import { adapter as chatAdapter, tools as chatTools } from "@x/openai-chat";
+import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
+import { adapter as responsesAdapter } from "@x/openai-responses";
+import type { ResponsesCallOutput } from "@x/openai-responses";
+import { ToolError } from "@x/toolset";
+import type { CallRequest, CallResponse, Json } from "../shared/api-types";
+import { createRecorder } from "./event-recorder";
+import type { EventRecorder } from "./event-recorder";
+import { toJson } from "./to-json";
+import type { Toolbox } from "./toolbox";
+import { parseStrictSetting, strictMode } from "./tools-view";
+
+/** How long one call of the Run view may take before it is cancelled. */
+export const CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * The request, checked, or what is wrong with it.
+ *
+ * @example
+ * ```ts
+ * parseCallRequest({ tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" });
+ * ```
+ */
+export function parseCallRequest(body: unknown): CallRequest | string {
+  if (typeof body !== "object" || body === null) return "Send { tool, arguments, strict, api }.";
+  const { tool, arguments: args, strict, api } = body as { [key: string]: unknown };
+  if (typeof tool !== "string") return "tool must be the exposed name of a tool (a string).";
+  if (typeof args !== "string") return "arguments must be the JSON text the model would send (a string).";
+  const setting = parseStrictSetting(strict);
+  if (setting === undefined) return 'strict must be "auto", "true" or "false".';
+  if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
+  return { tool, arguments: args, strict: setting, api };
+}
+
+/** What went over the wire to the MCP server for the one call. */
+interface Wire {
+  sent: { server: string; params: Json } | null;
+  result: Json;
+}
+
+/** Each server's client, wrapped to record the request and the raw result, and to report progress. */
+function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, recorder: EventRecorder): Map<string, McpToolClient> {
+  return new Map(
+    [...clients].map(([server, client]): [string, McpToolClient] => [
+      server,
+      {
+        callTool: async (params: { name: string; arguments?: { [key: string]: unknown } }, _schema?: undefined, options?: CallToolOptions) => {
+          wire.sent = { server, params: toJson(params) };
+          const result = await client.callTool(params, undefined, {
+            ...options,
+            onprogress: (progress) =>
+              recorder.note(
+                "progress",
+                `progress ${progress.progress}${progress.total === undefined ? "" : `/${progress.total}`}${progress.message === undefined ? "" : `: ${progress.message}`}`,
+                progress,
+              ),
+          });
+          wire.result = toJson(result);
+          return result;
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * Runs one call written by the user and returns every step of it.
+ *
+ * @example
+ * ```ts
+ * const steps = await runManualCall(toolbox, { tool: "demo__divide", arguments: '{"dividend":1,"divisor":0}', strict: "auto", api: "responses" });
+ * ```
+ */
+export async function runManualCall(toolbox: Toolbox, request: CallRequest): Promise<CallResponse> {
+  const { toolset } = toolbox;
+  const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
+  const nullPaths = report.nullPaths;
+  const callId = `call_${randomBytes(12).toString("base64url")}`;
+  const chatMessage: ChatAssistantMessage = {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: callId, type: "function", function: { name: request.tool, arguments: request.arguments } }],
+  };
+  const responsesItem = {
+    type: "function_call",
+    id: `fc_${randomBytes(12).toString("hex")}`,
+    call_id: callId,
+    name: request.tool,
+    arguments: request.arguments,
+    status: "completed",
+  } as const;
+
+  const recorder = createRecorder();
+  const wire: Wire = { sent: null, result: null };
+  const clients = recordingClients(toolbox.clients, wire, recorder);
+  const options = { nullPaths, hooks: recorder.hooks, timeoutMs: CALL_TIMEOUT_MS };
+
+  // The chosen API's adapter runs the call; the other API's output is made by
+  // its own adapter from the same outcome, so the tool runs once.
+  let outcome: CallOutcome<unknown> | undefined;
+  let chatOutput: ChatToolMessage | undefined;
+  let responsesOutput: ResponsesCallOutput | undefined;
+  if (request.api === "chat") {
+    const run = await executeToolCalls(chatMessage, toolset, clients, { adapter: chatAdapter, ...options });
+    outcome = run.outcomes[0];
+    chatOutput = run.outputs[0];
+    if (outcome?.kind === "call") responsesOutput = responsesAdapter.toolOutput(callId, outcome.outcome);
+    if (outcome?.kind === "rejected") responsesOutput = responsesAdapter.toolCalls([responsesItem], toolset, nullPaths).rejected[0]?.output;
+  } else {
+    const run = await executeToolCalls([responsesItem], toolset, clients, { adapter: responsesAdapter, ...options });
+    outcome = run.outcomes[0];
+    responsesOutput = run.outputs[0];
+    if (outcome?.kind === "call") chatOutput = chatAdapter.toolOutput(callId, outcome.outcome);
+    if (outcome?.kind === "rejected") chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
+  }
+
+  const failure = outcome?.kind === "call" && outcome.outcome instanceof ToolError ? outcome.outcome : undefined;
+  return {
+    callId,
+    api: request.api,
+    modelCall: { chat: toJson(chatMessage), responses: toJson(responsesItem) },
+    rejected: outcome?.kind === "rejected" ? { code: outcome.outcome.code, message: outcome.outcome.message } : null,
+    sent: wire.sent,
+    result: wire.result,
+    transportError: failure === undefined ? null : `${failure.code}: ${failure.message}`,
+    outputs: { chat: toJson(chatOutput ?? null), responses: toJson(responsesOutput ?? null) },
+    events: recorder.events(),
+  };
+}

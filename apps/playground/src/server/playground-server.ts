@@ -1,0 +1,224 @@
+// The playground's Node server: starts the configured MCP servers, then serves
+// the built page and a small JSON API on 127.0.0.1, behind the request guard.
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { ApiErrorBody, StateResponse } from "../shared/api-types";
+import { connectServer } from "./connect-server";
+import type { ServerConnection } from "./connect-server";
+import { runConversation, parseChatRequest } from "./conversation";
+import type { OpenAiSettings } from "./conversation";
+import { consoleLogger } from "./logger";
+import type { Logger } from "./logger";
+import { parseCallRequest, runManualCall } from "./manual-call";
+import { BodyError, readJsonBody } from "./read-json-body";
+import { redactUrl } from "./redact-url";
+import { checkRequest } from "./request-guard";
+import type { InvalidServerSpec, ServerSpec } from "./server-spec";
+import { loadStaticFiles } from "./static-files";
+import { createToolbox } from "./toolbox";
+import type { Toolbox } from "./toolbox";
+import { parseStrictSetting, toolsView } from "./tools-view";
+
+/** Options of {@link startPlayground}. */
+export interface PlaygroundOptions {
+  /** The MCP servers to start (from the command line and the config file). */
+  readonly servers: readonly (ServerSpec | InvalidServerSpec)[];
+  /** 0 or absent: a free port. */
+  readonly port?: number;
+  readonly logger?: Logger;
+  /** The OpenAI settings; without `apiKey` the conversation view is off. */
+  readonly openai?: OpenAiSettings;
+  /** The built page; default `dist/page` of this app. */
+  readonly pageDir?: string;
+  /** The per-run token; default 24 random bytes. Only tests set it. */
+  readonly token?: string;
+}
+
+/** A running playground. */
+export interface Playground {
+  /** The URL to open, token included. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  readonly connections: readonly ServerConnection[];
+  /** Stops the HTTP server and every MCP server. */
+  close(): Promise<void>;
+}
+
+/** The folder `vite build` writes the page to. */
+export const DEFAULT_PAGE_DIR: string = fileURLToPath(new URL("../../dist/page", import.meta.url));
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "x-frame-options": "DENY",
+} as const;
+
+const PAGE_CSP =
+  "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'none'";
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { ...SECURITY_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function sendError(response: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(response, status, { error: { code, message } } satisfies ApiErrorBody);
+}
+
+function target(spec: ServerSpec | InvalidServerSpec): string {
+  switch (spec.transport) {
+    case "stdio":
+      return [spec.command, ...spec.args].join(" ");
+    case "http":
+      return spec.url;
+    case "invalid":
+      return "";
+    default: {
+      const _exhaustive: never = spec;
+      return _exhaustive;
+    }
+  }
+}
+
+function stateOf(connections: readonly ServerConnection[], openai: OpenAiSettings | undefined): StateResponse {
+  return {
+    servers: connections.map((connection) => {
+      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: target(connection.spec) };
+      if (connection.status === "failed") return { ...base, status: "failed", error: connection.error, toolCount: 0 };
+      const closed = connection.closedReason();
+      return {
+        ...base,
+        status: closed === undefined ? "ready" : "closed",
+        ...(closed === undefined ? {} : { error: closed }),
+        toolCount: connection.tools.length,
+        ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
+      };
+    }),
+    openai: {
+      configured: openai?.apiKey !== undefined && openai.apiKey !== "",
+      baseUrl: openai?.baseURL === undefined ? null : redactUrl(openai.baseURL),
+      model: openai?.model ?? "gpt-4.1-mini",
+    },
+  };
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, url: URL, toolbox: Toolbox, context: RouteContext): Promise<void> {
+  const { pathname } = url;
+  if (request.method === "GET" || request.method === "HEAD") {
+    if (pathname === "/api/state") return sendJson(response, 200, stateOf(context.connections, context.openai));
+    if (pathname === "/api/tools") {
+      const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
+      if (strict === undefined) return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
+      return sendJson(response, 200, toolsView(toolbox, strict));
+    }
+    if (pathname.startsWith("/api/")) return sendError(response, 404, "not-found", `No API at ${pathname}.`);
+    const file = context.files.get(pathname === "/" ? "/index.html" : pathname);
+    if (file === undefined) {
+      if (pathname === "/" || pathname === "/index.html") {
+        response.writeHead(503, { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8" });
+        response.end("The playground page is not built: run `pnpm --filter @x/playground build` (or start it with `pnpm playground`, which builds it).\n");
+        return;
+      }
+      return sendError(response, 404, "not-found", `No file at ${pathname}.`);
+    }
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      "content-type": file.contentType,
+      "content-length": file.body.length,
+      ...(file.contentType.startsWith("text/html") ? { "content-security-policy": PAGE_CSP } : {}),
+    });
+    response.end(request.method === "HEAD" ? undefined : file.body);
+    return;
+  }
+  // The guard lets only POST to /api/ through to here.
+  const body = await readJsonBody(request);
+  if (pathname === "/api/call") {
+    const parsed = parseCallRequest(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    return sendJson(response, 200, await runManualCall(toolbox, parsed));
+  }
+  if (pathname === "/api/chat") {
+    if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
+      return sendError(response, 409, "no-api-key", "No OPENAI_API_KEY is set: start the playground with one to talk to a model.");
+    }
+    const parsed = parseChatRequest(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    return sendJson(response, 200, await runConversation(toolbox, context.openai, parsed));
+  }
+  return sendError(response, 404, "not-found", `No API at ${pathname}.`);
+}
+
+interface RouteContext {
+  readonly connections: readonly ServerConnection[];
+  readonly openai: OpenAiSettings | undefined;
+  readonly files: ReturnType<typeof loadStaticFiles>;
+}
+
+/**
+ * Starts the MCP servers, then the HTTP server on 127.0.0.1. Resolves when
+ * both are up; a server that fails to start is reported, not fatal.
+ *
+ * @example
+ * ```ts
+ * const playground = await startPlayground({ servers: [demoServerSpec()], port: 0 });
+ * console.log(playground.url);
+ * await playground.close();
+ * ```
+ */
+export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const logger = options.logger ?? consoleLogger;
+  const token = options.token ?? randomBytes(24).toString("base64url");
+  const connections = await Promise.all(options.servers.map((spec) => connectServer(spec)));
+  for (const connection of connections) {
+    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${connection.error}`);
+    else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
+  }
+  const toolbox = createToolbox(connections);
+  const context: RouteContext = { connections, openai: options.openai, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
+  if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
+
+  let port = 0;
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const refusal = checkRequest({ method: request.method ?? "GET", pathname: url.pathname, headers: request.headers }, port, token);
+    if (refusal !== undefined) {
+      request.resume();
+      return sendError(response, refusal.status, refusal.code, refusal.message);
+    }
+    route(request, response, url, toolbox, context).catch((error: unknown) => {
+      if (error instanceof BodyError) return sendError(response, error.status, "bad-body", error.message);
+      logger.error(`${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!response.headersSent) sendError(response, 500, "internal", error instanceof Error ? error.message : String(error));
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    connections,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(connections.map((connection) => connection.close()));
+    },
+  };
+}

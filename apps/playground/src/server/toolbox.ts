@@ -1,0 +1,27 @@
+// The toolset of every server that started, and the clients that run its tools.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { buildToolset } from "@x/toolset";
+import type { Toolset, ToolsetReport } from "@x/toolset";
+import type { ServerConnection } from "./connect-server";
+
+/** What the API handlers work with. */
+export interface Toolbox {
+  readonly toolset: Toolset;
+  readonly report: ToolsetReport;
+  /** The MCP client of each server that started, by server name. */
+  readonly clients: ReadonlyMap<string, Client>;
+}
+
+/**
+ * Builds the toolset from the servers that started (a failed server adds no tools).
+ *
+ * @example
+ * ```ts
+ * const toolbox = createToolbox(await Promise.all(specs.map((spec) => connectServer(spec))));
+ * ```
+ */
+export function createToolbox(connections: readonly ServerConnection[]): Toolbox {
+  const ready = connections.flatMap((connection) => (connection.status === "ready" ? [connection] : []));
+  const { toolset, report } = buildToolset(ready.map((connection) => [connection.spec.name, connection.tools] as const));
+  return { toolset, report, clients: new Map(ready.map((connection) => [connection.spec.name, connection.client])) };
+}

@@ -1,0 +1,77 @@
+// The Tools view: each tool's original schema beside what each adapter sends.
+import { tools as chatTools } from "@x/openai-chat";
+import { tools as responsesTools } from "@x/openai-responses";
+import type { StrictMode } from "@x/toolset";
+import type { StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import { exampleArguments } from "./example-arguments";
+import { toJson } from "./to-json";
+import type { Toolbox } from "./toolbox";
+
+/**
+ * The strict setting named by `value`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * parseStrictSetting("auto"); // "auto"
+ * ```
+ */
+export function parseStrictSetting(value: unknown): StrictSetting | undefined {
+  return value === "auto" || value === "true" || value === "false" ? value : undefined;
+}
+
+/**
+ * The library's `strict` option for a setting of the page's switch.
+ *
+ * @example
+ * ```ts
+ * strictMode("true"); // true
+ * ```
+ */
+export function strictMode(setting: StrictSetting): StrictMode {
+  return setting === "auto" ? "auto" : setting === "true";
+}
+
+/**
+ * Every tool of the toolset as each API would receive it under `strict`.
+ *
+ * @example
+ * ```ts
+ * const view = toolsView(toolbox, "auto");
+ * ```
+ */
+export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsResponse {
+  const { toolset, report } = toolbox;
+  const chat = chatTools(toolset, { strict: strictMode(strict) });
+  const responses = responsesTools(toolset, { strict: strictMode(strict) });
+  const tools = toolset.entries.map((entry): ToolView => {
+    const chatTool = chat.tools.find((tool) => tool.function.name === entry.name);
+    const responsesTool = responses.tools.find((tool) => tool.name === entry.name);
+    const fallback = responses.report.fallbacks[entry.name];
+    const excluded = responses.report.excluded[entry.name];
+    return {
+      name: entry.name,
+      server: entry.server,
+      toolName: entry.toolName,
+      description: entry.tool.description ?? null,
+      renamed: report.renamed.find((rename) => rename.name === entry.name)?.reasons ?? [],
+      inputSchema: toJson(entry.tool.inputSchema),
+      chat: chatTool === undefined ? null : toJson(chatTool),
+      responses: responsesTool === undefined ? null : toJson(responsesTool),
+      strict: responsesTool === undefined ? null : responsesTool.strict,
+      nullPaths: [...(responses.report.nullPaths[entry.name] ?? [])],
+      fallback: fallback === undefined ? null : { path: [...fallback.path], keyword: fallback.keyword, message: fallback.message },
+      excluded: excluded === undefined ? null : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
+      example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
+    };
+  });
+  return {
+    strict,
+    tools,
+    dropped: report.dropped.map((drop) => ({
+      server: drop.server,
+      ...(drop.toolName === undefined ? {} : { toolName: drop.toolName }),
+      reason: drop.reason,
+      message: drop.message,
+    })),
+  };
+}

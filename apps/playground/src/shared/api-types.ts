@@ -1,0 +1,147 @@
+// The JSON the playground's API sends and receives: shared by the Node server
+// and the page (type-only on the page side).
+
+/** Any value JSON can carry. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Which OpenAI API a call or a conversation speaks. */
+export type ApiName = "chat" | "responses";
+
+/** The strict switch, as the page sends it. */
+export type StrictSetting = "auto" | "true" | "false";
+
+/** One MCP server, as the page shows it. */
+export interface ServerState {
+  readonly name: string;
+  readonly transport: "stdio" | "http" | "invalid";
+  readonly source: "built-in" | "config" | "flag";
+  /** The command line or URL (never env values or headers: they may hold secrets). */
+  readonly target: string;
+  /** `closed`: it started, then went away (its tools answer with an error). */
+  readonly status: "ready" | "failed" | "closed";
+  readonly error?: string;
+  readonly toolCount: number;
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+/** `GET /api/state`. */
+export interface StateResponse {
+  readonly servers: readonly ServerState[];
+  /** Whether a key is configured; the key itself never leaves the server. */
+  readonly openai: { readonly configured: boolean; readonly baseUrl: string | null; readonly model: string };
+}
+
+/** A strict-mode problem: where in the input schema, which keyword, why. */
+export interface StrictProblem {
+  readonly path: readonly (string | number)[];
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** One tool of the toolset, as the Tools view shows it. */
+export interface ToolView {
+  /** The exposed name: what the model sees and calls. */
+  readonly name: string;
+  readonly server: string;
+  /** The tool's own name on its server. */
+  readonly toolName: string;
+  readonly description: string | null;
+  /** Why the exposed name is not the plain `server__tool` (empty when it is). */
+  readonly renamed: readonly string[];
+  /** The input schema as the server listed it. */
+  readonly inputSchema: Json;
+  /** The tool definition in each API's request shape, or `null` when it is left out (`strict: true` and no strict form). */
+  readonly chat: Json;
+  readonly responses: Json;
+  /** `true` strict, `false` sent without strict mode, `null` left out. */
+  readonly strict: boolean | null;
+  /** Instance paths strict mode made nullable; `null` segments mean "every array element". */
+  readonly nullPaths: readonly (readonly (string | null)[])[];
+  readonly fallback: StrictProblem | null;
+  readonly excluded: StrictProblem | null;
+  /** Arguments a model could send: from the strict schema, `null` for optional properties. */
+  readonly example: Json;
+}
+
+/** `GET /api/tools?strict=…`. */
+export interface ToolsResponse {
+  readonly strict: StrictSetting;
+  readonly tools: readonly ToolView[];
+  /** Entries `buildToolset` left out, with why. */
+  readonly dropped: readonly { readonly server: string; readonly toolName?: string; readonly reason: string; readonly message: string }[];
+}
+
+/** `POST /api/call`: the user plays the model and calls one tool. */
+export interface CallRequest {
+  /** The exposed name, as the model would send it (it may be unknown: that is a rejected call). */
+  readonly tool: string;
+  /** The arguments as JSON text, as the model would send them (they may be broken). */
+  readonly arguments: string;
+  readonly strict: StrictSetting;
+  /** The API whose adapter runs the call through `executeToolCalls`. */
+  readonly api: ApiName;
+}
+
+/** One telemetry event (or MCP progress notification), with times relative to the start of the run. */
+export interface TimelineEvent {
+  readonly type: string;
+  /** Milliseconds since the run started. */
+  readonly at: number;
+  readonly durationMs?: number;
+  readonly summary: string;
+  readonly event: Json;
+}
+
+/** `POST /api/call`'s answer: every step of one call. */
+export interface CallResponse {
+  readonly callId: string;
+  readonly api: ApiName;
+  /** The call as the model sends it, in each API's shape. */
+  readonly modelCall: { readonly chat: Json; readonly responses: Json };
+  /** Whether the call was run, or rejected before reaching a server (and why). */
+  readonly rejected: { readonly code: string; readonly message: string } | null;
+  /** The `tools/call` request the MCP server received (after null stripping), or `null` when nothing was sent. */
+  readonly sent: { readonly server: string; readonly params: Json } | null;
+  /** What the MCP server answered (as received), or the transport error. */
+  readonly result: Json;
+  readonly transportError: string | null;
+  /** The item answering the call, in each API's shape. */
+  readonly outputs: { readonly chat: Json; readonly responses: Json };
+  readonly events: readonly TimelineEvent[];
+}
+
+/** `POST /api/chat`: one user message in a conversation with the model. */
+export interface ChatRequest {
+  readonly api: ApiName;
+  readonly strict: StrictSetting;
+  readonly model: string;
+  readonly message: string;
+  /** The transcript returned by the previous answer (the same API), or `[]` to start. */
+  readonly transcript: readonly Json[];
+}
+
+/** One model call of a conversation and the calls it made. */
+export interface ChatTurn {
+  readonly turn: number;
+  /** What the model wrote (text), if anything. */
+  readonly text: string | null;
+  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string }[];
+  /** The items answering those calls, in the API's shape. */
+  readonly outputs: readonly Json[];
+}
+
+/** `POST /api/chat`'s answer. */
+export interface ChatResponse {
+  readonly transcript: readonly Json[];
+  readonly turns: readonly ChatTurn[];
+  readonly finalText: string | null;
+  readonly stopReason: string;
+  readonly events: readonly TimelineEvent[];
+  /** The model request failed (bad key, unknown model, server down, …): what it said. */
+  readonly modelError: { readonly status: number | null; readonly message: string } | null;
+}
+
+/** Every API error body. */
+export interface ApiErrorBody {
+  readonly error: { readonly code: string; readonly message: string };
+}

@@ -1,0 +1,64 @@
+// The servers strip of the header, and a notice for each server that failed.
+import type { StateResponse } from "../shared/api-types";
+import { h } from "./dom";
+
+/**
+ * One chip per MCP server (status and tool count), and one for OpenAI.
+ *
+ * @example
+ * ```ts
+ * header.append(renderServers(state));
+ * ```
+ */
+export function renderServers(state: StateResponse): HTMLElement {
+  return h(
+    "ul",
+    { class: "chips", "data-testid": "servers" },
+    state.servers.map((server) =>
+      h(
+        "li",
+        { class: `chip ${server.status}`, title: server.target, "data-testid": `server-${server.name}` },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("strong", {}, server.name),
+        " ",
+        server.status === "ready" ? `${server.toolCount} tools · ${server.transport}` : server.status === "failed" ? "failed to start" : "stopped",
+      ),
+    ),
+    h(
+      "li",
+      { class: `chip ${state.openai.configured ? "ready" : "off"}`, "data-testid": "openai-status" },
+      h("span", { class: "dot", "aria-hidden": "true" }),
+      h("strong", {}, "OpenAI"),
+      " ",
+      state.openai.configured ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}` : "no key",
+    ),
+  );
+}
+
+/**
+ * A notice for each server that failed to start or went away, with why, or
+ * `null` when every server is up.
+ *
+ * @example
+ * ```ts
+ * main.before(renderServerProblems(state) ?? "");
+ * ```
+ */
+export function renderServerProblems(state: StateResponse): HTMLElement | null {
+  const problems = state.servers.filter((server) => server.status !== "ready");
+  if (problems.length === 0) return null;
+  return h(
+    "div",
+    { class: "problems" },
+    problems.map((server) =>
+      h(
+        "div",
+        { class: "notice error", "data-testid": `server-error-${server.name}` },
+        h("strong", {}, `MCP server "${server.name}" ${server.status === "failed" ? "failed to start" : "stopped"}. `),
+        "Its tools are not available; the other servers work as usual.",
+        h("pre", {}, server.error ?? ""),
+        server.target === "" ? null : h("div", { class: "muted" }, `${server.source}: ${server.target}`),
+      ),
+    ),
+  );
+}

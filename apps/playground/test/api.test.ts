@@ -1,0 +1,381 @@
+// The playground's server over real HTTP on 127.0.0.1, with its real MCP
+// servers (the demo server and server-everything over stdio, plus one that
+// cannot start): every security refusal, the tools of both servers, manual
+// calls, a conversation against a local fake OpenAI server, and the API key
+// never leaving the server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
+import type { Playground } from "../src/server/playground-server";
+import { UNKNOWN_MODEL } from "./fake-openai";
+import type { FakeOpenAi } from "./fake-openai";
+import { rawRequest } from "./raw-http";
+import type { RawResponse } from "./raw-http";
+import { startTestPlayground } from "./start-test-playground";
+import type { TestPlayground } from "./start-test-playground";
+
+const API_KEY = "sk-test-THIS-KEY-MUST-NEVER-REACH-THE-PAGE";
+
+let test: TestPlayground;
+let playground: Playground;
+let fake: FakeOpenAi;
+/** Every answer the tests received: none may contain the key. */
+const seen: RawResponse[] = [];
+
+async function send(options: { method?: string; path: string; headers?: { [name: string]: string }; body?: unknown }): Promise<RawResponse> {
+  const response = await rawRequest(playground.port, {
+    method: options.method ?? "GET",
+    path: options.path,
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }),
+  });
+  seen.push(response);
+  return response;
+}
+
+/** The headers the page itself sends. */
+function pageHeaders(extra: { [name: string]: string } = {}): { [name: string]: string } {
+  return { host: `127.0.0.1:${playground.port}`, authorization: `Bearer ${playground.token}`, ...extra };
+}
+
+function postHeaders(extra: { [name: string]: string } = {}): { [name: string]: string } {
+  return pageHeaders({ origin: `http://127.0.0.1:${playground.port}`, "content-type": "application/json", ...extra });
+}
+
+async function call(tool: string, args: unknown, api: "chat" | "responses" = "responses", strict = "auto"): Promise<CallResponse> {
+  const response = await send({
+    method: "POST",
+    path: "/api/call",
+    headers: postHeaders(),
+    body: { tool, arguments: typeof args === "string" ? args : JSON.stringify(args), strict, api },
+  });
+  expect(response.status).toBe(200);
+  return response.json<CallResponse>();
+}
+
+beforeAll(async () => {
+  test = await startTestPlayground({ apiKey: API_KEY });
+  ({ playground, fake } = test);
+});
+
+afterAll(async () => {
+  await test?.close();
+});
+
+describe("security: refusals over real HTTP", () => {
+  it.each([
+    ["a DNS-rebinding host name", "evil.example"],
+    ["a rebinding host name with our port", "evil.example:PORT"],
+    ["our address on another port", "127.0.0.1:1"],
+    ["localhost without the port", "localhost"],
+    ["0.0.0.0 with our port", "0.0.0.0:PORT"],
+  ])("refuses %s in Host, for the API and for the page", async (_, host) => {
+    const headers = pageHeaders({ host: host.replace("PORT", String(playground.port)) });
+    for (const path of ["/api/state", "/"]) {
+      const response = await send({ path, headers });
+      expect(response.status).toBe(403);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-host");
+    }
+  });
+
+  it.each([
+    ["127.0.0.1", "127.0.0.1"],
+    ["localhost", "localhost"],
+  ])("answers Host %s with our port", async (_, name) => {
+    const response = await send({ path: "/api/state", headers: pageHeaders({ host: `${name}:${playground.port}` }) });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ["another site", "http://evil.example"],
+    ["our host on another port", "http://127.0.0.1:1"],
+    ["the other name of our host (not this page's origin)", "http://localhost:PORT"],
+    ["https instead of http", "https://127.0.0.1:PORT"],
+    ["an opaque origin", "null"],
+  ])("refuses a POST whose Origin is %s", async (_, origin) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders({ origin: origin.replace("PORT", String(playground.port)) }),
+      body: { tool: "demo__divide", arguments: '{"dividend":1,"divisor":1}', strict: "auto", api: "chat" },
+    });
+    expect(response.status).toBe(403);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+  });
+
+  it("refuses a POST without an Origin", async () => {
+    const headers = postHeaders();
+    delete headers["origin"];
+    const response = await send({ method: "POST", path: "/api/call", headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
+    expect(response.status).toBe(403);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+  });
+
+  it("refuses a POST that is not JSON (what a cross-site form could send)", async () => {
+    const response = await send({ method: "POST", path: "/api/call", headers: postHeaders({ "content-type": "text/plain" }), body: "{}" });
+    expect(response.status).toBe(415);
+  });
+
+  it.each(["OPTIONS", "PUT", "DELETE", "PATCH"])("refuses %s (no CORS preflight can succeed)", async (method) => {
+    const response = await send({ method, path: "/api/call", headers: postHeaders({ "access-control-request-method": "POST" }) });
+    expect(response.status).toBe(405);
+    expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it.each([
+    ["no token", {}, "missing-token"],
+    ["a wrong token", { authorization: "Bearer not-the-token" }, "wrong-token"],
+    ["an empty bearer", { authorization: "Bearer " }, "missing-token"],
+    ["a wrong X-Playground-Token", { "x-playground-token": "not-the-token" }, "wrong-token"],
+    ["the token in a cookie", { cookie: "token=TOKEN" }, "missing-token"],
+  ])("refuses an API request with %s", async (_, extra: { [name: string]: string }, code) => {
+    const headers: { [name: string]: string } = { host: `127.0.0.1:${playground.port}` };
+    for (const [name, value] of Object.entries(extra)) headers[name] = value.replace("TOKEN", playground.token);
+    for (const [method, path] of [
+      ["GET", "/api/state"],
+      ["GET", "/api/tools"],
+      ["POST", "/api/call"],
+    ] as const) {
+      const response = await send({
+        method,
+        path,
+        headers: method === "POST" ? { ...headers, origin: `http://127.0.0.1:${playground.port}`, "content-type": "application/json" } : headers,
+        ...(method === "POST" ? { body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } } : {}),
+      });
+      expect(response.status).toBe(401);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe(code);
+    }
+  });
+
+  it("does not take the token from the query string", async () => {
+    const response = await send({ path: `/api/state?token=${playground.token}`, headers: { host: `127.0.0.1:${playground.port}` } });
+    expect(response.status).toBe(401);
+  });
+
+  it("takes the token from X-Playground-Token too", async () => {
+    const response = await send({ path: "/api/state", headers: { host: `127.0.0.1:${playground.port}`, "x-playground-token": playground.token } });
+    expect(response.status).toBe(200);
+  });
+
+  it("serves the page without the token, with a strict CSP and no referrer", async () => {
+    const response = await send({ path: "/", headers: { host: `127.0.0.1:${playground.port}` } });
+    // 200 when the page is built, 503 with instructions when it is not: neither leaks anything.
+    expect([200, 503]).toContain(response.status);
+    expect(response.headers["referrer-policy"]).toBe("no-referrer");
+    if (response.status === 200) expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+
+  it("has no API that starts a server", async () => {
+    for (const path of ["/api/servers", "/api/start", "/api/connect"]) {
+      const response = await send({ method: "POST", path, headers: postHeaders(), body: { command: "touch", args: ["/tmp/pwned"] } });
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe("state and tools", () => {
+  it("lists both real servers as ready and the broken one as failed, with why", async () => {
+    const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
+    const byName = Object.fromEntries(state.servers.map((server) => [server.name, server]));
+    expect(byName["demo"]).toMatchObject({ status: "ready", transport: "stdio", toolCount: 8 });
+    expect(byName["everything"]).toMatchObject({ status: "ready", transport: "stdio" });
+    expect(byName["everything"]?.toolCount).toBeGreaterThan(5);
+    expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
+    expect(byName["broken"]?.error).toContain("command not found");
+    expect(state.openai).toEqual({ configured: true, baseUrl: fake.baseURL, model: "fake-model" });
+  });
+
+  it("lists the tools of both servers, each in both APIs' shapes", async () => {
+    const tools = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+    const names = tools.tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["demo__search_books", "demo__create_event", "everything__echo", "everything__get-tiny-image"]));
+    const search = tools.tools.find((tool) => tool.name === "demo__search_books");
+    expect(search).toMatchObject({ server: "demo", toolName: "search_books", strict: true, fallback: null, excluded: null });
+    expect(search?.chat).toMatchObject({ type: "function", function: { name: "demo__search_books", strict: true } });
+    expect(search?.responses).toMatchObject({ type: "function", name: "demo__search_books", strict: true });
+    expect(search?.nullPaths).toEqual(expect.arrayContaining([["genre"], ["max_results"], ["sort"]]));
+    expect(search?.example).toEqual({ query: "", genre: null, max_results: null, sort: null });
+  });
+
+  it("reports the renamed tool and why", async () => {
+    const tools = (await send({ path: "/api/tools", headers: pageHeaders() })).json<ToolsResponse>();
+    const weather = tools.tools.find((tool) => tool.toolName === "weather.forecast");
+    expect(weather?.name).toMatch(/^demo__weather_forecast/);
+    expect(weather?.renamed).toContain("invalid-characters");
+  });
+
+  it("reports null paths through arrays with a null segment", async () => {
+    const tools = (await send({ path: "/api/tools", headers: pageHeaders() })).json<ToolsResponse>();
+    const event = tools.tools.find((tool) => tool.name === "demo__create_event");
+    expect(event?.nullPaths).toEqual(expect.arrayContaining([["start", "time"], ["attendees", null, "name"], ["location"]]));
+  });
+
+  it.each([
+    ["auto", "fallback", false],
+    ["true", "excluded", null],
+  ] as const)("under strict %s, the open map and the oneOf are a %s with the path and keyword", async (strict, field, sentStrict) => {
+    const tools = (await send({ path: `/api/tools?strict=${strict}`, headers: pageHeaders() })).json<ToolsResponse>();
+    const labels = tools.tools.find((tool) => tool.name === "demo__set_labels");
+    const shape = tools.tools.find((tool) => tool.name === "demo__draw_shape");
+    expect(labels?.strict).toBe(sentStrict);
+    expect(labels?.[field]?.keyword).toBe("additionalProperties");
+    // The path names the schema that holds the keyword.
+    expect(labels?.[field]?.path).toEqual(["properties", "labels"]);
+    expect(shape?.[field]?.keyword).toBe("oneOf");
+    expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
+  });
+
+  it("under strict false, sends every tool as listed", async () => {
+    const tools = (await send({ path: "/api/tools?strict=false", headers: pageHeaders() })).json<ToolsResponse>();
+    expect(tools.tools.every((tool) => tool.strict === false && tool.nullPaths.length === 0)).toBe(true);
+  });
+
+  it("refuses an unknown strict setting", async () => {
+    expect((await send({ path: "/api/tools?strict=maybe", headers: pageHeaders() })).status).toBe(400);
+  });
+});
+
+describe("a call written by the user, run through executeToolCalls", () => {
+  it.each(["chat", "responses"] as const)("strips the null of an omitted optional argument before the server sees it (%s)", async (api) => {
+    const result = await call("demo__search_books", { query: "the", genre: "fiction", max_results: null, sort: null }, api);
+    expect(result.rejected).toBeNull();
+    expect(result.sent).toEqual({ server: "demo", params: { name: "search_books", arguments: { query: "the", genre: "fiction" } } });
+    expect(JSON.stringify(result.result)).toContain("The Left Hand of Darkness");
+    expect(result.outputs.chat).toMatchObject({ role: "tool", tool_call_id: result.callId });
+    expect(result.outputs.responses).toMatchObject({ type: "function_call_output", call_id: result.callId });
+    expect(result.events.map((event) => event.type)).toEqual(["tool-call-start", "tool-call-end"]);
+    expect(result.events[1]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("strips nulls inside nested objects and array elements", async () => {
+    const result = await call("demo__create_event", {
+      title: "Review",
+      start: { date: "2025-06-01", time: null },
+      location: null,
+      attendees: [{ email: "a@example.com", name: null, optional: true }],
+      reminder_minutes: null,
+    });
+    expect(result.sent?.params).toEqual({
+      name: "create_event",
+      arguments: { title: "Review", start: { date: "2025-06-01" }, attendees: [{ email: "a@example.com", optional: true }] },
+    });
+  });
+
+  it("gives an image to Responses as input_image and to Chat as a placeholder", async () => {
+    const result = await call("demo__plot_bars", { values: [3, 1, 4], colour: null }, "chat");
+    const responses = result.outputs.responses as { output: { type: string; image_url?: string }[] };
+    expect(responses.output.map((part) => part.type)).toEqual(["input_text", "input_image"]);
+    expect(responses.output[1]?.image_url).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect((result.outputs.chat as { content: string }).content).toMatch(/\[image: image\/png, \d+ bytes\]/);
+  });
+
+  it("tells the model about a tool error (isError)", async () => {
+    const result = await call("demo__divide", { dividend: 1, divisor: 0 });
+    expect(result.result).toMatchObject({ isError: true });
+    expect(result.transportError).toBeNull();
+    expect(JSON.stringify(result.outputs.responses)).toContain("Error: Cannot divide 1 by zero");
+    expect((result.outputs.chat as { content: string }).content).toMatch(/^Error: Cannot divide/);
+  });
+
+  it("runs a tool of server-everything", async () => {
+    const result = await call("everything__get-sum", { a: 2, b: 3 }, "chat");
+    expect(result.sent?.server).toBe("everything");
+    expect((result.outputs.chat as { content: string }).content).toContain("5");
+  });
+
+  it("records the slow tool's progress notifications between start and end", async () => {
+    const result = await call("demo__slow_count", { to: 3, delay_ms: 20 });
+    const types = result.events.map((event) => event.type);
+    // The SDK may drop the last notification when it races the result: at least one arrives, in between.
+    expect(types[0]).toBe("tool-call-start");
+    expect(types.at(-1)).toBe("tool-call-end");
+    expect(types.slice(1, -1).length).toBeGreaterThan(0);
+    expect(types.slice(1, -1).every((type) => type === "progress")).toBe(true);
+  });
+
+  it.each([
+    ["an unknown tool", "demo__no_such_tool", "{}", "unknown-tool"],
+    ["arguments that are not JSON", "demo__divide", '{"dividend": 1,', "arguments-not-json"],
+    ["arguments that are not an object", "demo__divide", "[1, 2]", "arguments-not-object"],
+  ])("rejects %s without calling any server, and answers it in both shapes", async (_, tool, args, code) => {
+    const result = await call(tool, args);
+    expect(result.rejected?.code).toBe(code);
+    expect(result.sent).toBeNull();
+    expect(result.outputs.chat).toMatchObject({ role: "tool", tool_call_id: result.callId });
+    expect(result.outputs.responses).toMatchObject({ type: "function_call_output", call_id: result.callId });
+    expect(result.events.map((event) => event.type)).toEqual(["tool-call-rejected"]);
+  });
+
+  it("refuses a malformed request", async () => {
+    const response = await send({ method: "POST", path: "/api/call", headers: postHeaders(), body: { tool: 1 } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("a conversation with runToolLoop against an OpenAI-compatible server", () => {
+  it.each(["chat", "responses"] as const)("completes two turns (%s), every call answered", async (api) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: "fake-model", message: "What is 84 / 2?", transcript: [] },
+    });
+    expect(response.status).toBe(200);
+    const answer = response.json<ChatResponse>();
+    expect(answer.modelError).toBeNull();
+    expect(answer.turns).toHaveLength(2);
+    expect(answer.turns[0]?.calls).toEqual([expect.objectContaining({ name: "demo__divide", arguments: '{"dividend":84,"divisor":2}' })]);
+    expect(answer.turns[0]?.outputs).toHaveLength(1);
+    expect(answer.finalText).toBe("The tool said: 42");
+    expect(answer.events.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["strict-fallback", "turn-start", "tool-call-start", "tool-call-end", "turn-end"]),
+    );
+    // The strict tools went to the model, with strict always present.
+    const sentTools = fake.requests.at(-1)?.body["tools"] as { strict?: boolean }[];
+    expect(sentTools.every((tool) => typeof (tool.strict ?? (tool as { function?: { strict?: boolean } }).function?.strict) === "boolean")).toBe(true);
+  });
+
+  it("continues a conversation from the transcript it returned", async () => {
+    const first = (
+      await send({ method: "POST", path: "/api/chat", headers: postHeaders(), body: { api: "chat", strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [] } })
+    ).json<ChatResponse>();
+    const second = (
+      await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { api: "chat", strict: "auto", model: "fake-model", message: "Again?", transcript: first.transcript },
+      })
+    ).json<ChatResponse>();
+    expect(second.modelError).toBeNull();
+    expect(second.transcript.length).toBe(first.transcript.length + 4);
+  });
+
+  it("reports a model error (unknown model) with its status, keeping the transcript", async () => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api: "responses", strict: "auto", model: UNKNOWN_MODEL, message: "hi", transcript: [] },
+    });
+    const answer = response.json<ChatResponse>();
+    expect(answer.modelError).toMatchObject({ status: 404 });
+    expect(answer.modelError?.message).toContain("does not exist");
+    expect(answer.transcript).toEqual([]);
+  });
+});
+
+describe("the API key", () => {
+  it("is sent to the model server, and never in any answer to the page", async () => {
+    // server-everything's get-env returns its process environment: the key must not be in it either.
+    const env = await call("everything__get-env", {});
+    expect(env.rejected).toBeNull();
+    const page = await send({ path: "/", headers: { host: `127.0.0.1:${playground.port}` } });
+    expect(page.status).toBeLessThan(600);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(40);
+    for (const response of seen) {
+      expect(response.body).not.toContain(API_KEY);
+      expect(JSON.stringify(response.headers)).not.toContain(API_KEY);
+    }
+  });
+});

@@ -21,7 +21,10 @@ const project = (name: string, root: string) => ({
 
 export default defineConfig({
   resolve: { conditions: [...sourceConditions, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [...sourceConditions, ...defaultServerConditions] } },
+  // Vitest also hands the server conditions to its workers' Node (--conditions), so they
+  // must not include "module": packages publish bundler-only ESM under it, which Node
+  // cannot load (@opentelemetry/api's has extensionless imports).
+  ssr: { resolve: { conditions: [...sourceConditions, ...defaultServerConditions.filter((c) => c !== "module")] } },
   test: {
     // CI sets X_TEST_REPORT to a path to also get vitest's JSON report there.
     reporters: process.env.X_TEST_REPORT ? ["default", ["json", { outputFile: process.env.X_TEST_REPORT }]] : ["default"],

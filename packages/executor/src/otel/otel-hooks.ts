@@ -1,0 +1,110 @@
+import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Attributes, Span, Tracer } from "@opentelemetry/api";
+import type { ExecutorHooks, ToolCallRejectedEvent } from "../hook-events";
+
+/** Options of {@link otelHooks}. */
+export interface OtelHooksOptions {
+  /** The tracer to start spans with. Default: `trace.getTracer("@x/executor")` from the global provider. */
+  readonly tracer?: Tracer;
+  /**
+   * Record `gen_ai.tool.call.arguments` and `gen_ai.tool.call.result` (JSON)
+   * when the events carry them, that is when the executor runs with
+   * `includeValues: true`. Default `false`: these opt-in attributes may hold
+   * sensitive data.
+   */
+  readonly recordValues?: boolean;
+}
+
+function spanName(toolName: string): string {
+  return toolName === "" ? "execute_tool" : `execute_tool ${toolName}`;
+}
+
+function baseAttributes(name: string, callId: string): Attributes {
+  return {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": name,
+    "gen_ai.tool.call.id": callId,
+    "gen_ai.tool.type": "function",
+  };
+}
+
+function failed(span: Span, errorType: string, message: string, end: number): void {
+  span.setAttribute("error.type", errorType);
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+  span.end(end);
+}
+
+/**
+ * Hooks that trace tool execution with OpenTelemetry, following the GenAI
+ * semantic conventions: one span per tool call, named
+ * `execute_tool {gen_ai.tool.name}`, of kind `INTERNAL`, with
+ * `gen_ai.operation.name: "execute_tool"`, `gen_ai.tool.name` (the exposed
+ * name the model called), `gen_ai.tool.call.id`, `gen_ai.tool.type:
+ * "function"` and `gen_ai.tool.description` when the tool has one.
+ *
+ * A failed call ends with status `ERROR` and `error.type`: the
+ * `ToolError` code (`timeout`, `aborted`, `connection-closed`,
+ * `tool-failed`, `malformed-result`, `no-client`), or `tool_error` for a
+ * result the tool itself marked `isError: true` (as the MCP conventions say).
+ * A call rejected without running (`unknown-tool`, `arguments-not-json`, …)
+ * gets a zero-length span with its code as `error.type`. Spans start from
+ * the active context, so they nest under the caller's current span.
+ *
+ * @param options - the tracer, and whether to record argument and result values
+ * @returns hooks for `executeToolCalls` or `runToolLoop`; combine them with others with `combineHooks`
+ *
+ * @example
+ * ```ts
+ * import { trace } from "@opentelemetry/api";
+ * import { combineHooks } from "@x/executor";
+ * import { otelHooks } from "@x/executor/otel";
+ *
+ * const hooks = combineHooks(otelHooks({ tracer: trace.getTracer("my-agent") }), {
+ *   "tool-call-error": (event) => void process.stderr.write(`${event.name}: ${event.error.code}\n`),
+ * });
+ * ```
+ */
+export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
+  const tracer = options.tracer ?? trace.getTracer("@x/executor");
+  const recordValues = options.recordValues === true;
+  // executionId + callId identifies a call even when two conversations reuse call ids.
+  const open = new Map<string, Span>();
+  const key = (event: { readonly executionId: string; readonly callId: string }): string =>
+    `${event.executionId}\u0000${event.callId}`;
+  const take = (event: { readonly executionId: string; readonly callId: string }): Span | undefined => {
+    const span = open.get(key(event));
+    open.delete(key(event));
+    return span;
+  };
+
+  return {
+    "tool-call-start": (event) => {
+      const attributes = baseAttributes(event.name, event.callId);
+      if (event.description !== undefined) attributes["gen_ai.tool.description"] = event.description;
+      if (recordValues && event.arguments !== undefined) {
+        attributes["gen_ai.tool.call.arguments"] = JSON.stringify(event.arguments);
+      }
+      const span = tracer.startSpan(spanName(event.name), { kind: SpanKind.INTERNAL, startTime: event.timestamp, attributes });
+      open.set(key(event), span);
+    },
+    "tool-call-end": (event) => {
+      const span = take(event);
+      if (span === undefined) return;
+      if (recordValues && event.result !== undefined) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(event.result));
+      if (event.isError) failed(span, "tool_error", "The tool returned an error result (isError: true).", event.timestamp);
+      else span.end(event.timestamp);
+    },
+    "tool-call-error": (event) => {
+      const span = take(event);
+      if (span !== undefined) failed(span, event.error.code, event.error.message, event.timestamp);
+    },
+    "tool-call-rejected": (event: ToolCallRejectedEvent) => {
+      const span = tracer.startSpan(spanName(event.name), {
+        kind: SpanKind.INTERNAL,
+        startTime: event.timestamp,
+        attributes: baseAttributes(event.name, event.callId),
+      });
+      failed(span, event.error.code, event.error.message, event.timestamp);
+    },
+  };
+}

@@ -106,7 +106,7 @@ describe("parseCliArgs", () => {
     expect(() => parseCliArgs([], configDir("{ not json"))).toThrow("is not JSON");
   });
 
-  it("answers --help", () => {
-    expect(parseCliArgs(["--help"], "/")).toEqual({ help: true });
+  it.each([[["--help"]], [["--", "--help"]], [["-h"]]])("answers %j with the usage", (argv) => {
+    expect(parseCliArgs(argv, "/")).toEqual({ help: true });
   });
 });

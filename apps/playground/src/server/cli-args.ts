@@ -8,7 +8,7 @@ import { demoServerSpec, everythingServerSpec } from "./server-spec";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
 /** The usage text printed by `--help`. */
-export const USAGE = `Usage: pnpm playground [options]
+export const USAGE = `Usage: pnpm playground [options]   (pnpm playground -- --help for this text)
 
 Starts MCP servers, then serves the playground page on http://127.0.0.1:$PORT
 (PORT unset or 0: a free port). Servers start only from here, never from the page.
@@ -55,7 +55,8 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      // `pnpm playground -- --help` passes the "--" on: it separates nothing here.
+      args: argv[0] === "--" ? argv.slice(1) : [...argv],
       options: {
         config: { type: "string" },
         stdio: { type: "string", multiple: true },

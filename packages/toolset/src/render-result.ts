@@ -26,7 +26,14 @@ export interface RenderedResult {
 
 const STRUCTURED_MODES: readonly StructuredMode[] = ["auto", "prefer", "append", "ignore"];
 
-/** The default `errorPrefix`. */
+/**
+ * The default `errorPrefix`: OpenAI has no error flag on tool outputs, so the text says it.
+ *
+ * @example
+ * ```ts
+ * renderResult(outcome, { errorPrefix: `[tool failed] ${DEFAULT_ERROR_PREFIX}` });
+ * ```
+ */
 export const DEFAULT_ERROR_PREFIX = "Error: ";
 
 /**

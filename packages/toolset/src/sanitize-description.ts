@@ -6,7 +6,14 @@ export interface SanitizeOptions {
   readonly maxBytes?: number;
 }
 
-/** The default cap of a tool description, in bytes of UTF-8. */
+/**
+ * The default cap of a tool description, in bytes of UTF-8.
+ *
+ * @example
+ * ```ts
+ * sanitizeDescription(text, { maxBytes: DEFAULT_MAX_DESCRIPTION_BYTES * 2 });
+ * ```
+ */
 export const DEFAULT_MAX_DESCRIPTION_BYTES = 4096;
 
 // Every code point that can hide text from a person reviewing a tool, as one

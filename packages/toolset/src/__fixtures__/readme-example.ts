@@ -1,0 +1,60 @@
+import { buildToolset, prepareTools, renderResult, renderedText, resolveToolCalls, toCallToolResult } from "@x/toolset";
+import type { BuiltToolset, PreparedTool, PreparedTools, RenderedResult, ResolvedToolCalls } from "@x/toolset";
+
+// What two MCP servers' tools/list returned (`(await client.listTools()).tools`).
+const notesTools = [
+  {
+    name: "search",
+    description: "Searches the notes.\u200B",
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string" }, limit: { type: "integer" } },
+      required: ["query"],
+    },
+  },
+];
+const webTools = [
+  {
+    name: "fetch.page",
+    title: "Fetch a page",
+    inputSchema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+  },
+];
+
+// 1. One toolset: safe unique names, sanitised descriptions, a report of every change.
+export const built: BuiltToolset = buildToolset({ notes: notesTools, web: webTools });
+const { toolset } = built;
+// toolset.entries.map((e) => e.name) → ["notes__search", "web__fetch_page"]
+// built.report.renamed → [{ server: "web", toolName: "fetch.page", name: "web__fetch_page", reasons: ["invalid-characters"] }]
+
+// 2. Provider-neutral tool definitions, strict where the schema allows.
+export const prepared: PreparedTools<PreparedTool> = prepareTools(toolset, { strict: "auto" });
+// prepared.tools[0] → { name: "notes__search", description: "Searches the notes.", strict: true,
+//   parameters: { type: "object", properties: { query: { type: "string" }, limit: { type: ["integer", "null"] } },
+//                 required: ["limit", "query"], additionalProperties: false } }
+// prepared.report.nullPaths → { notes__search: [["limit"]], web__fetch_page: [] }
+
+// 3. The model's calls (an adapter reads them from the response) resolve to server and tool.
+export const resolved: ResolvedToolCalls = resolveToolCalls(
+  [
+    { callId: "call_1", name: "notes__search", arguments: '{"query":"cats","limit":null}', index: 0, kind: "function" },
+    { callId: "call_2", name: "notes__delete", arguments: "{}", index: 1, kind: "function" },
+  ],
+  toolset,
+  prepared.report.nullPaths,
+);
+// resolved.calls → [{ callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 }]
+// resolved.rejected[0].error.message → 'There is no tool named "notes__delete". Available tools: notes__search, web__fetch_page.'
+
+// 4. Run each call on its server's MCP client, then render the result:
+//    toCallToolResult(await client.callTool({ name: call.toolName, arguments: call.arguments }))
+export const rendered: RenderedResult = renderResult(
+  toCallToolResult({
+    content: [
+      { type: "text", text: "3 notes about cats" },
+      { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+    ],
+  }),
+);
+export const text: string = renderedText(rendered);
+// text → "3 notes about cats\n[image: image/png, 8 bytes]"

@@ -9,7 +9,10 @@ import { chromium } from "playwright-core";
 import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { silentLogger } from "../src/server/logger";
+import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
+import { demoServerSpec } from "../src/server/server-spec";
 import { UNKNOWN_MODEL } from "./fake-openai";
 import { startTestPlayground } from "./start-test-playground";
 import type { TestPlayground } from "./start-test-playground";
@@ -135,5 +138,25 @@ describe("the playground page in Chromium", () => {
     await error.waitFor();
     await expect(error.textContent()).resolves.toContain("HTTP 404");
     await shot("08-model-error");
+  });
+
+  it("without a key, says how to start a conversation, and the Run view still works", async () => {
+    const keyless = await startPlayground({ servers: [demoServerSpec()], port: 0, logger: silentLogger, pageDir });
+    try {
+      const other = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await other.goto(keyless.url);
+      await other.getByTestId("tab-chat").click();
+      await expect(other.getByTestId("no-key").textContent()).resolves.toContain("OPENAI_API_KEY");
+      await expect(other.getByTestId("openai-status").textContent()).resolves.toContain("no key");
+      await other.screenshot({ path: join(SCREENSHOTS, "09-no-key.png"), fullPage: true });
+      await other.getByTestId("tab-run").click();
+      await other.getByTestId("tool-select").selectOption("demo__divide");
+      await other.getByTestId("arguments").fill('{"dividend": 10, "divisor": 4}');
+      await other.getByTestId("call").click();
+      await expect(other.getByTestId("output-chat").textContent()).resolves.toContain("2.5");
+      await other.close();
+    } finally {
+      await keyless.close();
+    }
   });
 });

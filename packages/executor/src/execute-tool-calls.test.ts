@@ -2,10 +2,8 @@ import { adapter as chat } from "@x/openai-chat";
 import type { ChatToolMessage } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
 import { buildToolset } from "@x/toolset";
-import type { Toolset } from "@x/toolset";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startFaultServer, TINY_PNG } from "./__fixtures__/fault-server";
-import type { FaultServer } from "./__fixtures__/fault-server";
+import { describe, expect, it, vi } from "vitest";
+import { TINY_PNG, useFaultServer } from "./__fixtures__/fault-server";
 import { chatCompletion, responsesResponse } from "./__fixtures__/model-responses";
 import type { CallSpec } from "./__fixtures__/model-responses";
 import { executeToolCalls } from "./execute-tool-calls";
@@ -13,23 +11,13 @@ import type { ExecuteOptions } from "./execute-options";
 import type { ToolCallEndEvent } from "./hook-events";
 import type { McpClients } from "./mcp-client";
 
-let faults: FaultServer;
-let toolset: Toolset;
-
-beforeEach(async () => {
-  faults = await startFaultServer();
-  ({ toolset } = buildToolset({ faults: (await faults.client.listTools()).tools }));
-});
-
-afterEach(async () => {
-  await faults.close();
-});
+const env = useFaultServer();
 
 type ChatOptions = Omit<ExecuteOptions<unknown, ChatToolMessage>, "adapter">;
 
 /** Runs `calls` as one chat completion through the Chat adapter. */
-function runChat(calls: readonly CallSpec[], options: ChatOptions = {}, clients: McpClients = { faults: faults.client }) {
-  return executeToolCalls(chatCompletion(calls), toolset, clients, { adapter: chat, ...options });
+function runChat(calls: readonly CallSpec[], options: ChatOptions = {}, clients: McpClients = { faults: env.faults.client }) {
+  return executeToolCalls(chatCompletion(calls), env.toolset, clients, { adapter: chat, ...options });
 }
 
 const contents = (outputs: readonly ChatToolMessage[]) => outputs.map((o) => [o.tool_call_id, o.content]);
@@ -71,7 +59,7 @@ describe("executeToolCalls", () => {
 
   it("returns nothing for a response without calls, and calls no server", async () => {
     expect(await runChat([])).toEqual({ outputs: [], outcomes: [] });
-    expect(faults.started).toEqual([]);
+    expect(env.faults.started).toEqual([]);
   });
 
   it("sends the original tool name and the arguments with strict-mode nulls stripped", async () => {
@@ -82,7 +70,7 @@ describe("executeToolCalls", () => {
   });
 
   it("accepts the clients as a Map", async () => {
-    const { outputs } = await runChat([["c1", "faults__echo", { text: "map" }]], {}, new Map([["faults", faults.client]]));
+    const { outputs } = await runChat([["c1", "faults__echo", { text: "map" }]], {}, new Map([["faults", env.faults.client]]));
     expect(contents(outputs)).toEqual([["c1", "map"]]);
   });
 
@@ -92,8 +80,8 @@ describe("executeToolCalls", () => {
         ["r1", "faults__image", {}],
         ["r2", "faults__throws", {}],
       ]),
-      toolset,
-      { faults: faults.client },
+      env.toolset,
+      { faults: env.faults.client },
       { adapter: responses },
     );
     expect(outputs).toEqual([
@@ -136,7 +124,7 @@ describe("every fault gets an error output for its call id", () => {
       ["c2", "unaffected"],
     ]);
     expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout", fault: "tool" });
-    await vi.waitFor(() => expect(faults.cancelled).toMatchObject([{ tool: "slow", reason: "No answer within 50 ms." }]));
+    await vi.waitFor(() => expect(env.faults.cancelled).toMatchObject([{ tool: "slow", reason: "No answer within 50 ms." }]));
   });
 
   it("a timeout longer than the SDK's 60 s default is passed to the client, so the SDK does not cut it short", async () => {
@@ -144,7 +132,7 @@ describe("every fault gets an error output for its call id", () => {
     const spy = {
       callTool: (params: { name: string }, schema: undefined, options?: { signal?: AbortSignal; timeout?: number }) => {
         seen.push(options?.timeout, options?.signal instanceof AbortSignal);
-        return faults.client.callTool(params, schema, options);
+        return env.faults.client.callTool(params, schema, options);
       },
     };
     await runChat([["c1", "faults__echo", { text: "x" }]], { timeoutMs: 120_000 }, { faults: spy });
@@ -161,7 +149,7 @@ describe("every fault gets an error output for its call id", () => {
       ],
       { signal: controller.signal, concurrency: 2 },
     );
-    await faults.whenStarted("slow", 2);
+    await env.faults.whenStarted("slow", 2);
     controller.abort();
     const { outputs, outcomes } = await run;
     expect(contents(outputs)).toEqual([
@@ -176,8 +164,8 @@ describe("every fault gets an error output for its call id", () => {
       ["c3", 'Error: The tool "faults__slow" was not run, because the run was stopped.'],
     ]);
     expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : ""))).toEqual(["aborted", "aborted", "aborted"]);
-    await vi.waitFor(() => expect(faults.cancelled.map((c) => c.reason)).toEqual(["The run was aborted.", "The run was aborted."]));
-    expect(faults.started).toEqual(["slow", "slow"]);
+    await vi.waitFor(() => expect(env.faults.cancelled.map((c) => c.reason)).toEqual(["The run was aborted.", "The run was aborted."]));
+    expect(env.faults.started).toEqual(["slow", "slow"]);
   });
 
   it("a signal aborted before the round: every call answered, none sent", async () => {
@@ -192,7 +180,7 @@ describe("every fault gets an error output for its call id", () => {
       'Error: The tool "faults__echo" was not run, because the run was stopped.',
       'Error: The tool "faults__echo" was not run, because the run was stopped.',
     ]);
-    expect(faults.started).toEqual([]);
+    expect(env.faults.started).toEqual([]);
   });
 
   it("a server that goes away mid-call: connection-closed for the call, the others answered", async () => {
@@ -205,8 +193,8 @@ describe("every fault gets an error output for its call id", () => {
       ],
       { hooks: { "tool-call-end": (event: ToolCallEndEvent) => void (event.callId === "c2" && echoed()) } },
     );
-    await Promise.all([faults.whenStarted("slow"), echoDone]);
-    await faults.closeServer();
+    await Promise.all([env.faults.whenStarted("slow"), echoDone]);
+    await env.faults.closeServer();
     const { outputs, outcomes } = await run;
     expect(contents(outputs)).toEqual([
       [
@@ -242,12 +230,12 @@ describe("every fault gets an error output for its call id", () => {
   });
 
   it("a client that ignores its options is still answered at the timeout; its late settlement is absorbed", async () => {
-    const deaf = { callTool: (params: { name: string }) => faults.client.callTool(params) };
+    const deaf = { callTool: (params: { name: string }) => env.faults.client.callTool(params) };
     const { outcomes } = await runChat([["c1", "faults__slow", { ms: 60_000 }]], { timeoutMs: 20 }, { faults: deaf });
     expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout" });
     // The abandoned request is still pending; closing rejects it (connection closed) after the round:
     // vitest fails the run on any unhandled rejection, so this also proves none escapes.
-    await faults.close();
+    await env.faults.close();
     await new Promise((resolve) => setTimeout(resolve, 10));
   });
 });
@@ -262,7 +250,7 @@ describe("concurrency", () => {
     const calls = Array.from({ length: 20 }, (_, i): CallSpec => [`c${i}`, "faults__busy", {}]);
     const { outputs } = await runChat(calls, concurrency === undefined ? {} : { concurrency });
     expect(outputs.map((o) => o.content)).toEqual(Array.from({ length: 20 }, () => "done"));
-    expect(faults.load.max).toBe(max);
+    expect(env.faults.load.max).toBe(max);
   });
 });
 
@@ -276,6 +264,6 @@ describe("options", () => {
   ])("refuses %o with a RangeError before any call runs", async (options, message) => {
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options)).rejects.toThrow(message);
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options)).rejects.toBeInstanceOf(RangeError);
-    expect(faults.started).toEqual([]);
+    expect(env.faults.started).toEqual([]);
   });
 });

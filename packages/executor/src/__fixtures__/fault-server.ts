@@ -5,6 +5,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { buildToolset } from "@x/toolset";
+import type { Toolset } from "@x/toolset";
+import { afterEach, beforeEach } from "vitest";
 import { z } from "zod";
 
 /** A 1×1 PNG. */
@@ -130,6 +133,26 @@ export async function startFaultServer(): Promise<FaultServer> {
     close: async () => {
       await client.close();
       await server.close();
+    },
+  };
+}
+
+/** Starts a fault server before each test of the file and closes it after; read `faults` and `toolset` inside tests. */
+export function useFaultServer(): { readonly faults: FaultServer; readonly toolset: Toolset } {
+  const state: { faults?: FaultServer; toolset?: Toolset } = {};
+  beforeEach(async () => {
+    state.faults = await startFaultServer();
+    state.toolset = buildToolset({ faults: (await state.faults.client.listTools()).tools }).toolset;
+  });
+  afterEach(async () => {
+    await state.faults?.close();
+  });
+  return {
+    get faults() {
+      return state.faults as FaultServer;
+    },
+    get toolset() {
+      return state.toolset as Toolset;
     },
   };
 }

@@ -2,31 +2,21 @@ import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { adapter as chat } from "@x/openai-chat";
-import { buildToolset } from "@x/toolset";
-import type { Toolset } from "@x/toolset";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
-import { startFaultServer } from "../__fixtures__/fault-server";
-import type { FaultServer } from "../__fixtures__/fault-server";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { useFaultServer } from "../__fixtures__/fault-server";
 import { chatCompletion } from "../__fixtures__/model-responses";
 import { AsyncLocalContextManager } from "../__fixtures__/async-context-manager";
 import { combineHooks } from "../combine-hooks";
 import { executeToolCalls } from "../execute-tool-calls";
 import { otelHooks } from "./otel-hooks";
 
-let faults: FaultServer;
-let toolset: Toolset;
+const env = useFaultServer();
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const tracer = provider.getTracer("executor-test");
 
-beforeEach(async () => {
+beforeEach(() => {
   exporter.reset();
-  faults = await startFaultServer();
-  ({ toolset } = buildToolset({ faults: (await faults.client.listTools()).tools }));
-});
-
-afterEach(async () => {
-  await faults.close();
 });
 
 const byCallId = (spans: readonly ReadableSpan[]): { readonly [callId: string]: ReadableSpan } =>
@@ -43,8 +33,8 @@ describe("otelHooks", () => {
         ["late", "faults__slow", { ms: 60_000 }],
         ["unknown", "faults__nope", {}],
       ]),
-      toolset,
-      { faults: faults.client },
+      env.toolset,
+      { faults: env.faults.client },
       { adapter: chat, timeoutMs: 30, hooks: otelHooks({ tracer }) },
     );
     const spans = byCallId(exporter.getFinishedSpans());
@@ -84,7 +74,7 @@ describe("otelHooks", () => {
 
   it("records arguments and results only when asked twice: includeValues and recordValues", async () => {
     const run = (includeValues: boolean, recordValues: boolean) =>
-      executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "secret" }]]), toolset, { faults: faults.client }, {
+      executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "secret" }]]), env.toolset, { faults: env.faults.client }, {
         adapter: chat,
         includeValues,
         hooks: otelHooks({ tracer, recordValues }),
@@ -111,8 +101,8 @@ describe("otelHooks", () => {
     const parent = tracer.startSpan("invoke_agent");
     await context.with(trace.setSpan(context.active(), parent), () =>
       Promise.all([
-        executeToolCalls(chatCompletion([["same", "faults__echo", { text: "a" }]]), toolset, { faults: faults.client }, { adapter: chat, hooks }),
-        executeToolCalls(chatCompletion([["same", "faults__throws", {}]]), toolset, { faults: faults.client }, { adapter: chat, hooks }),
+        executeToolCalls(chatCompletion([["same", "faults__echo", { text: "a" }]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks }),
+        executeToolCalls(chatCompletion([["same", "faults__throws", {}]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks }),
       ]),
     );
     parent.end();
@@ -135,7 +125,7 @@ describe("otelHooks", () => {
       otelHooks({ tracer }),
       { "tool-call-end": (event) => void ends.push(event.callId) },
     );
-    const { outputs } = await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), toolset, { faults: faults.client }, { adapter: chat, hooks });
+    const { outputs } = await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks });
     expect(outputs.map((o) => o.content)).toEqual(["x"]);
     expect(ends).toEqual(["c1"]);
     expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(["execute_tool faults__echo"]);
@@ -144,7 +134,7 @@ describe("otelHooks", () => {
   it("uses the global tracer provider by default", async () => {
     trace.setGlobalTracerProvider(provider);
     try {
-      await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), toolset, { faults: faults.client }, {
+      await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), env.toolset, { faults: env.faults.client }, {
         adapter: chat,
         hooks: otelHooks(),
       });

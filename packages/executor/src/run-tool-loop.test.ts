@@ -1,0 +1,214 @@
+import type OpenAI from "openai";
+import { adapter as chat } from "@x/openai-chat";
+import { adapter as responses } from "@x/openai-responses";
+import { describe, expect, it } from "vitest";
+import { useFaultServer } from "./__fixtures__/fault-server";
+import { chatCompletion, responsesResponse } from "./__fixtures__/model-responses";
+import type { CallSpec } from "./__fixtures__/model-responses";
+import { chatViolations, responsesViolations } from "./__fixtures__/transcript-rules";
+import type { ExecutorEvent } from "./hook-events";
+import { runToolLoop } from "./run-tool-loop";
+
+const env = useFaultServer();
+
+/** Three turns: parallel calls (one to an unknown tool), then two more calls, then an answer. */
+const script: readonly (readonly CallSpec[])[] = [
+  [
+    ["call_1", "faults__echo", { text: "alpha" }],
+    ["call_2", "faults__add", { a: 1, b: 2 }],
+    ["call_3", "faults__missing", {}],
+  ],
+  [
+    ["call_4", "faults__add", { a: 40, b: null }],
+    ["call_5", "faults__throws", {}],
+  ],
+  [],
+];
+
+/** A scripted model: returns the script's next response and remembers what it was sent. */
+function scripted<TResponse>(respond: (calls: readonly CallSpec[], turn: number) => TResponse) {
+  const inputs: unknown[][] = [];
+  const tools: unknown[][] = [];
+  const model = (input: unknown[], offered: unknown[]): TResponse => {
+    inputs.push(input);
+    tools.push(offered);
+    return respond(script[inputs.length - 1] ?? [], inputs.length);
+  };
+  return { model, inputs, tools };
+}
+
+describe("runToolLoop drives a scripted model through several turns", () => {
+  it("Chat Completions: the transcript is exactly what the next request needs", async () => {
+    const { model, inputs, tools } = scripted((calls) => chatCompletion(calls, calls.length === 0 ? "All done: 3 and 40." : null));
+    const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Do the sums." }];
+    const result = await runToolLoop({ model, adapter: chat, toolset: env.toolset, clients: { faults: env.faults.client }, input });
+
+    expect(result.stopReason).toBe("completed");
+    expect(result.turns).toBe(3);
+    expect(result.response).toEqual(chatCompletion([], "All done: 3 and 40."));
+    expect(input).toEqual([{ role: "user", content: "Do the sums." }]);
+    const assistant = (turn: number) => chat.responseItems(chatCompletion(script[turn] ?? []));
+    expect(result.input).toEqual([
+      { role: "user", content: "Do the sums." },
+      ...assistant(0),
+      { role: "tool", tool_call_id: "call_1", content: "alpha" },
+      { role: "tool", tool_call_id: "call_2", content: "3" },
+      { role: "tool", tool_call_id: "call_3", content: expect.stringMatching(/^Error: .*faults__missing/) as string },
+      ...assistant(1),
+      { role: "tool", tool_call_id: "call_4", content: "40" },
+      { role: "tool", tool_call_id: "call_5", content: "Error: the disk is on fire" },
+      { role: "assistant", content: "All done: 3 and 40." },
+    ]);
+    expect(result.input[1]).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_1" }, { id: "call_2" }, { id: "call_3" }] });
+    expect(chatViolations(result.input)).toEqual([]);
+    // Each turn the model saw the whole transcript so far, and the same tools.
+    expect(inputs).toEqual([result.input.slice(0, 1), result.input.slice(0, 5), result.input.slice(0, 8)]);
+    for (const offered of tools) expect(offered).toEqual(chat.tools(env.toolset).tools);
+  });
+
+  it("Responses: reasoning and call items are repeated, every call_id answered once", async () => {
+    const { model, inputs } = scripted((calls) => responsesResponse(calls, calls.length === 0 ? "All done." : undefined));
+    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Do the sums." }];
+    const result = await runToolLoop({ model, adapter: responses, toolset: env.toolset, clients: { faults: env.faults.client }, input });
+
+    expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
+    const items = (turn: number) => responses.responseItems(responsesResponse(script[turn] ?? [], turn === 2 ? "All done." : undefined));
+    const output = (call_id: string, text: string | RegExp) => ({
+      type: "function_call_output",
+      call_id,
+      output: typeof text === "string" ? text : (expect.stringMatching(text) as string),
+    });
+    expect(result.input).toEqual([
+      { role: "user", content: "Do the sums." },
+      ...items(0),
+      output("call_1", "alpha"),
+      output("call_2", "3"),
+      output("call_3", /^Error: .*faults__missing/),
+      ...items(1),
+      output("call_4", "40"),
+      output("call_5", "Error: the disk is on fire"),
+      ...items(2),
+    ]);
+    expect(result.input.filter((item) => "type" in item && item.type === "reasoning")).toHaveLength(3);
+    expect(responsesViolations(result.input)).toEqual([]);
+    expect(inputs.map((i) => i.length)).toEqual([1, 8, 13]);
+  });
+
+  it("stops at maxTurns with the last calls answered, so the transcript can be sent again", async () => {
+    const model = (input: unknown[]) => chatCompletion([[`call_${input.length}`, "faults__echo", { text: "again" }]]);
+    const result = await runToolLoop({
+      model,
+      adapter: chat,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input: [{ role: "user", content: "Loop forever." }],
+      maxTurns: 2,
+    });
+    expect(result).toMatchObject({ stopReason: "max-turns", turns: 2 });
+    expect(result.input.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool"]);
+    expect(chatViolations(result.input)).toEqual([]);
+  });
+
+  it("an abort during the calls cancels them, answers them, and stops before the next model call", async () => {
+    const controller = new AbortController();
+    let echoed!: () => void;
+    const echoDone = new Promise<void>((resolve) => (echoed = resolve));
+    let calls = 0;
+    const model = () => {
+      calls++;
+      return chatCompletion([
+        ["call_1", "faults__slow", { ms: 60_000 }],
+        ["call_2", "faults__echo", { text: "quick" }],
+      ]);
+    };
+    const run = runToolLoop({
+      model,
+      adapter: chat,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input: [{ role: "user", content: "Wait." }],
+      signal: controller.signal,
+      hooks: { "tool-call-end": (event) => void (event.callId === "call_2" && echoed()) },
+    });
+    await Promise.all([env.faults.whenStarted("slow"), echoDone]);
+    controller.abort();
+    const result = await run;
+    expect(calls).toBe(1);
+    expect(result).toMatchObject({ stopReason: "aborted", turns: 1 });
+    expect(result.input.slice(2)).toEqual([
+      {
+        role: "tool",
+        tool_call_id: "call_1",
+        content:
+          'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. Its effects, if any, are unknown.',
+      },
+      { role: "tool", tool_call_id: "call_2", content: "quick" },
+    ]);
+    expect(chatViolations(result.input)).toEqual([]);
+  });
+
+  it("a signal aborted before the first turn: no model call", async () => {
+    let calls = 0;
+    const result = await runToolLoop({
+      model: () => {
+        calls++;
+        return chatCompletion([]);
+      },
+      adapter: chat,
+      toolset: env.toolset,
+      clients: {},
+      input: [{ role: "user", content: "Hi." }],
+      signal: AbortSignal.abort(),
+    });
+    expect(calls).toBe(0);
+    expect(result).toEqual({ response: undefined, input: [{ role: "user", content: "Hi." }], turns: 0, stopReason: "aborted" });
+  });
+
+  it("a model function that throws: turn-end carries the error, then the loop rejects with it", async () => {
+    const events: ExecutorEvent[] = [];
+    const failure = new Error("429 Too Many Requests");
+    const run = runToolLoop({
+      model: (input) => {
+        if (input.length > 1) throw failure;
+        return chatCompletion([["call_1", "faults__echo", { text: "one" }]]);
+      },
+      adapter: chat,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input: [{ role: "user", content: "Hi." }],
+      hooks: { "turn-start": (e) => void events.push(e), "turn-end": (e) => void events.push(e) },
+    });
+    await expect(run).rejects.toBe(failure);
+    expect(events).toMatchObject([
+      { type: "turn-start", turn: 1, inputLength: 1 },
+      { type: "turn-end", turn: 1, callCount: 1, rejectedCount: 0 },
+      { type: "turn-start", turn: 2, inputLength: 3 },
+      { type: "turn-end", turn: 2, callCount: 0, rejectedCount: 0, error: failure },
+    ]);
+    expect(events[1]).not.toHaveProperty("error");
+  });
+
+  it("a model function that throws because the signal aborted it: stopReason aborted, no rejection", async () => {
+    const controller = new AbortController();
+    const result = await runToolLoop({
+      model: async (_input, _tools, { signal }) => {
+        controller.abort();
+        await Promise.resolve();
+        signal?.throwIfAborted();
+        return chatCompletion([]);
+      },
+      adapter: chat,
+      toolset: env.toolset,
+      clients: {},
+      input: [{ role: "user", content: "Hi." }],
+      signal: controller.signal,
+    });
+    expect(result).toMatchObject({ response: undefined, turns: 0, stopReason: "aborted" });
+  });
+
+  it("refuses a wrong maxTurns before calling the model", async () => {
+    await expect(
+      runToolLoop({ model: () => chatCompletion([]), adapter: chat, toolset: env.toolset, clients: {}, input: [], maxTurns: 0 }),
+    ).rejects.toThrow(/maxTurns must be a positive integer/);
+  });
+});

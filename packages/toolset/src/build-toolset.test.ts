@@ -235,6 +235,22 @@ describe("buildToolset: dropped entries", () => {
     );
   });
 
+  it.each<[string, ToolSources]>([
+    ["list form", [["bad", { tools: [] }], ["files", [tool("read")]]] as unknown as ToolSources],
+    ["object form", { bad: undefined as unknown as unknown[], files: [tool("read")] }],
+  ])("reports a server whose tools are not a list, and keeps the other servers (%s)", (_what, sources) => {
+    const { toolset, report } = buildToolset(sources);
+    expect(toolset.entries.map((e) => e.name)).toEqual(["files__read"]);
+    expect(report.dropped).toEqual([
+      {
+        server: "bad",
+        index: -1,
+        reason: "invalid-tool",
+        message: expect.stringMatching(/^The server's tools are (an object|undefined), not a list: none of its tools is exposed\./) as string,
+      },
+    ]);
+  });
+
   it("the same tool name on two servers is no duplicate", () => {
     expect(names({ a: [tool("x")], b: [tool("x")] })).toEqual(["a__x", "b__x"]);
   });
@@ -307,8 +323,6 @@ describe("buildToolset: invalid sources and options throw invalid-sources", () =
     ["a Map", new Map([["files", []]]), undefined, "got an object"],
     ["a pair without a string name", [[1, []]], undefined, "sources[0] is not a [serverName, tools] pair"],
     ["a non-pair element", [["a", []], "b"], undefined, "sources[1] is not a [serverName, tools] pair"],
-    ["tools that are not a list (list form)", [["files", { tools: [] }]], undefined, 'The tools of server "files" are an object, not a list'],
-    ["tools that are not a list (object form)", { files: undefined }, undefined, "are undefined, not a list"],
     ["a server given twice", [["a", []], ["a", []]], undefined, 'The server name "a" is given twice'],
     ["a separator with a slash", {}, { separator: "/" }, 'The separator must contain only the characters A-Z a-z 0-9 _ -, got "/".'],
     ["a separator with a space", {}, { separator: " " }, "The separator must contain only"],

@@ -45,12 +45,13 @@ export interface BuiltToolset {
  * changes to the input never reach the toolset), with its description
  * sanitised by {@link sanitizeDescription}; a tool without a usable
  * description gets its sanitised `title` instead, and neither means no
- * `description`. Entries that cannot be tools are dropped and reported.
+ * `description`. Entries that cannot be tools are dropped and reported (so is
+ * a server whose `tools` is not a list, with index -1).
  *
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
  * @param options - `separator`, `prefix`, `maxDescriptionBytes`
  * @returns the toolset, and the report of renamed and dropped tools
- * @throws {ToolError} `invalid-sources` when `sources` is not a list of pairs or a plain object of tool lists, or an option is invalid
+ * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, names a server twice, or an option is invalid
  * @example
  * ```ts
  * const { tools } = await client.listTools();

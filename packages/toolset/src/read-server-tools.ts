@@ -11,7 +11,7 @@ export interface ListedTool {
   readonly tool: { [field: string]: JsonData };
 }
 
-/** A listed entry left out, and why. */
+/** A listed entry left out, and why; `index` is -1 when the server's whole list was unusable. */
 export interface DroppedTool {
   readonly server: string;
   readonly toolName?: string;
@@ -21,7 +21,9 @@ export interface DroppedTool {
 }
 
 /**
- * Checks the tools one server listed. An entry is dropped when it is not an
+ * Checks the tools one server listed. A `tools` that is not a list is one
+ * `invalid-tool` row with index -1 (a broken server must not fail the
+ * others). An entry is dropped when it is not an
  * object or not JSON (`invalid-tool`), has no non-empty string `name`
  * (`invalid-name`), shares its name with another entry of the same server
  * (`duplicate-name`), or has no `inputSchema` object of `type: "object"`
@@ -31,11 +33,15 @@ export interface DroppedTool {
  * (same JSON, key order aside) are one tool, kept once; copies that differ
  * are all dropped, since nobody can tell which one the server runs.
  */
-export function readServerTools(server: string, tools: readonly unknown[]): {
+export function readServerTools(server: string, tools: unknown): {
   kept: ListedTool[];
   dropped: DroppedTool[];
 } {
   const dropped: DroppedTool[] = [];
+  if (!Array.isArray(tools)) {
+    const message = `The server's tools are ${describeValue(tools)}, not a list: none of its tools is exposed. Pass the \`tools\` array of its tools/list result.`;
+    return { kept: [], dropped: [{ server, index: -1, reason: "invalid-tool", message }] };
+  }
   const named = new Map<string, ListedTool[]>();
   tools.forEach((entry, index) => {
     if (!isRecord(entry)) {

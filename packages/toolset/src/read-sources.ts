@@ -10,19 +10,19 @@ export type ToolSources =
   | readonly (readonly [server: string, tools: readonly unknown[]])[]
   | { readonly [server: string]: readonly unknown[] };
 
-/** One server and its listed tools, unchecked. */
+/** One server and what it listed as its tools, unchecked (a server's data is checked tool by tool, later). */
 export interface ServerTools {
   readonly server: string;
-  readonly tools: readonly unknown[];
+  readonly tools: unknown;
 }
 
 /**
- * The servers of `sources`. Their shape is the caller's wiring, not a
- * server's data, so a mistake there throws `invalid-sources` (an object
- * given where its `tools` list belonged would otherwise give an empty
- * toolset quietly): `sources` neither a list nor a plain object, a list
- * element that is not a `[name, tools]` pair with a string name, a `tools`
- * that is not a list, or one server name twice.
+ * The servers of `sources`. Their names and the shape of `sources` are the
+ * caller's wiring, not a server's data, so a mistake there throws
+ * `invalid-sources`: `sources` neither a list nor a plain object, a list
+ * element that is not a `[name, tools]` pair with a string name, or one
+ * server name twice. What each server listed is left for
+ * `readServerTools`: a server's bad data must not fail the others.
  */
 export function readSources(sources: unknown): ServerTools[] {
   const servers: ServerTools[] = [];
@@ -34,11 +34,11 @@ export function readSources(sources: unknown): ServerTools[] {
           `sources[${i}] is not a [serverName, tools] pair: pass [["files", tools], …] or { files: tools, … }.`,
         );
       }
-      servers.push({ server: pair[0], tools: readTools(pair[1], pair[0]) });
+      servers.push({ server: pair[0], tools: pair[1] });
     });
   } else if (isPlainObject(sources)) {
     for (const server of Object.keys(sources)) {
-      servers.push({ server, tools: readTools(sources[server], server) });
+      servers.push({ server, tools: sources[server] });
     }
   } else {
     throw new ToolError(
@@ -51,19 +51,11 @@ export function readSources(sources: unknown): ServerTools[] {
     if (seen.has(server)) {
       throw new ToolError(
         "invalid-sources",
-        `The server name ${JSON.stringify(server)} is given twice: give each server its own name, or one list of its tools.`,
+        `The server name ${JSON.stringify(server)} is given twice: give each server its own name, and one list of its tools.`,
       );
     }
     seen.add(server);
   }
   return servers;
-}
-
-function readTools(tools: unknown, server: string): readonly unknown[] {
-  if (Array.isArray(tools)) return tools;
-  throw new ToolError(
-    "invalid-sources",
-    `The tools of server ${JSON.stringify(server)} are ${describeValue(tools)}, not a list: pass the \`tools\` array of its tools/list result.`,
-  );
 }
 

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { McpCallToolResult } from "./mcp-types";
 import { renderResult } from "./render-result";
@@ -129,5 +130,29 @@ describe("renderedText", () => {
   });
   it("is empty for no parts", () => {
     expect(renderedText({ isError: true, parts: [] })).toBe("");
+  });
+});
+
+describe("renderResult on anything", () => {
+  it("never throws: a well-formed result renders, anything else renders as an error", () => {
+    const block = fc.oneof(
+      fc.record({ type: fc.constant("text"), text: fc.string() }),
+      fc.record({ type: fc.constantFrom("image", "audio"), data: fc.string(), mimeType: fc.string() }),
+      fc.record({ type: fc.constantFrom("resource_link", "video"), uri: fc.string(), name: fc.string() }),
+      fc.record({ type: fc.constant("resource"), resource: fc.record({ uri: fc.string(), blob: fc.string() }) }),
+      fc.anything(),
+    );
+    const outcome = fc.oneof(
+      fc.record({ content: fc.array(block, { maxLength: 4 }), isError: fc.boolean(), structuredContent: fc.dictionary(fc.string(), fc.jsonValue()) }, { requiredKeys: ["content"] }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(outcome, fc.constantFrom<StructuredMode>("auto", "prefer", "append", "ignore"), (value, structured) => {
+        const rendered = renderResult(value as McpCallToolResult, { structured });
+        expect(typeof renderedText(rendered)).toBe("string");
+        if (rendered.isError) expect(renderedText(rendered).startsWith("Error: ")).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildToolset } from "./build-toolset";
 import { resolveToolCalls } from "./resolve-tool-calls";
@@ -108,5 +109,31 @@ describe("resolveToolCalls", () => {
 
   it("gives nothing for no calls", () => {
     expect(resolveToolCalls([], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+  });
+
+  it("answers every call id exactly once, in index order, and never throws", () => {
+    const raw = fc
+      .array(
+        fc.record({
+          callId: fc.constantFrom("a", "b", "c", "d", "e", "f", ""),
+          name: fc.constantFrom("files__read", "files__write", "nope", "__proto__", ""),
+          arguments: fc.oneof(fc.constantFrom('{"path":"x"}', '{"path":"x","limit":null}', "", "[", "[]", "null"), fc.string(), fc.anything()),
+          kind: fc.constantFrom<RawToolCall["kind"]>("function", "function", "unsupported"),
+        }),
+        { maxLength: 10 },
+      )
+      .chain((calls) => fc.shuffledSubarray(calls.map((c, index) => ({ ...c, index })), { minLength: calls.length }));
+    fc.assert(
+      fc.property(raw, (calls) => {
+        const { calls: run, rejected } = resolveToolCalls(calls, toolset, nullPaths);
+        const answered = [...run.map((c) => c.callId), ...rejected.map((r) => r.callId)].sort();
+        expect(answered).toEqual([...new Set(calls.map((c) => c.callId))].sort());
+        const indexes = (items: readonly { index: number }[]): number[] => items.map((item) => item.index);
+        expect(indexes(run)).toEqual([...indexes(run)].sort((x, y) => x - y));
+        expect(indexes(rejected)).toEqual([...indexes(rejected)].sort((x, y) => x - y));
+        for (const c of run) expect(toolset.resolve(c.name)).toMatchObject({ server: c.server, toolName: c.toolName });
+      }),
+      { numRuns: 300 },
+    );
   });
 });

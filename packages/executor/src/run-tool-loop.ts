@@ -32,8 +32,12 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
 export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput> {
   /** Calls the model with the transcript and the tools. */
   readonly model: ModelFunction<TTool, TResponse, TInput | TItem | TOutput>;
-  /** `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
-  readonly adapter: Adapter<TTool, TResponse, TOutput, TItem>;
+  /**
+   * `adapter` from `@x/openai-chat` or `@x/openai-responses`. The response type
+   * comes from the model function (e.g. the openai package's `ChatCompletion`),
+   * which the adapter must be able to read.
+   */
+  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem>;
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
   readonly clients: McpClients;

@@ -4,5 +4,9 @@ import toolset = require("@x/toolset");
 import chat = require("@x/openai-chat");
 import responses = require("@x/openai-responses");
 import executor = require("@x/executor");
+import otel = require("@x/executor/otel");
 
 export const modules: readonly object[] = [strictSchema, toolset, chat, responses, executor];
+
+// @x/executor's public API and its OpenTelemetry subpath.
+export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), { "tool-call-end": (event) => void event.durationMs });

@@ -5,5 +5,9 @@ import * as toolset from "@x/toolset";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
 import * as executor from "@x/executor";
+import { otelHooks } from "@x/executor/otel";
 
 export const modules: readonly object[] = [strictSchema, toolset, chat, responses, executor];
+
+// @x/executor's public API and its OpenTelemetry subpath.
+export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), { "tool-call-end": (event) => void event.durationMs });

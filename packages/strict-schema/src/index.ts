@@ -1,6 +1,9 @@
 // The public surface of @x/strict-schema.
 export { checkStrict } from "./check-strict";
 export type { CheckStrictOptions } from "./check-strict";
+export { DEFAULT_LIMITS } from "./limits";
+export { strictSchema } from "./strict-schema";
+export { stripNulls } from "./strip-nulls";
 export { ITEMS } from "./types";
 export type {
   JsonSchema,

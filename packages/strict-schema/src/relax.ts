@@ -1,0 +1,89 @@
+// The opt-in relaxations beyond the seed's rules: a provably disjoint `oneOf`
+// read as `anyOf`, and an `allOf` of object schemas merged into one object.
+import { UNSUPPORTED } from "./keywords";
+import { localRef } from "./local-ref";
+import { isPlain, own, type Plain } from "./plain-json";
+
+const isObjectType = (type: unknown): boolean => type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
+
+/**
+ * Whether no value can match two branches: every branch (through local
+ * `$ref`s) is an object requiring one same property whose `const`/`enum`
+ * values differ from every other branch's. A single branch is disjoint.
+ */
+export function disjointOneOf(branches: readonly unknown[], root: unknown): boolean {
+  const objects = branches.map((branch) => {
+    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) {
+      const target = localRef(own(branch, "$ref"), root);
+      branch = typeof target === "string" ? undefined : target.schema;
+    }
+    return isObjectType(own(branch, "type")) ? branch : undefined;
+  });
+  const first = own(objects[0], "required");
+  return (
+    branches.length < 2 ||
+    (Array.isArray(first) &&
+      first.some((name) => {
+        const owner = new Map<unknown, number>();
+        return objects.every((branch, index) => {
+          const required = own(branch, "required");
+          const property = own(own(branch, "properties"), name as string);
+          const values = own(property, "const") !== undefined ? [own(property, "const")] : own(property, "enum");
+          return (
+            Array.isArray(required) &&
+            required.includes(name) &&
+            Array.isArray(values) &&
+            values.every((value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index))
+          );
+        });
+      }))
+  );
+}
+
+/** The object an `allOf` merges into: each property with the schema path prefix of the part that declared it. */
+export interface MergedObject {
+  readonly properties: readonly (readonly [name: string, schema: unknown, prefix: readonly (string | number)[]])[];
+  readonly required: readonly string[];
+}
+
+/** JSON text to compare schemas by; NaN (equal to nothing) when the value has none. */
+const json = (value: unknown): string | number => {
+  try {
+    return JSON.stringify(value) ?? NaN;
+  } catch {
+    return NaN;
+  }
+};
+
+/**
+ * Merges `node` (without its `allOf`) and the branches of its `allOf` into one
+ * object, or says why they conflict: a part that is not an object schema, one
+ * property with two different schemas, or a property that another part's
+ * `additionalProperties: false` forbids.
+ */
+export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject | string {
+  const properties = new Map<string, readonly [string, unknown, readonly (string | number)[]]>();
+  const required = new Set<string>();
+  const closed: Plain[] = [];
+  let typed = false;
+  for (const [part, prefix] of [[node, []], ...allOf.map((branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
+    const where = prefix.join(" ") || "the schema";
+    if (!isPlain(part)) return `${where} is not an object schema`;
+    const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED[key] !== undefined && (part !== node || key !== "allOf")));
+    if (bad !== undefined) return `${where} has "${bad}"`;
+    if (part.type !== undefined && !isObjectType(part.type)) return `${where} is not of type object`;
+    if (part.additionalProperties !== undefined && part.additionalProperties !== false) return `${where} is an open map`;
+    typed ||= part.type !== undefined;
+    const declared = isPlain(part.properties) ? part.properties : {};
+    for (const name of Object.keys(declared)) {
+      const known = properties.get(name);
+      if (known !== undefined && json(known[1]) !== json(declared[name])) return `"${name}" has two different schemas`;
+      properties.set(name, known ?? [name, declared[name], prefix]);
+    }
+    if (Array.isArray(part.required)) for (const name of part.required) required.add(name as string);
+    if (part.additionalProperties === false) closed.push(declared);
+  }
+  const forbidden = [...properties.keys()].find((name) => closed.some((list) => !Object.hasOwn(list, name)));
+  if (forbidden !== undefined) return `"${forbidden}" is forbidden by an "additionalProperties": false`;
+  return typed ? { properties: [...properties.values()], required: [...required] } : 'no part says "type": "object"';
+}

@@ -1,8 +1,10 @@
-// An independent oracle for OpenAI's strict mode. It shares no code with the
+// An independent oracle for OpenAI's strict mode. It shares no rule code with the
 // rewriter (strict-schema.ts and friends) on purpose: the rewriter's tests run
 // every output through it, so a rule misread in one place is caught by the
-// other. Only the contract types are shared. Written for size as well as
+// other. Only the contract types and OpenAI's numbers (DEFAULT_LIMITS, which
+// the boundary tests pin independently) are shared. Written for size as well as
 // clarity (closures and word lists minify well): it ships in the main entry.
+import { DEFAULT_LIMITS } from "./limits";
 import type { SchemaPath, StrictError, StrictLimits } from "./types";
 
 /** Options of {@link checkStrict}. */
@@ -10,17 +12,6 @@ export interface CheckStrictOptions {
   /** Overrides of OpenAI's limits (the same names and defaults as `strictSchema`'s). */
   readonly limits?: Partial<StrictLimits>;
 }
-
-// OpenAI's numbers, kept here rather than imported so that the checker stays
-// independent of the rewriter (see the top of the file).
-const OPENAI_LIMITS: StrictLimits = {
-  maxProperties: 5000,
-  maxDepth: 10,
-  maxChars: 120_000,
-  maxEnumValues: 1000,
-  maxEnumChars: 15_000,
-  largeEnumSize: 250,
-};
 
 // Guards of the checker itself, so that hostile input gives reasons instead of
 // a hang; OpenAI refuses such schemas long before these numbers.
@@ -346,7 +337,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
 
 function readLimits(options: CheckStrictOptions | undefined): StrictLimits {
   const given: { readonly [key: string]: unknown } | undefined = isRecord(options) && isRecord(options.limits) ? options.limits : undefined;
-  const limits: { [key: string]: number } = { ...OPENAI_LIMITS };
+  const limits: { [key: string]: number } = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(limits)) {
     const value = given?.[key];
     if (typeof value === "number" && value >= 0) limits[key] = value;

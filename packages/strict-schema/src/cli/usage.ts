@@ -1,0 +1,36 @@
+// The text of `x-strict-schema --help`.
+
+/** What `--help` prints. */
+export const USAGE: string = `Usage: x-strict-schema [options] [file]
+
+Rewrites JSON Schemas into OpenAI's strict-mode subset ("strict": true function
+tools). Reads one JSON document from <file>, or from standard input when <file>
+is "-" or absent:
+  - a JSON Schema (a tool's inputSchema),
+  - an MCP tools/list result: { "tools": [ { "name", "inputSchema", … } ] }
+    (also inside a JSON-RPC response: { "result": { "tools": […] } }),
+  - a corpus file: { "server", "version", "tools": […] },
+  - a single MCP tool: { "name", "inputSchema" }.
+
+Output (JSON on standard output, so it can be piped):
+  a schema  { "ok": true, "schema": {…}, "nullPaths": […], "relaxations": […] }
+            or { "ok": false, "error": { "path": […], "keyword": "…", "message": "…" } }
+  tools     { "server"?, "version"?, "converted": n, "failed": n,
+              "tools": [ { "name": "…", "ok": true, "schema", "nullPaths", "relaxations" }
+                       | { "name": "…", "ok": false, "error": { "path", "keyword", "message" } } ] }
+  A null path lists the property names leading to a property that strict mode
+  made nullable; null in it means "every array element". Remove those nulls from
+  the model's arguments (stripNulls) before calling the tool.
+
+Options:
+  --check          Do not rewrite: list every reason OpenAI would refuse the
+                   schema(s) as they are ("reasons" instead of "schema"/"error").
+  --summary        Print a table for people instead of JSON.
+  --relax-oneof    Rewrite a oneOf with a const/enum discriminator as anyOf.
+  --relax-allof    Merge an allOf of object schemas that do not conflict.
+  -h, --help       Show this help.
+
+Exit status: 0 when every schema converted (with --check: was acceptable),
+1 when some did not, 2 when the input could not be read (no such file, not
+JSON, not one of the shapes above) or the options are wrong.
+`;

@@ -1,0 +1,112 @@
+// `pnpm bench`: how long rewriting every inputSchema of the corpus takes with
+// the BUILT package (dist/, what users install), against
+//   (a) a JSON.parse(JSON.stringify()) copy of the same schemas, the floor any
+//       rewrite that returns a fresh object is measured against, and
+//   (b) the OpenAI Agents SDK's mcpToFunctionTool(tool, server, true), which
+//       converts MCP tools with strict mode on,
+// with each side's strict-conversion count. Prints a markdown table.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import os from "node:os";
+import process from "node:process";
+import { URL } from "node:url";
+import { mcpToFunctionTool } from "@openai/agents-core";
+import { Bench } from "tinybench";
+
+const dist = new URL("../dist/index.js", import.meta.url);
+if (!existsSync(dist)) {
+  process.stderr.write("bench: dist/index.js is missing; run `pnpm build` first (turbo does it for `pnpm bench`).\n");
+  process.exit(1);
+}
+const { checkStrict, strictSchema } = await import(dist.href);
+
+const corpusDir = new URL("../../../corpus/", import.meta.url);
+const files = readdirSync(corpusDir).filter((file) => file.endsWith(".json")).sort();
+const tools = files.flatMap((file) => JSON.parse(readFileSync(new URL(file, corpusDir), "utf8")).tools);
+const schemas = tools.map((tool) => tool.inputSchema);
+const peerVersion = JSON.parse(readFileSync(new URL("../node_modules/@openai/agents-core/package.json", import.meta.url), "utf8")).version;
+
+// The peer reports each fallback to non-strict with console.warn; printing 50
+// warnings per pass would time the terminal, not the converter.
+const { console } = globalThis;
+const warn = console.warn;
+const quiet = (run) => {
+  console.warn = () => {};
+  try {
+    return run();
+  } finally {
+    console.warn = warn;
+  }
+};
+
+// Counts, outside the timed loops.
+const ours = schemas.map((schema) => strictSchema(schema));
+const oursConverted = ours.filter((result) => result.ok);
+const oursAccepted = oursConverted.filter((result) => checkStrict(result.schema).length === 0).length;
+const peer = quiet(() =>
+  tools.map((tool) => {
+    try {
+      return mcpToFunctionTool(tool, { name: "server" }, true);
+    } catch {
+      return undefined;
+    }
+  }),
+);
+const peerStrict = peer.filter((tool) => tool?.strict === true);
+const peerThrew = peer.filter((tool) => tool === undefined).length;
+const peerReasons = peerStrict.map((tool) => checkStrict(tool.parameters));
+const peerAccepted = peerReasons.filter((reasons) => reasons.length === 0).length;
+// Whether OpenAI refuses a root "$schema" is the least documented of the rules
+// checkStrict applies, so say what the count would be without it.
+const peerAcceptedButSchema = peerReasons.filter((reasons) => reasons.every((reason) => reason.keyword === "$schema")).length;
+
+let sink = 0;
+const bench = new Bench({ time: 2000, warmupTime: 500, warmupIterations: 20, iterations: 50 });
+bench
+  .add("JSON.parse(JSON.stringify())", () => {
+    for (const schema of schemas) sink ^= JSON.parse(JSON.stringify(schema)) === undefined ? 1 : 0;
+  })
+  .add("strictSchema (@x/strict-schema)", () => {
+    for (const schema of schemas) sink ^= strictSchema(schema).ok ? 1 : 0;
+  })
+  .add(`mcpToFunctionTool (@openai/agents-core ${peerVersion})`, () => {
+    quiet(() => {
+      for (const tool of tools) {
+        try {
+          sink ^= mcpToFunctionTool(tool, { name: "server" }, true).strict ? 1 : 0;
+        } catch {
+          sink ^= 2;
+        }
+      }
+    });
+  });
+await bench.run();
+
+const stats = bench.tasks.map((task) => {
+  const result = task.result;
+  if (result === undefined || !("latency" in result)) throw new Error(`bench: ${task.name} did not finish (${result?.state})`);
+  return { name: task.name, median: result.latency.p50, mean: result.latency.mean, rme: result.latency.rme, samples: result.latency.samplesCount };
+});
+const [copy, rewrite, converter] = stats;
+const ms = (value) => `${value.toFixed(value < 10 ? 3 : 1)} ms`;
+const ratio = (value, base) => `${(value / base).toFixed(2)}×`;
+const count = [
+  "—",
+  `${oursConverted.length} / ${schemas.length} converted; ${oursAccepted} pass checkStrict`,
+  `${peerStrict.length} / ${tools.length} \`strict: true\`${peerThrew > 0 ? `, ${peerThrew} threw` : ""}; ${peerAccepted} pass checkStrict (${peerAcceptedButSchema} if \`$schema\` were allowed)`,
+];
+const cpus = os.cpus();
+const lines = [
+  `Corpus: ${schemas.length} tools from ${files.length} servers (corpus/*.json); one pass = every schema once.`,
+  `Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.platform()} ${os.arch()}, Node ${process.version}.`,
+  "",
+  "| per corpus pass | median | mean ± rme | vs JSON round trip | strict conversions |",
+  "|---|---:|---:|---:|---|",
+  ...stats.map(
+    (task, index) =>
+      `| ${task.name} | ${ms(task.median)} | ${ms(task.mean)} ± ${task.rme.toFixed(1)}% | ${ratio(task.median, copy.median)} | ${count[index]} |`,
+  ),
+  "",
+  `strictSchema takes ${ratio(rewrite.median, copy.median)} the time of a JSON round trip and is ${(converter.median / rewrite.median).toFixed(1)}× faster than mcpToFunctionTool (medians; ${stats.map((task) => task.samples).join(" / ")} samples).`,
+];
+process.stdout.write(`${lines.join("\n")}\n`);
+if (sink === -1) process.stdout.write("\n");

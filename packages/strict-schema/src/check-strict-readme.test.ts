@@ -1,0 +1,32 @@
+// The README's example runs against the sources, and every `console.log(x); // shown`
+// line in it prints what its comment shows.
+import { readFileSync } from "node:fs";
+import { inspect } from "node:util";
+import { expect, it } from "vitest";
+import * as library from "./index";
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const example = /## Example\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+
+it("the README example runs and prints what its comments say", () => {
+  const importLine = /^import \{ ([\w, ]+) \} from "@x\/strict-schema";$/m;
+  const names = importLine.exec(example)?.[1];
+  expect(names).toBe("checkStrict, stripNulls, strictSchema");
+  const printed: string[] = [];
+  const log = (...values: unknown[]): void => {
+    printed.push(values.map((value) => (typeof value === "string" ? value : inspect(value, { depth: 10, breakLength: Infinity }))).join(" "));
+  };
+  const body = example.replace(importLine, `const { ${names} } = library;`).replaceAll("console.log(", "log(");
+  // The example is plain JavaScript (no type annotations), so it runs as is.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const run = new Function("library", "log", body) as (lib: typeof library, print: typeof log) => void;
+  run(library, log);
+
+  const shown = [...example.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
+  expect(shown).toHaveLength(3);
+  for (const comment of shown) expect(printed).toContain(comment);
+  const loop = printed.slice(0, printed.length - shown.length);
+  const commented = [...example.matchAll(/^\/\/ (\[.*)$/gm)].map((match) => match[1]?.replace(/ …$/, "").replace(/ {2}/, " "));
+  expect(commented.length).toBeGreaterThan(0);
+  for (const [index, line] of commented.entries()) expect(loop[index]?.startsWith(line ?? "?")).toBe(true);
+});

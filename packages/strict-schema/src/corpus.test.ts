@@ -1,0 +1,67 @@
+// Every tool of the real corpus converts to a schema that checkStrict and ajv
+// accept, or fails with a path that exists in its input and a keyword from the
+// seed's list; the failures are pinned in __fixtures__, both ways.
+import { readFileSync, readdirSync } from "node:fs";
+import { Ajv } from "ajv";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import expectedFailures from "./__fixtures__/corpus-expected-failures.json";
+import { checkStrict } from "./check-strict";
+import { strictSchema } from "./strict-schema";
+import type { SchemaPath } from "./types";
+
+const corpus = new URL("../../../corpus/", import.meta.url);
+const tools = readdirSync(corpus)
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .flatMap((file) => {
+    const { tools: list } = JSON.parse(readFileSync(new URL(file, corpus), "utf8")) as { tools: { name: string; inputSchema: unknown }[] };
+    return list.map((tool) => ({ server: file.slice(0, -".json".length), tool: tool.name, schema: tool.inputSchema }));
+  });
+
+/** The seed's unsupported keywords, the structural ones it names, and the limits. */
+const REASONS = new Set(
+  "allOf not oneOf if then else dependentRequired dependentSchemas dependencies patternProperties unevaluatedProperties unevaluatedItems propertyNames prefixItems contains minContains maxContains $dynamicRef $recursiveRef additionalProperties items type $ref anyOf max_properties max_depth max_chars max_enum_values max_enum_chars".split(" "),
+);
+
+const exists = (schema: unknown, path: SchemaPath): boolean => {
+  let node = schema;
+  for (const segment of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, segment)) return false;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return true;
+};
+
+const results = tools.map((entry) => ({ ...entry, result: strictSchema(entry.schema) }));
+
+describe("the corpus", () => {
+  it("reads all 16 servers", () => {
+    expect(new Set(tools.map((entry) => entry.server)).size).toBe(16);
+    expect(tools.length).toBeGreaterThanOrEqual(330);
+  });
+
+  it("converts each tool to a schema that checkStrict and ajv accept", () => {
+    const ajv = addFormats(new Ajv({ strict: false }));
+    for (const { server, tool, schema, result } of results) {
+      if (!result.ok) continue;
+      expect(checkStrict(result.schema), `${server}/${tool}`).toEqual([]);
+      expect(() => ajv.compile(result.schema), `${server}/${tool}`).not.toThrow();
+      expect(result.nullPaths.every((path) => path.length > 0)).toBe(true);
+      expect(exists(schema, [])).toBe(true);
+    }
+  });
+
+  it("fails only with a path that exists in the input and a keyword from the seed's list", () => {
+    for (const { server, tool, schema, result } of results) {
+      if (result.ok) continue;
+      expect(exists(schema, result.error.path), `${server}/${tool} ${JSON.stringify(result.error.path)}`).toBe(true);
+      expect(REASONS.has(result.error.keyword), `${server}/${tool} ${result.error.keyword}`).toBe(true);
+    }
+  });
+
+  it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures.json", () => {
+    const failures = results.flatMap(({ server, tool, result }) => (result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }]));
+    expect(failures).toEqual(expectedFailures);
+  });
+});

@@ -172,6 +172,17 @@ describe("x-strict-schema", () => {
     }
   });
 
+  it("--check --summary lists each reason on its own row", async () => {
+    const schema = { type: "object", properties: { q: { type: "string", default: "x" } } };
+    const run = await cli(["--check", "--summary"], JSON.stringify(schema));
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n")).toEqual([
+      "tool      result",
+      ...checkStrict(schema).map((reason, index) => `${index === 0 ? "(schema)" : "        "}  ${reason.keyword}: ${reason.message}`),
+      "",
+    ]);
+  });
+
   it.each<[string, string[], string | undefined, RegExp]>([
     ["a missing file", ["no-such-file.json"], undefined, /^x-strict-schema: cannot read no-such-file\.json: no such file\n$/],
     ["a directory", ["src"], undefined, /^x-strict-schema: cannot read src: it is a directory\n$/],

@@ -14,12 +14,12 @@ export const FORMATS: ReadonlySet<unknown> = new Set("date-time time date durati
 /** Keywords strict mode refuses, with what to do instead (a null-prototype record: any key is safe to look up). */
 export const UNSUPPORTED: { readonly [keyword: string]: string | undefined } = Object.create(null) as Record<string, string>;
 for (const [keywords, hint] of [
-  ["oneOf", 'use "anyOf" if no value can match two branches, or pass relax.oneOf'],
-  ["allOf", "merge its schemas into one, or pass relax.allOf"],
-  ["not if then else dependentRequired dependentSchemas dependencies contains minContains maxContains unevaluatedItems", "say it in the description and let the server validate"],
-  ["patternProperties propertyNames unevaluatedProperties", "list the properties, or take a JSON-encoded string"],
-  ["prefixItems", 'use one "items" schema'],
-  ["$dynamicRef $recursiveRef", 'use "$ref": "#/$defs/<name>"'],
+  ["oneOf", 'use "anyOf" if branches never overlap, or relax.oneOf'],
+  ["allOf", "merge its schemas, or relax.allOf"],
+  ["not if then else dependentRequired dependentSchemas dependencies contains minContains maxContains unevaluatedItems", "drop it, the server validates"],
+  ["patternProperties propertyNames unevaluatedProperties", "list the properties"],
+  ["prefixItems", 'use "items"'],
+  ["$dynamicRef $recursiveRef", 'use "$ref"'],
 ] as const) {
   for (const keyword of keywords.split(" ")) (UNSUPPORTED as Record<string, string>)[keyword] = hint;
 }

@@ -25,8 +25,8 @@ export function localRef(ref: unknown, root: unknown): RefTarget | string {
   const name = escaped.replaceAll(/~[01]/g, (escape) => (escape === "~1" ? "/" : "~"));
   const definitions = own(root, keyword);
   return empty !== "" || rest.length > 0 || (keyword !== "$defs" && keyword !== "definitions") || /~(?![01])/.test(escaped)
-    ? `${JSON.stringify(ref) ?? typeof ref} is not supported: strict mode resolves only "#", "#/$defs/<name>" and "#/definitions/<name>"`
+    ? '"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>"'
     : isPlain(definitions) && Object.hasOwn(definitions, name)
       ? { path: [keyword, name], schema: definitions[name] }
-      : `${JSON.stringify(ref)} does not resolve: add the definition or fix the name`;
+      : `"$ref" ${ref as string} does not resolve; add the definition`;
 }

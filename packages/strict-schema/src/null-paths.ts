@@ -33,40 +33,35 @@ export interface Unit {
 type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
 
 /**
- * The null paths of `root`, `$ref`s expanded, at most `cap` of them per unit.
- * Refuses a `$ref` cycle through units that have null paths, and nesting of
- * `$ref`s deeper than `limit`.
+ * The null paths of every unit, `$ref`s expanded, at most `cap` per unit.
+ * Refuses a `$ref` cycle through a unit that has null paths (they would be
+ * unbounded), and `$ref`s nested deeper than `limit`.
  */
-export function expandNullPaths(units: readonly Unit[], root: Unit, cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
-  // Units with null paths of their own, or through a $ref to one that has some.
-  const users = new Map<Unit, Unit[]>();
-  for (const unit of units) {
-    for (const { unit: target } of unit.entries) if (target !== undefined) users.set(target, users.get(target) ?? []).get(target)?.push(unit);
-  }
-  const yielding = new Set(units.filter((unit) => unit.entries.some((entry) => entry.unit === undefined)));
-  for (const unit of yielding) for (const user of users.get(unit) ?? []) yielding.add(user);
+export function expandNullPaths(units: readonly Unit[], cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
   const paths = new Map<Unit, NullPath[]>();
-  const active = new Set<Unit>();
+  const active: Unit[] = [];
+  /** Units a $ref reached while they were being expanded (so on a cycle), with that $ref's path. */
+  const looped = new Map<Unit, SchemaPath | undefined>();
   const expand = (unit: Unit): NullPath[] => {
     let list = paths.get(unit);
     if (list !== undefined) return list;
-    if (active.size > limit) fail("max_depth", `$refs nest more than ${limit} deep`, unit.path);
-    active.add(unit);
+    if (active.length > limit) fail("max_depth", `$refs nest over ${limit} deep`, unit.path);
+    active.push(unit);
     list = [];
     for (const { path, unit: target, at } of unit.entries) {
       if (target === undefined) list.push(path);
-      else if (yielding.has(target)) {
-        if (active.has(target)) fail("$ref", "this $ref is recursive through optional properties, whose null paths would be unbounded; make them required (nullable if they may be absent)", at);
-        for (const tail of expand(target)) list.push([...path, ...tail]);
-      }
-      if (list.length > cap) fail("$ref", `the $refs here expand to more than ${cap} optional properties; make some required`, at ?? unit.path);
+      else if (active.includes(target)) looped.set(target, at);
+      else for (const tail of expand(target)) list.push([...path, ...tail]);
+      if (list.length > cap) fail("$ref", `$refs expand to over ${cap} null paths; make properties required`, unit.path);
     }
-    active.delete(unit);
+    active.pop();
+    // A cycle through this unit repeats its null paths without end. (Units expanded
+    // inside the cycle lack this unit's paths, which is right only when it has none.)
+    if (looped.has(unit) && list.length > 0) fail("$ref", "recursive $ref through optional properties (unbounded null paths); make them required", looped.get(unit));
     paths.set(unit, list);
     return list;
   };
-  for (const unit of yielding) expand(unit);
-  if (!yielding.has(root)) paths.set(root, []);
+  for (const unit of units) expand(unit);
   return paths;
 }
 
@@ -83,7 +78,7 @@ export function checkAnyOfNulls(units: readonly Unit[], paths: Map<Unit, NullPat
             const introduced = [...path.slice(depth), ...tail];
             const other = branches.findIndex((branch, each) => each !== index && nullAt(branch.schema, introduced));
             if (other >= 0) {
-              fail(keyword, `branch ${index} makes ${pointer(introduced).slice(1)} nullable (its null is stripped), but branch ${other} accepts null there; make it required in branch ${index}`, at);
+              fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
             }
           }
         }

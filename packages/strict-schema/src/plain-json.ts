@@ -31,16 +31,13 @@ export const codePoints = (text: string): number => {
   return count;
 };
 
-/** A short description of a value for error messages: its JSON (cut at 40 characters), or its kind when it is not JSON. */
+/** A short description of a value for error messages: its JSON (cut at 40 characters), else its kind. */
 export const describe = (value: unknown): string => {
-  if (typeof value === "object" && value !== null && !Array.isArray(value) && !isPlain(value)) return "an object that is not plain JSON data";
-  let json: string | undefined;
   try {
-    json = Number.isNaN(value) || value === Infinity || value === -Infinity ? undefined : JSON.stringify(value);
+    return (typeof value === "number" ? String(value) : (JSON.stringify(value) ?? typeof value)).slice(0, 40);
   } catch {
-    // a BigInt or a cycle
+    return typeof value; // a BigInt or a cycle
   }
-  return json === undefined ? `${String(typeof value === "number" ? value : typeof value)} (not JSON)` : json.length > 40 ? `${json.slice(0, 40)}…` : json;
 };
 
 /** A JSON Pointer fragment for messages: `#/properties/a~1b/items`. */

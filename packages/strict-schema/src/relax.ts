@@ -68,22 +68,21 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
   let typed = false;
   for (const [part, prefix] of [[node, []], ...allOf.map((branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
     const where = prefix.join(" ") || "the schema";
-    if (!isPlain(part)) return `${where} is not an object schema`;
+    if (!isPlain(part)) return `${where} is no object`;
     const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED[key] !== undefined && (part !== node || key !== "allOf")));
     if (bad !== undefined) return `${where} has "${bad}"`;
-    if (part.type !== undefined && !isObjectType(part.type)) return `${where} is not of type object`;
-    if (part.additionalProperties !== undefined && part.additionalProperties !== false) return `${where} is an open map`;
+    if ((part.type !== undefined && !isObjectType(part.type)) || (part.additionalProperties !== undefined && part.additionalProperties !== false)) return `${where} is no closed object`;
     typed ||= part.type !== undefined;
     const declared = isPlain(part.properties) ? part.properties : {};
     for (const name of Object.keys(declared)) {
       const known = properties.get(name);
-      if (known !== undefined && json(known[1]) !== json(declared[name])) return `"${name}" has two different schemas`;
+      if (known !== undefined && json(known[1]) !== json(declared[name])) return `"${name}" has two schemas`;
       properties.set(name, known ?? [name, declared[name], prefix]);
     }
     if (Array.isArray(part.required)) for (const name of part.required) required.add(name as string);
     if (part.additionalProperties === false) closed.push(declared);
   }
   const forbidden = [...properties.keys()].find((name) => closed.some((list) => !Object.hasOwn(list, name)));
-  if (forbidden !== undefined) return `"${forbidden}" is forbidden by an "additionalProperties": false`;
-  return typed ? { properties: [...properties.values()], required: [...required] } : 'no part says "type": "object"';
+  if (forbidden !== undefined) return `a part forbids "${forbidden}"`;
+  return typed ? { properties: [...properties.values()], required: [...required] } : 'no "type": "object"';
 }

@@ -21,6 +21,7 @@ const TYPE_NAMES = "string number integer boolean object array null".split(" ");
 /** `[name]` for each type name, shared so that the common single `type` allocates nothing (never output as is). */
 const SINGLE = new Map<unknown, readonly string[]>(TYPE_NAMES.map((name) => [name, [name]]));
 const NO_PREFIX: readonly (string | number)[] = [];
+const ROOT = 'the root must be "type": "object"';
 
 /** Thrown to unwind the walk with the result's error; caught in strictSchema, never escapes. */
 class Failure {
@@ -94,7 +95,7 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
     const deep = thrown instanceof RangeError;
     return {
       ok: false,
-      error: { path: path.slice(), keyword: deep ? "max_depth" : "type", message: `At ${pointer(path)}: ${deep ? "nested too deeply" : `unreadable (${String(thrown)}); pass plain JSON data`}.` },
+      error: { path: path.slice(), keyword: deep ? "max_depth" : "type", message: `At ${pointer(path)}: ${deep ? "nested too deep" : `unreadable (${String(thrown)})`}.` },
     };
   }
 }
@@ -124,16 +125,17 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   /** A depth or size limit was hit: a cycle in the object graph is the better explanation when there is one. */
   const tooBig = (keyword: string, what: string): never => {
     for (let i = 0; i < ancestors.length; i += 2) {
-      if (ancestors.indexOf(ancestors[i]) < i) fail("$ref", "this object contains itself (a cycle), which JSON cannot carry; recurse with a $ref", path.slice(0, ancestors[i + 1] as number));
+      if (ancestors.indexOf(ancestors[i]) < i) fail("$ref", "a cycle; recurse with a $ref", path.slice(0, ancestors[i + 1] as number));
     }
     return fail(keyword, what);
   };
-  const limit = (keyword: string, what: string, fix: string): never => fail(keyword, `more than ${what}, strict mode's limit; ${fix}`);
+  const unsupported = (key: string): never => fail(key, `"${key}" is unsupported; ${UNSUPPORTED[key]}`);
+  const limit = (keyword: string, what: string): never => fail(keyword, `over ${what} (OpenAI's limit); shorten the schema`);
   const count = (length: number): void => {
     chars += length;
-    if (chars > limits.maxChars) limit("max_chars", `${limits.maxChars} characters of property and definition names, enum values and consts`, "shorten them or split the tool");
+    if (chars > limits.maxChars) limit("max_chars", `${limits.maxChars} characters of names, enums and consts`);
   };
-  const analysis = nullAnalysis(root, NESTING, () => tooBig("max_depth", `$refs and combinators nest more than ${NESTING} deep`));
+  const analysis = nullAnalysis(root, NESTING, () => tooBig("max_depth", `nested over ${NESTING} deep`));
   const nullSchema = (): Plain => ({ type: "null" });
   /** Copies the kept `title` and `description` (bits 0 and 1 of `scalars`). */
   const annotate = (out: Plain, schema: Plain, scalars: number): Plain => {
@@ -144,9 +146,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
 
   const walk = (node: unknown, level: number, depth: number, makeNull: boolean): Plain => {
     const top = depth === 0 && unit.path.length === 0;
-    if (depth > NESTING) tooBig("max_depth", `subschemas nest more than ${NESTING} deep`);
-    if (++nodes > NODES) tooBig("max_nodes", `more than ${NODES} subschemas (shared objects count each time)`);
-    if (!isPlain(node)) fail("type", `expected a schema object, found ${describe(node)}`);
+    if (depth > NESTING) tooBig("max_depth", `nested over ${NESTING} deep`);
+    if (++nodes > NODES) tooBig("max_nodes", `over ${NODES} subschemas`);
+    if (!isPlain(node)) fail("type", `${describe(node)} is no schema object`);
     const schema = node as Plain;
     ancestors.push(schema, path.length);
     let type: unknown, values: unknown, constant: unknown, anyOf: unknown, oneOf: unknown, allOf: unknown, ref: unknown;
@@ -177,10 +179,10 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
               if (index !== 2 || FORMATS.has(value)) scalars |= 1 << index;
             } else if (typeof value !== "boolean" || (index !== 9 && index !== 11)) {
               // (a draft-04 boolean exclusiveMinimum/Maximum is dropped)
-              fail(key, `"${key}" must be a ${index < 4 ? "string" : index < 8 ? "non-negative integer" : index < 12 ? "number" : "number above 0"}, not ${describe(value)}`);
+              fail(key, `"${key}" must be a ${index < 4 ? "string" : index < 8 ? "natural number" : "number"}`);
             }
           } else if (UNSUPPORTED[key] !== undefined) {
-            fail(key, `"${key}" is not supported in strict mode; ${UNSUPPORTED[key]}`);
+            unsupported(key);
           }
         }
       }
@@ -188,9 +190,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
 
     let merged: MergedObject | undefined;
     if (allOf !== undefined) {
-      if (own(relax, "allOf") !== true) fail("allOf", `"allOf" is not supported in strict mode; ${UNSUPPORTED.allOf}`);
+      if (own(relax, "allOf") !== true) unsupported("allOf");
       const result = Array.isArray(allOf) ? mergeAllOf(schema, allOf) : "it is not a list";
-      if (typeof result === "string") return fail("allOf", `"allOf" cannot be merged: ${result}`);
+      if (typeof result === "string") return fail("allOf", `cannot merge "allOf": ${result}`);
       merged = result;
       relaxations.push({ kind: "allOf-merged", path: path.slice() });
       type = "object";
@@ -199,9 +201,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     }
     let combinator = "anyOf";
     if (oneOf !== undefined) {
-      if (own(relax, "oneOf") !== true) fail("oneOf", `"oneOf" is not supported in strict mode; ${UNSUPPORTED.oneOf}`);
+      if (own(relax, "oneOf") !== true) unsupported("oneOf");
       if (anyOf !== undefined || (Array.isArray(oneOf) && !disjointOneOf(oneOf, root))) {
-        fail("oneOf", `"oneOf" ${anyOf === undefined ? "branches are not provably disjoint (by a required const/enum property)" : 'beside "anyOf"'}; use one "anyOf"`);
+        fail("oneOf", `"oneOf" ${anyOf === undefined ? "branches may overlap" : 'beside "anyOf"'}; use "anyOf"`);
       }
       relaxations.push({ kind: "oneOf-as-anyOf", path: path.slice() });
       anyOf = oneOf;
@@ -211,10 +213,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     let out: Plain;
     if (anyOf !== undefined || ref !== undefined) {
       const keyword = ref === undefined ? combinator : "$ref";
-      if (top) fail(keyword, `the root must be "type": "object", not "${keyword}"`);
+      if (top) fail(keyword, ROOT);
       if (props !== undefined || required !== undefined || additional !== undefined || items !== undefined || (ref !== undefined && anyOf !== undefined)) {
-        const beside = ["properties", "required", "additionalProperties", "items", "anyOf"].filter((key) => key !== keyword && own(schema, key) !== undefined);
-        fail(keyword, `strict mode keeps nothing beside "${keyword}" (${beside.join(", ")}); move it into the ${ref === undefined ? "branches" : "definition"}`);
+        fail(keyword, `nothing may sit beside "${keyword}"; move it inside`);
       }
       if (ref !== undefined) {
         const target = localRef(ref, root);
@@ -229,7 +230,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         refs++;
         out = makeNull ? annotate({ anyOf: [{ $ref: ref }, nullSchema()] }, schema, scalars) : { $ref: ref };
       } else {
-        if (!Array.isArray(anyOf) || anyOf.length === 0) return fail(combinator, `"${combinator}" must be a non-empty list of schemas`);
+        if (!Array.isArray(anyOf) || anyOf.length === 0) return fail(combinator, `"${combinator}" must list schemas`);
         const site: Site = { depth: instance.length, at: path.slice(), keyword: combinator, branches: [] };
         const list = anyOf.map((branch: unknown, index) => {
           const from = unit.entries.length;
@@ -250,33 +251,33 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       if (type !== undefined) {
         types = SINGLE.get(type);
         if (types === undefined && !(Array.isArray(type) && (types = [...new Set(type as unknown[])] as string[]).length > 0 && types.every((name) => SINGLE.has(name)))) {
-          fail("type", `"type" must be ${TYPE_NAMES.join(", ")} or a list of them, not ${describe(type)}`);
+          fail("type", `"type" must name JSON types, not ${describe(type)}`);
         }
         out.type = types;
       }
-      if (top && types?.join() !== "object") fail("type", `the root must be "type": "object" (function arguments are an object), not ${describe(type)}`);
-      if (type === undefined && values === undefined && !hasConst) fail("type", 'strict mode needs "type" (or "enum", "const", "anyOf", "$ref"); add one');
+      if (top && types?.join() !== "object") fail("type", ROOT);
+      if (type === undefined && values === undefined && !hasConst) fail("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
       const addNull = makeNull && !hasConst;
       if (values !== undefined) {
         if (!Array.isArray(values) || values.length === 0 || !values.every(isPrimitive)) {
-          return fail("enum", `"enum" must be a non-empty list of strings, numbers, booleans or null, not ${describe(values)}`);
+          return fail("enum", '"enum" must list strings, numbers, booleans or null');
         }
         const allowed = types;
         const kept = allowed === undefined ? values.slice() : values.filter((value) => fits(value, allowed));
-        if (kept.length === 0) fail("enum", 'no value of "enum" fits "type"');
+        if (kept.length === 0) fail("enum", 'no "enum" value fits "type"');
         if (addNull && !kept.includes(null)) kept.push(null);
         enumValues += kept.length;
-        if (enumValues > limits.maxEnumValues) limit("max_enum_values", `${limits.maxEnumValues} enum values`, "shorten the enums, or take a plain string");
+        if (enumValues > limits.maxEnumValues) limit("max_enum_values", `${limits.maxEnumValues} enum values`);
         let enumChars = 0;
         for (const value of kept) if (typeof value === "string") enumChars += codePoints(value);
         if (kept.length > limits.largeEnumSize && enumChars > limits.maxEnumChars) {
-          limit("max_enum_chars", `${limits.maxEnumChars} characters in an enum of over ${limits.largeEnumSize} values`, "shorten the values, or take a plain string");
+          limit("max_enum_chars", `${limits.maxEnumChars} characters in an enum of over ${limits.largeEnumSize} values`);
         }
         count(enumChars);
         out.enum = kept;
       }
       if (hasConst) {
-        if (!isPrimitive(constant) || (types !== undefined && !fits(constant, types))) fail("const", `"const" ${describe(constant)} is not a string, number, boolean or null that fits "type"`);
+        if (!isPrimitive(constant) || (types !== undefined && !fits(constant, types))) fail("const", '"const" must be a string, number, boolean or null that fits "type"');
         if (typeof constant === "string") count(codePoints(constant));
         out.const = constant;
       }
@@ -289,7 +290,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       }
 
       if (types?.includes("array") === true) {
-        if (items === undefined || Array.isArray(items)) fail("items", 'an array needs one "items" schema (not a list) describing every element');
+        if (items === undefined || Array.isArray(items)) fail("items", 'an array needs one "items" schema');
         path.push("items");
         instance.push(ITEMS);
         out.items = walk(items, level, depth + 1, false);
@@ -297,12 +298,12 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         path.pop();
       }
       if (types?.includes("object") === true) {
-        if (level >= limits.maxDepth) tooBig("max_depth", `more than ${limits.maxDepth} levels of nested objects, strict mode's limit; flatten the schema`);
+        if (level >= limits.maxDepth) tooBig("max_depth", `over ${limits.maxDepth} levels of objects (OpenAI's limit); flatten the schema`);
         if ((additional !== undefined && additional !== false) || (props === undefined && merged === undefined && !top && additional === undefined)) {
-          fail("additionalProperties", `an open map (${additional === undefined ? 'no "properties"' : `"additionalProperties": ${describe(additional)}`}) cannot be described in strict mode; list its properties, or take a JSON-encoded string`);
+          fail("additionalProperties", "open maps are unsupported; list the properties");
         }
-        if (props !== undefined && !isPlain(props)) fail("properties", `"properties" must map names to schemas, not ${describe(props)}`);
-        if (required !== undefined && !(Array.isArray(required) && required.every((name) => typeof name === "string"))) fail("required", `"required" must list property names, not ${describe(required)}`);
+        if (props !== undefined && !isPlain(props)) fail("properties", '"properties" must be an object');
+        if (required !== undefined && !(Array.isArray(required) && required.every((name) => typeof name === "string"))) fail("required", '"required" must list names');
         const list = (required ?? []) as string[];
         const listed = list.length > 16 ? new Set(list) : undefined; // (a Set pays off only for long lists)
         const outProps: Plain = {};
@@ -313,7 +314,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
           const sub = merged === undefined ? (props as Plain)[name] : merged.properties[index]?.[1];
           const prefix = merged?.properties[index]?.[2] ?? NO_PREFIX;
           if (sub === undefined) continue;
-          if (++properties > limits.maxProperties) limit("max_properties", `${limits.maxProperties} properties ($defs included)`, "split the tool");
+          if (++properties > limits.maxProperties) limit("max_properties", `${limits.maxProperties} properties`);
           count(codePoints(name));
           for (const segment of prefix) path.push(segment);
           path.push("properties", name);
@@ -340,7 +341,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     return out;
   };
 
-  if (!isPlain(root)) fail("type", `the schema must be an object with "type": "object", not ${describe(root)}`);
+  if (!isPlain(root)) fail("type", ROOT);
   const top: Unit & { out?: Plain } = { path: [], schema: root, entries: [], sites: [] };
   units.set("", top);
   queue.push(top);
@@ -361,12 +362,12 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     for (const start of queue) {
       const chain = new Set<Unit>();
       for (let at: (Unit & { out?: Plain }) | undefined = start; at?.out?.$ref !== undefined && !reaches.has(at); at = at.entries[0]?.unit) {
-        if (chain.has(at)) fail("$ref", "this $ref chain loops without reaching a schema", at.path);
+        if (chain.has(at)) fail("$ref", "a $ref loop", at.path);
         chain.add(at);
       }
       for (const each of chain) reaches.add(each);
     }
-    expanded = expandNullPaths(all, top, NULL_PATHS, NESTING, fail);
+    expanded = expandNullPaths(all, NULL_PATHS, NESTING, fail);
     nullPaths = expanded.get(top) ?? [];
     for (const keyword of ["$defs", "definitions"]) {
       const kept: Plain = {};

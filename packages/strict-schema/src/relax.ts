@@ -66,7 +66,7 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
   const required = new Set<string>();
   const closed: Plain[] = [];
   let typed = false;
-  for (const [part, prefix] of [[node, []], ...allOf.map((branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
+  for (const [part, prefix] of [[node, []], ...Array.from(allOf, (branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
     const where = prefix.join(" ") || "the schema";
     if (!isPlain(part)) return `${where} is no object`;
     const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED[key] !== undefined && (part !== node || key !== "allOf")));

@@ -733,6 +733,15 @@ describe("hostile input", () => {
     expect(error(root({ anyOf: [{ type: "string" }, value] }))).toMatchObject({ path: ["properties", "p", "anyOf", 1], keyword: "type" });
   });
 
+  it("reads the holes of sparse lists as undefined, never skips them", () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(error(root({ anyOf: [{ type: "string" }, , { type: "null" }] }))).toMatchObject({ path: ["properties", "p", "anyOf", 1], keyword: "type" });
+    // eslint-disable-next-line no-sparse-arrays
+    expect(error(root({ enum: ["a", , "b"] }))).toMatchObject({ path: ["properties", "p"], keyword: "enum" });
+    // eslint-disable-next-line no-sparse-arrays
+    expect(error(root({ type: ["string", , "null"] }))).toMatchObject({ path: ["properties", "p"], keyword: "type" });
+  });
+
   it.each<[string, Schema, string]>([
     ["NaN in an enum", root({ enum: [1, NaN] }), "enum"],
     ["a BigInt const", root({ const: 1n }), "const"],

@@ -51,11 +51,16 @@ const isPrimitive = (value: unknown): boolean => value === null || typeof value 
  *
  * Every object gets `additionalProperties: false` and all its properties in
  * `required` (sorted); an optional property that did not allow `null` is made
- * nullable and its instance path is returned in `nullPaths`, for
- * {@link stripNulls} to remove the `null` the model must now send. Unused
- * `$defs` are dropped, used ones rewritten in place (a `$ref` is never
- * inlined). Keywords strict mode does not know are dropped; keywords it
- * refuses make the result `{ ok: false }` with the schema path and keyword.
+ * nullable (`null` added to its `type` and `enum`, or `anyOf: [schema, null]`
+ * around a `$ref` or `const`, a null branch added to an `anyOf`) and its
+ * instance path is returned in `nullPaths`, for {@link stripNulls} to remove
+ * the `null` the model must now send. Unused `$defs` are dropped, used ones
+ * rewritten in place (a `$ref` is never inlined; keywords beside it are
+ * dropped, as OpenAI refuses them, or refused when they add structure).
+ * Keywords strict mode does not know are dropped, and `enum` values the
+ * `type` excludes; keywords it refuses make the result `{ ok: false }` with
+ * the schema path (in the input) and the keyword or limit name. Characters
+ * are counted in code points.
  *
  * Output keys come in a fixed order: `$ref`; or `anyOf`, `title`,
  * `description`; or `type`, `enum`, `const`, `title`, `description`, `format`,
@@ -232,7 +237,8 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       } else {
         if (!Array.isArray(anyOf) || anyOf.length === 0) return fail(combinator, `"${combinator}" must list schemas`);
         const site: Site = { depth: instance.length, at: path.slice(), keyword: combinator, branches: [] };
-        const list = anyOf.map((branch: unknown, index) => {
+        // (Array.from visits the holes of a sparse list, as undefined)
+        const list = Array.from(anyOf, (branch: unknown, index) => {
           const from = unit.entries.length;
           path.push(combinator, index);
           const rewritten = walk(branch, level, depth + 1, false);
@@ -259,11 +265,14 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       if (type === undefined && values === undefined && !hasConst) fail("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
       const addNull = makeNull && !hasConst;
       if (values !== undefined) {
-        if (!Array.isArray(values) || values.length === 0 || !values.every(isPrimitive)) {
-          return fail("enum", '"enum" must list strings, numbers, booleans or null');
+        const badEnum = '"enum" must list strings, numbers, booleans or null';
+        if (!Array.isArray(values) || values.length === 0) return fail("enum", badEnum);
+        const kept: unknown[] = [];
+        for (let index = 0; index < values.length; index++) {
+          const value: unknown = values[index]; // (a hole of a sparse list reads as undefined)
+          if (!isPrimitive(value)) fail("enum", badEnum);
+          if (types === undefined || fits(value, types)) kept.push(value);
         }
-        const allowed = types;
-        const kept = allowed === undefined ? values.slice() : values.filter((value) => fits(value, allowed));
         if (kept.length === 0) fail("enum", 'no "enum" value fits "type"');
         if (addNull && !kept.includes(null)) kept.push(null);
         enumValues += kept.length;

@@ -146,6 +146,14 @@ describe("dropped keywords", () => {
     expect(prop(ok(schema))).toEqual({ $ref: "#/$defs/s" });
   });
 
+  it.each<[string, unknown, unknown]>([
+    ["null from a string enum (the type excludes it)", { type: "string", enum: ["a", null] }, { type: "string", enum: ["a"] }],
+    ["values an integer type excludes", { type: "integer", enum: [1, 2.5, "3", true] }, { type: "integer", enum: [1] }],
+    ["nothing when the type list allows every value", { type: ["string", "number"], enum: ["a", 2.5] }, { type: ["string", "number"], enum: ["a", 2.5] }],
+  ])("drops enum values the type excludes (they could never be valid): %s", (_name, schema, expected) => {
+    expect(prop(ok(root(schema)))).toEqual(expected);
+  });
+
   it("drops required names that are not properties", () => {
     expect(ok({ type: "object", properties: { a: { type: "string" } }, required: ["a", "ghost"] }).schema.required).toEqual(["a"]);
   });

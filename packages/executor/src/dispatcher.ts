@@ -1,4 +1,5 @@
 import type { McpCallToolResult, RejectedCall, ToolCall, ToolError, Toolset } from "@x/toolset";
+import { now } from "./clock";
 import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks } from "./hook-events";
 
 /**
@@ -98,7 +99,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
               end,
               Object.freeze({
                 type: "tool-call-end" as const,
-                timestamp: Date.now(),
+                timestamp: startTime + durationMs,
                 ...callFields(executionId, call),
                 startTime,
                 durationMs,
@@ -116,7 +117,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
               error,
               Object.freeze({
                 type: "tool-call-error" as const,
-                timestamp: Date.now(),
+                timestamp: startTime + durationMs,
                 ...callFields(executionId, call),
                 startTime,
                 durationMs,
@@ -132,7 +133,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
               rejected,
               Object.freeze({
                 type: "tool-call-rejected" as const,
-                timestamp: Date.now(),
+                timestamp: now(),
                 executionId,
                 callId: rejection.callId,
                 index: rejection.index,

@@ -3,7 +3,7 @@ import type { ExecutorHooks } from "./hook-events";
 import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
 
 /** The default of `concurrency`: calls of one response running at once. */
-export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_CONCURRENCY = 16;
 
 // setTimeout's largest delay: beyond it Node fires at once (with a warning).
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -20,7 +20,7 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * `timeout` error. Default: the client's own (60 s for the SDK's `Client`).
    */
   readonly timeoutMs?: number;
-  /** How many calls of one response run at once (a positive integer, or `Infinity`). Default 8. */
+  /** How many calls of one response run at once (a positive integer, or `Infinity`). Default 16. */
   readonly concurrency?: number;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
   readonly signal?: AbortSignal;

@@ -244,7 +244,7 @@ describe("concurrency", () => {
   it.each([
     { concurrency: 1, max: 1 },
     { concurrency: 3, max: 3 },
-    { concurrency: undefined, max: 8 },
+    { concurrency: undefined, max: 16 },
     { concurrency: Infinity, max: 20 },
   ])("never runs more than $concurrency calls at once (counted in the server)", async ({ concurrency, max }) => {
     const calls = Array.from({ length: 20 }, (_, i): CallSpec => [`c${i}`, "faults__busy", {}]);

@@ -2,7 +2,11 @@ import type { McpCallToolResult, StrictError, ToolError } from "@x/toolset";
 
 /** Fields every event carries. */
 interface EventBase {
-  /** When the event happened, in milliseconds since the Unix epoch (`Date.now()`). */
+  /**
+   * When the event happened, in milliseconds since the Unix epoch, with
+   * sub-millisecond precision (`performance.timeOrigin + performance.now()`,
+   * as OpenTelemetry reads the time): a start time plus a duration is the end time.
+   */
   readonly timestamp: number;
 }
 

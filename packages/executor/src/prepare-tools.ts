@@ -1,4 +1,5 @@
 import type { Adapter, PrepareOptions, PreparedTools, StrictError, Toolset } from "@x/toolset";
+import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import type { ExecutorHooks } from "./hook-events";
@@ -17,7 +18,7 @@ export function reportFallbacks(toolset: Toolset, prepared: PreparedTools<unknow
       const entry = toolset.resolve(name);
       dispatcher.emit({
         type: "strict-fallback",
-        timestamp: Date.now(),
+        timestamp: now(),
         action,
         name,
         server: entry?.server ?? "",

@@ -30,11 +30,6 @@ export class RoundAbort {
   }
 }
 
-// async: a client whose callTool throws synchronously rejects like any other failure.
-async function invoke(client: McpToolClient, call: ToolCall, options: CallToolOptions | undefined): Promise<unknown> {
-  return client.callTool({ name: call.toolName, arguments: call.arguments }, undefined, options);
-}
-
 function validated(call: ToolCall, value: unknown): ToolOutcome {
   try {
     return toCallToolResult(value);
@@ -44,8 +39,9 @@ function validated(call: ToolCall, value: unknown): ToolOutcome {
 }
 
 /**
- * Runs `call` on `client` and always resolves, never rejects: with the
- * checked MCP result, or with the error that explains what happened.
+ * Runs `call` on `client` and hands its outcome to `answer`, exactly once and
+ * never synchronously: the checked MCP result, or the error that explains
+ * what happened. Nothing it does can reject.
  *
  * A timeout or an abort cancels the MCP request itself through the request
  * options (`signal`, and `timeout` so the SDK's 60 s default does not cut a
@@ -58,41 +54,60 @@ export function runCall(
   call: ToolCall,
   timeoutMs: number | undefined,
   round: RoundAbort | undefined,
-): Promise<ToolOutcome> {
-  return new Promise<ToolOutcome>((resolve) => {
-    if (timeoutMs === undefined && round === undefined) {
-      invoke(client, call, undefined).then(
-        (value) => resolve(validated(call, value)),
-        (error: unknown) => resolve(callFailure(call, error)),
-      );
-      return;
-    }
-    const controller = new AbortController();
-    let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = (outcome: ToolOutcome): void => {
-      if (done) return;
-      done = true;
-      if (timer !== undefined) clearTimeout(timer);
-      round?.inFlight.delete(cancel);
-      resolve(outcome);
-    };
-    const cancel = (): void => {
-      settle(abortedError(call, true));
-      controller.abort("The run was aborted.");
-    };
-    round?.inFlight.add(cancel);
-    if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
-        settle(timeoutError(call, timeoutMs));
-        controller.abort(`No answer within ${timeoutMs} ms.`);
-      }, timeoutMs);
-    }
-    const options: CallToolOptions =
-      timeoutMs === undefined ? { signal: controller.signal } : { signal: controller.signal, timeout: timeoutMs };
-    invoke(client, call, options).then(
-      (value) => settle(validated(call, value)),
-      (error: unknown) => settle(callFailure(call, error)),
-    );
-  });
+  answer: (outcome: ToolOutcome) => void,
+): void {
+  if (timeoutMs === undefined && round === undefined) {
+    // The common case, kept lean: no controller, no timer, one promise of our own.
+    request(client, call, undefined, answer);
+    return;
+  }
+  const controller = new AbortController();
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settle = (outcome: ToolOutcome): void => {
+    if (done) return;
+    done = true;
+    if (timer !== undefined) clearTimeout(timer);
+    round?.inFlight.delete(cancel);
+    answer(outcome);
+  };
+  const cancel = (): void => {
+    settle(abortedError(call, true));
+    controller.abort("The run was aborted.");
+  };
+  round?.inFlight.add(cancel);
+  if (timeoutMs !== undefined) {
+    timer = setTimeout(() => {
+      settle(timeoutError(call, timeoutMs));
+      controller.abort(`No answer within ${timeoutMs} ms.`);
+    }, timeoutMs);
+  }
+  const options: CallToolOptions =
+    timeoutMs === undefined ? { signal: controller.signal } : { signal: controller.signal, timeout: timeoutMs };
+  request(client, call, options, settle);
+}
+
+/**
+ * Sends the request; `settle` gets its outcome in a later microtask. Whatever
+ * the request does after a timeout or an abort answered the call is still
+ * observed here (and ignored by `settle`), so no rejection goes unhandled.
+ */
+function request(
+  client: McpToolClient,
+  call: ToolCall,
+  options: CallToolOptions | undefined,
+  settle: (outcome: ToolOutcome) => void,
+): void {
+  let pending: PromiseLike<unknown>;
+  try {
+    pending = client.callTool({ name: call.toolName, arguments: call.arguments }, undefined, options);
+  } catch (error) {
+    // Answered in a microtask like any other failure, so callers never see a synchronous answer.
+    queueMicrotask(() => settle(callFailure(call, error)));
+    return;
+  }
+  void Promise.resolve(pending).then(
+    (value) => settle(validated(call, value)),
+    (error: unknown) => settle(callFailure(call, error)),
+  );
 }

@@ -1,16 +1,36 @@
 /**
- * Runs `task(0)` … `task(count - 1)` with at most `limit` running at once,
- * starting them in index order. Resolves when all are done.
+ * Starts `start(0)` … `start(count - 1)` in index order, with at most `limit`
+ * started and not yet done at any time. Each start calls `done` once when it
+ * is done, or `fail` with an error, which rejects the whole run. Resolves when
+ * all are done. A start may call `done` synchronously: it is then counted
+ * without recursion, so a long run of immediate answers cannot overflow the
+ * stack.
  */
-export async function runLimited(count: number, limit: number, task: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const index = next++;
-      await task(index);
-    }
-  };
-  const workers: Promise<void>[] = [];
-  for (let i = 0; i < Math.min(limit, count); i++) workers.push(worker());
-  await Promise.all(workers);
+export function runLimited(
+  count: number,
+  limit: number,
+  start: (index: number, done: () => void, fail: (error: unknown) => void) => void,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let running = 0;
+    let finished = 0;
+    let pumping = false;
+    const pump = (): void => {
+      if (pumping) return;
+      pumping = true;
+      while (next < count && running < limit) {
+        running++;
+        start(next++, done, reject);
+      }
+      pumping = false;
+      if (finished === count) resolve();
+    };
+    const done = (): void => {
+      running--;
+      finished++;
+      pump();
+    };
+    pump();
+  });
 }

@@ -1,4 +1,5 @@
 import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
@@ -55,7 +56,7 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput> {
   readonly signal?: AbortSignal;
   /** As in `executeToolCalls`. */
   readonly timeoutMs?: number;
-  /** As in `executeToolCalls`. Default 8. */
+  /** As in `executeToolCalls`. Default 16. */
   readonly concurrency?: number;
   /** As in `executeToolCalls`. */
   readonly includeValues?: boolean;
@@ -162,15 +163,14 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput>(
   let turns = 0;
   while (!aborted()) {
     const turn = turns + 1;
-    const startTime = Date.now();
-    const started = performance.now();
-    const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void =>
+    const startTime = now();
+        const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void =>
       dispatcher.emit({
         type: "turn-end",
-        timestamp: Date.now(),
+        timestamp: now(),
         turn,
         startTime,
-        durationMs: performance.now() - started,
+        durationMs: now() - startTime,
         callCount,
         rejectedCount,
         ...failure,

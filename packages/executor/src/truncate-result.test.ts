@@ -12,11 +12,10 @@ const image = { type: "image" as const, data: TINY_PNG, mimeType: "image/png" };
 const text = (t: string) => ({ type: "text" as const, text: t });
 
 describe("truncateResult", () => {
-  it("returns a result within the limit untouched (the same object)", () => {
+  it("leaves a result within the limit as it is (undefined: nothing to cut)", () => {
     const result: McpCallToolResult = { content: [text("short"), image], structuredContent: { a: 1 } };
-    expect(truncateResult(result, 100, undefined)).toEqual({ result, truncatedBytes: 0 });
-    expect(truncateResult(result, 100, undefined).result).toBe(result);
-    expect(truncateResult({ content: [text("éé")] }, 4, undefined).truncatedBytes).toBe(0);
+    expect(truncateResult(result, 100, undefined)).toBeUndefined();
+    expect(truncateResult({ content: [text("éé")] }, 4, undefined)).toBeUndefined();
   });
 
   it.each<[string, McpCallToolResult, number, McpCallToolResult, number]>([
@@ -63,7 +62,7 @@ describe("truncateResult", () => {
 
   it("renders to the same text as the uncut result, up to the cut (Chat and Responses)", () => {
     const result: McpCallToolResult = { content: [text("head "), image, text("x".repeat(300))], isError: true };
-    const cut = truncateResult(result, 100, undefined).result;
+    const cut = truncateResult(result, 100, undefined)?.result as McpCallToolResult;
     const full = renderedText(renderResult(result));
     const shown = renderedText(renderResult(cut));
     expect(shown.startsWith("Error: head ")).toBe(true);
@@ -73,10 +72,10 @@ describe("truncateResult", () => {
 
   it("follows the structured mode it will be rendered with", () => {
     const result: McpCallToolResult = { content: [text("short")], structuredContent: { big: "y".repeat(100) } };
-    expect(truncateResult(result, 50, { structured: "ignore" }).truncatedBytes).toBe(0);
-    expect(truncateResult(result, 50, { structured: "auto" }).truncatedBytes).toBe(0);
-    expect(truncateResult(result, 50, { structured: "append" }).truncatedBytes).toBe(5 + 110 - 50);
-    expect(truncateResult(result, 50, { structured: "prefer" }).truncatedBytes).toBe(110 - 50);
+    expect(truncateResult(result, 50, { structured: "ignore" })).toBeUndefined();
+    expect(truncateResult(result, 50, { structured: "auto" })).toBeUndefined();
+    expect(truncateResult(result, 50, { structured: "append" })?.truncatedBytes).toBe(5 + 110 - 50);
+    expect(truncateResult(result, 50, { structured: "prefer" })?.truncatedBytes).toBe(110 - 50);
   });
 });
 

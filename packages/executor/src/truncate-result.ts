@@ -42,14 +42,20 @@ function surelyFits(result: McpCallToolResult, maxBytes: number, output: OutputO
  * {@link truncationMarker} (which counts every byte left out); later text
  * parts are left out. A cut result is rebuilt from the rendered parts, so it
  * renders to the same text (the adapter adds the error prefix once).
+ *
+ * @returns the cut result and the bytes cut, or `undefined` when the result fits as it is
  */
-export function truncateResult(result: McpCallToolResult, maxBytes: number, output: OutputOptions | undefined): Truncation {
-  if (surelyFits(result, maxBytes, output)) return { result, truncatedBytes: 0 };
+export function truncateResult(
+  result: McpCallToolResult,
+  maxBytes: number,
+  output: OutputOptions | undefined,
+): Truncation | undefined {
+  if (surelyFits(result, maxBytes, output)) return undefined;
   // Rendered without the prefix: the adapter adds it when it renders the cut result.
   const rendered = renderResult(result, { ...output, errorPrefix: "" });
   let total = 0;
   for (const part of rendered.parts) if (part.type === "text") total += utf8Length(part.text);
-  if (total <= maxBytes) return { result, truncatedBytes: 0 };
+  if (total <= maxBytes) return undefined;
 
   const content: McpContentBlock[] = [];
   let used = 0;

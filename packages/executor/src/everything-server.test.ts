@@ -1,6 +1,5 @@
 // @modelcontextprotocol/server-everything, the reference MCP server published
 // on npm, run as its own process over stdio.
-import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { adapter as chat } from "@x/openai-chat";
@@ -8,12 +7,9 @@ import { adapter as responses } from "@x/openai-responses";
 import { buildToolset } from "@x/toolset";
 import type { Toolset } from "@x/toolset";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { everythingServer } from "./__fixtures__/everything-server";
 import { chatCompletion, responsesResponse } from "./__fixtures__/model-responses";
 import { executeToolCalls } from "./execute-tool-calls";
-
-const packageDir = new URL("../node_modules/@modelcontextprotocol/server-everything/", import.meta.url);
-const { bin } = JSON.parse(readFileSync(new URL("package.json", packageDir), "utf8")) as { bin: { [name: string]: string } };
-const serverScript = new URL(bin["mcp-server-everything"] as string, packageDir).pathname;
 
 interface Everything {
   readonly client: Client;
@@ -22,7 +18,7 @@ interface Everything {
 }
 
 async function startEverything(): Promise<Everything> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [serverScript, "stdio"], stderr: "ignore" });
+  const transport = new StdioClientTransport(everythingServer);
   const client = new Client({ name: "executor-test", version: "1.0.0" });
   await client.connect(transport);
   const { toolset } = buildToolset({ everything: (await client.listTools()).tools });

@@ -147,12 +147,18 @@ export async function executeRound<TResponse, TOutput>(
  * input.push(...adapter.responseItems(response), ...outputs);
  * ```
  */
-export async function executeToolCalls<TResponse, TOutput>(
+export function executeToolCalls<TResponse, TOutput>(
   response: NoInfer<TResponse>,
   toolset: Toolset,
   clients: McpClients,
   options: ExecuteOptions<TResponse, TOutput>,
 ): Promise<ExecuteResult<TOutput>> {
-  const settings = roundSettings(options);
+  // Not async: one promise less per round. A wrong option still rejects, never throws.
+  let settings: RoundSettings<TResponse, TOutput>;
+  try {
+    settings = roundSettings(options);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new RangeError(String(error)));
+  }
   return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));
 }

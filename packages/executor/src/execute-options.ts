@@ -2,7 +2,16 @@ import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, ToolCall, T
 import type { ExecutorHooks } from "./hook-events";
 import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
 
-/** The default of `concurrency`: calls of one response running at once. */
+/**
+ * The default of `concurrency`: calls of one response running at once. Enough
+ * for the parallel calls a model issues in practice to run together; a bound
+ * for the runaway response that asks for hundreds.
+ *
+ * @example
+ * ```ts
+ * await executeToolCalls(response, toolset, clients, { adapter, concurrency: DEFAULT_CONCURRENCY * 2 });
+ * ```
+ */
 export const DEFAULT_CONCURRENCY = 16;
 
 // setTimeout's largest delay: beyond it Node fires at once (with a warning).

@@ -85,7 +85,7 @@ export async function executeRound<TResponse, TOutput>(
       done();
     };
     if (round?.aborted === true || client === undefined) {
-      answer(client === undefined ? noClientError(call) : abortedError(call, false));
+      answer(round?.aborted === true ? abortedError(call, false) : noClientError(call));
       return;
     }
     runCall(client, call, timeoutMs, round, answer);
@@ -96,7 +96,7 @@ export async function executeRound<TResponse, TOutput>(
     round?.dispose();
   }
 
-  // Both lists come in index order; one merge keeps the model's order.
+  // Rejections and calls each come in index order; together they take the model's order.
   const all = outcomes.length === 0 ? answered : outcomes.concat(answered).sort((a, b) => a.index - b.index);
   return { outputs: all.map((entry) => entry.output), outcomes: all };
 }

@@ -132,6 +132,14 @@ export type ExecutorEventOf<T extends ExecutorEventType> = Extract<ExecutorEvent
  * Functions called with one readonly event object each, keyed by event type.
  * A hook that throws or rejects never disturbs execution: its error is
  * swallowed. Hooks are not awaited.
+ *
+ * @example
+ * ```ts
+ * const hooks: ExecutorHooks = {
+ *   "tool-call-end": (event) => metrics.observe(event.name, event.durationMs),
+ *   "tool-call-error": (event) => logger.warn(`${event.name}: ${event.error.code}`),
+ * };
+ * ```
  */
 export type ExecutorHooks = {
   readonly [T in ExecutorEventType]?: (event: ExecutorEventOf<T>) => void | PromiseLike<void>;

@@ -10,6 +10,13 @@ export interface CallToolOptions {
  * Anything with the `callTool` method of `@modelcontextprotocol/sdk`'s
  * `Client`: a connected `Client` works as is. Whatever it returns is checked
  * before use, so a wrapper may return any value.
+ *
+ * @example
+ * ```ts
+ * const client = new Client({ name: "agent", version: "1.0.0" }); // @modelcontextprotocol/sdk
+ * await client.connect(transport);
+ * const clients: McpClients = { files: client }; // or new Map([["files", client]])
+ * ```
  */
 export interface McpToolClient {
   callTool(

@@ -7,7 +7,14 @@ import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
 import { reportFallbacks } from "./prepare-tools";
 
-/** The default of `maxTurns`. */
+/**
+ * The default of `maxTurns`: model calls in one `runToolLoop`.
+ *
+ * @example
+ * ```ts
+ * await runToolLoop({ model, adapter, toolset, clients, input, maxTurns: DEFAULT_MAX_TURNS * 2 });
+ * ```
+ */
 export const DEFAULT_MAX_TURNS = 10;
 
 /** What the model function receives besides the input and the tools. */
@@ -164,17 +171,10 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput>(
   while (!aborted()) {
     const turn = turns + 1;
     const startTime = now();
-        const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void =>
-      dispatcher.emit({
-        type: "turn-end",
-        timestamp: now(),
-        turn,
-        startTime,
-        durationMs: now() - startTime,
-        callCount,
-        rejectedCount,
-        ...failure,
-      });
+    const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void => {
+      const end = now();
+      dispatcher.emit({ type: "turn-end", timestamp: end, turn, startTime, durationMs: end - startTime, callCount, rejectedCount, ...failure });
+    };
     dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
     try {
       response = await model([...transcript], [...prepared.tools], { turn, signal });

@@ -2,7 +2,15 @@ import { renderResult } from "@x/toolset";
 import type { McpCallToolResult, McpContentBlock, OutputOptions } from "@x/toolset";
 import { cutUtf8, utf8Length } from "./utf8";
 
-/** The default of `maxOutputBytes`: about 25 000 tokens of text. */
+/**
+ * The default of `maxOutputBytes`: about 25 000 tokens of text, enough for
+ * what a tool means to say, short of flooding the model's context.
+ *
+ * @example
+ * ```ts
+ * await executeToolCalls(response, toolset, clients, { adapter, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES / 4 });
+ * ```
+ */
 export const DEFAULT_MAX_OUTPUT_BYTES = 100_000;
 
 /** A result within `maxOutputBytes`, and how many bytes of text were cut to get there. */
@@ -11,7 +19,16 @@ export interface Truncation {
   readonly truncatedBytes: number;
 }
 
-/** The visible marker that ends a cut text. */
+/**
+ * The visible marker that ends a text cut by `maxOutputBytes`.
+ *
+ * @param bytes - the UTF-8 bytes left out
+ * @returns the marker
+ * @example
+ * ```ts
+ * truncationMarker(1234567); // "[… truncated: 1234567 more bytes]"
+ * ```
+ */
 export function truncationMarker(bytes: number): string {
   return `[… truncated: ${bytes} more bytes]`;
 }

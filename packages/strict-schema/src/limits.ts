@@ -1,5 +1,8 @@
-// OpenAI's strict-mode limits and how options override them.
-import type { StrictLimits } from "./types";
+// OpenAI's strict-mode limits, how options override them, and how a message
+// names one that was exceeded. Shared by the rewriter and the checker: the
+// numbers and the wording, never the counting.
+import { own } from "./plain-json";
+import type { LimitName, StrictLimits } from "./types";
 
 /**
  * OpenAI's strict-mode limits: 5000 properties, 10 levels of object nesting,
@@ -22,13 +25,25 @@ export const DEFAULT_LIMITS: StrictLimits = Object.freeze({
   largeEnumSize: 250,
 });
 
-/** The limits to apply: each override that is a number (not NaN) replaces OpenAI's, anything else is ignored. */
-export function readLimits(given: unknown): StrictLimits {
-  if (typeof given !== "object" || given === null) return DEFAULT_LIMITS;
-  const limits: { -readonly [K in keyof StrictLimits]: number } = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(limits) as (keyof StrictLimits)[]) {
-    const value: unknown = (given as Partial<StrictLimits>)[key];
-    if (typeof value === "number" && !Number.isNaN(value)) limits[key] = value;
+/** The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces OpenAI's; anything else is ignored. */
+export function readLimits(options: unknown): StrictLimits {
+  const given = own(options, "limits");
+  const limits: { [key: string]: unknown } = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(limits)) {
+    const value = own(given, key);
+    if (typeof value === "number" && value >= 0) limits[key] = value;
   }
-  return limits;
+  return limits as unknown as StrictLimits;
+}
+
+/** The message for an exceeded limit: what it allows, and what to do. */
+export function overLimit(name: LimitName, limits: StrictLimits): string {
+  const what = {
+    max_properties: `${limits.maxProperties} properties`,
+    max_depth: `${limits.maxDepth} levels of objects`,
+    max_chars: `${limits.maxChars} characters of names, enums and consts`,
+    max_enum_values: `${limits.maxEnumValues} enum values`,
+    max_enum_chars: `${limits.maxEnumChars} characters in an enum of over ${limits.largeEnumSize} values`,
+  }[name];
+  return `over ${what} (OpenAI's limit); shorten the schema`;
 }

@@ -1,5 +1,7 @@
-// What counts as plain JSON data, and how to read and write it without ever
-// touching a prototype (a property may be called `__proto__` or `constructor`).
+// What counts as plain JSON data, how to read and write it without ever
+// touching a prototype (a property may be called `__proto__` or `constructor`),
+// and how messages show values and paths. Shared by the rewriter and the
+// checker: none of it is a strict-mode rule.
 
 /** A plain object, as JSON.parse makes it (any realm, or a null prototype). */
 export type Plain = { [key: string]: unknown };
@@ -7,10 +9,10 @@ export type Plain = { [key: string]: unknown };
 export const isPlain = (value: unknown): value is Plain => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
 };
 
-/** An own property, or `undefined` (never an inherited one such as `constructor`). */
+/** An own property of a plain object, or `undefined` (never an inherited one such as `constructor`). */
 export const own = (value: unknown, key: string): unknown => (isPlain(value) && Object.hasOwn(value, key) ? value[key] : undefined);
 
 /** Sets `key` as an own enumerable property, even when it is `__proto__`. */
@@ -19,27 +21,26 @@ export const put = (target: Plain, key: string, value: unknown): void => {
   else target[key] = value;
 };
 
-/** Unicode code points of a string (how OpenAI counts characters). */
-export const codePoints = (text: string): number => {
-  let count = text.length;
-  for (let i = 0; i < text.length; i++) {
-    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      count--;
-      i++;
-    }
-  }
-  return count;
-};
-
-/** A short description of a value for error messages: its JSON (cut at 40 characters), else its kind. */
+/**
+ * A short description of any value for messages: its JSON (cut at 60
+ * characters) when it has one, else what it is (`NaN`, `undefined`,
+ * `a bigint`, `a function`, `a Date instance`). Never throws.
+ */
 export const describe = (value: unknown): string => {
+  const type = typeof value;
   try {
-    return (typeof value === "number" ? String(value) : (JSON.stringify(value) ?? typeof value)).slice(0, 40);
+    if (type === "number" || value === undefined) return String(value);
+    if (type === "bigint" || type === "function" || type === "symbol") return `a ${type}`;
+    if (type === "object" && !Array.isArray(value) && value !== null && !isPlain(value)) {
+      return `a ${(value as { constructor?: { name?: string } }).constructor?.name || "non-plain"} instance`;
+    }
+    const text = JSON.stringify(value);
+    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
   } catch {
-    return typeof value; // a BigInt or a cycle
+    return "a value JSON cannot hold"; // a BigInt or a cycle inside, a throwing getter
   }
 };
 
-/** A JSON Pointer fragment for messages: `#/properties/a~1b/items`. */
+/** A JSON Pointer fragment for messages: `#/properties/a~1b/items` (a null segment, ITEMS, shows as `[]`). */
 export const pointer = (path: readonly (string | number | null)[]): string =>
   path.reduce<string>((text, segment) => `${text}/${String(segment ?? "[]").replaceAll("~", "~0").replaceAll("/", "~1")}`, "#");

@@ -5,7 +5,7 @@ import { FORMATS, SCALARS, UNSUPPORTED } from "./keywords";
 import { readLimits } from "./limits";
 import { localRef } from "./local-ref";
 import { checkAnyOfNulls, expandNullPaths, type Site, type Unit } from "./null-paths";
-import { codePoints, describe, isPlain, own, type Plain, pointer, put } from "./plain-json";
+import { describe, isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { disjointOneOf, type MergedObject, mergeAllOf } from "./relax";
 import { ITEMS } from "./types";
 import type { NullPath, NullPathSegment, Relaxation, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
@@ -42,6 +42,18 @@ const sortNames = (names: string[]): string[] => {
 
 const fits = (value: unknown, types: readonly string[]): boolean =>
   types.some((type) => (type === "null" ? value === null : type === "integer" ? Number.isInteger(value) : typeof value === type && type !== "object"));
+
+/** Unicode code points of a string (how OpenAI counts characters). */
+const codePoints = (text: string): number => {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      count--;
+      i++;
+    }
+  }
+  return count;
+};
 
 const isPrimitive = (value: unknown): boolean => value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
 
@@ -106,7 +118,7 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
 }
 
 function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: (string | number)[]): StrictResult {
-  const limits = readLimits(own(options, "limits"));
+  const limits = readLimits(options);
   const relax = own(options, "relax");
   const relaxations: Relaxation[] = [];
   const instance: NullPathSegment[] = [];

@@ -2,8 +2,9 @@
 // such an optional property alone (no null path), and the anyOf rule asks it
 // where a null carries meaning. Exact: every keyword of a node constrains
 // (`{"type": "string", "enum": ["a", null]}` excludes null), `$ref`s are
-// followed and their sibling keywords constrain too.
-import { localRef } from "./local-ref";
+// followed and their sibling keywords constrain too. A keyword whose value is
+// undefined is absent, as everywhere in the rewriter.
+import { refTarget } from "./local-ref";
 import { isPlain, own } from "./plain-json";
 import type { NullPath } from "./types";
 
@@ -20,39 +21,30 @@ export interface NullAnalysis {
  */
 export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never): NullAnalysis {
   // Memo per object; `false` while in progress, so a `$ref` cycle ends.
-  let memo: Map<object, boolean> | undefined;
-  const target = (schema: unknown): unknown => {
-    const ref = localRef(own(schema, "$ref"), root);
-    return typeof ref === "string" ? undefined : ref.schema;
-  };
-  const branches = (schema: unknown): unknown[] =>
-    ["anyOf", "oneOf", "allOf"].flatMap((keyword): unknown[] => {
-      const list = own(schema, keyword);
-      return Array.isArray(list) ? list : [];
-    });
-
+  const memo = new Map<object, boolean>();
   const allows = (schema: unknown, depth: number): boolean => {
     if (!isPlain(schema)) return schema === true;
-    const type = Object.hasOwn(schema, "type") ? schema.type : undefined;
+    const type = own(schema, "type");
     if (typeof type === "string" && type !== "null") return false; // the common case, decided at once
-    memo ??= new Map();
     const known = memo.get(schema);
     if (known !== undefined) return known;
     if (depth > limit) tooDeep();
     memo.set(schema, false);
     const values = own(schema, "enum");
-    const anyOf = own(schema, "anyOf");
-    const oneOf = own(schema, "oneOf");
-    const allOf = own(schema, "allOf");
-    const some = (list: unknown): boolean => Array.isArray(list) && list.some((branch) => allows(branch, depth + 1));
+    const constant = own(schema, "const");
+    const ref = own(schema, "$ref");
+    const branches = (keyword: string, every?: boolean): boolean => {
+      const list = own(schema, keyword);
+      return list === undefined || (Array.isArray(list) && list[every ? "every" : "some"]((branch) => allows(branch, depth + 1)));
+    };
     const result =
       (type === undefined || type === "null" || (Array.isArray(type) && type.includes("null"))) &&
       (values === undefined || (Array.isArray(values) && values.includes(null))) &&
-      (!Object.hasOwn(schema, "const") || schema.const === null) &&
-      (anyOf === undefined || some(anyOf)) &&
-      (oneOf === undefined || some(oneOf)) &&
-      (allOf === undefined || (Array.isArray(allOf) && allOf.every((branch) => allows(branch, depth + 1)))) &&
-      (!Object.hasOwn(schema, "$ref") || allows(target(schema), depth + 1));
+      (constant === undefined || constant === null) &&
+      branches("anyOf") &&
+      branches("oneOf") &&
+      branches("allOf", true) &&
+      (ref === undefined || allows(refTarget(schema, root), depth + 1));
     memo.set(schema, result);
     return result;
   };
@@ -73,8 +65,11 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
         const child = segment === null ? own(node, "items") : own(own(node, "properties"), segment as string);
         return (
           (child !== undefined && at(child, step + 1, depth + 1)) ||
-          branches(node).some((branch) => at(branch, step, depth + 1)) ||
-          (Object.hasOwn(node, "$ref") && at(target(node), step, depth + 1))
+          ["anyOf", "oneOf", "allOf"].some((keyword) => {
+            const list = own(node, keyword);
+            return Array.isArray(list) && list.some((branch) => at(branch, step, depth + 1));
+          }) ||
+          (own(node, "$ref") !== undefined && at(refTarget(node, root), step, depth + 1))
         );
       };
       return at(schema, 0, 0);

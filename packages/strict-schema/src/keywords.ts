@@ -11,15 +11,15 @@ export const SCALARS: readonly string[] = "title description format pattern minL
 /** The `format`s strict mode accepts; others are dropped. */
 export const FORMATS: ReadonlySet<unknown> = new Set("date-time time date duration email hostname ipv4 ipv6 uuid".split(" "));
 
-/** Keywords strict mode refuses, with what to do instead (a null-prototype record: any key is safe to look up). */
-export const UNSUPPORTED: { readonly [keyword: string]: string | undefined } = Object.create(null) as Record<string, string>;
+/** Keywords strict mode refuses, with what to do instead. */
+export const UNSUPPORTED: ReadonlyMap<string, string> = new Map();
 for (const [keywords, hint] of [
-  ["oneOf", 'use "anyOf" if branches never overlap, or relax.oneOf'],
-  ["allOf", "merge its schemas, or relax.allOf"],
-  ["not if then else dependentRequired dependentSchemas dependencies contains minContains maxContains unevaluatedItems", "drop it, the server validates"],
+  ["oneOf", 'use "anyOf" if the branches never overlap, or relax.oneOf'],
+  ["allOf", "merge its schemas into one, or relax.allOf"],
+  ["not if then else dependentRequired dependentSchemas dependencies contains minContains maxContains unevaluatedItems", "remove it (the server still validates)"],
   ["patternProperties propertyNames unevaluatedProperties", "list the properties"],
-  ["prefixItems", 'use "items"'],
+  ["prefixItems", 'use one "items" schema'],
   ["$dynamicRef $recursiveRef", 'use "$ref"'],
-] as const) {
-  for (const keyword of keywords.split(" ")) (UNSUPPORTED as Record<string, string>)[keyword] = hint;
+]) {
+  for (const keyword of (keywords as string).split(" ")) (UNSUPPORTED as Map<string, string>).set(keyword, hint as string);
 }

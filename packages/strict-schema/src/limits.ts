@@ -28,6 +28,7 @@ export const DEFAULT_LIMITS: StrictLimits = Object.freeze({
 /** The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces OpenAI's; anything else is ignored. */
 export function readLimits(options: unknown): StrictLimits {
   const given = own(options, "limits");
+  if (given === undefined) return DEFAULT_LIMITS;
   const limits: { [key: string]: unknown } = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(limits)) {
     const value = own(given, key);

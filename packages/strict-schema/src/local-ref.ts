@@ -1,6 +1,6 @@
 // Reading a `$ref`: strict mode resolves only `#`, `#/$defs/<name>` and
 // `#/definitions/<name>` against the root schema.
-import { isPlain, own } from "./plain-json";
+import { describe, isPlain, own } from "./plain-json";
 
 /** Where a `$ref` points: `path` is `[]` for `#`, else `[$defs or definitions, name]`. */
 export interface RefTarget {
@@ -22,11 +22,17 @@ export function localRef(ref: unknown, root: unknown): RefTarget | string {
     // not a string, or malformed percent-encoding: unsupported below
   }
   const [empty, keyword = "", escaped = "", ...rest] = segments;
-  const name = escaped.replaceAll(/~[01]/g, (escape) => (escape === "~1" ? "/" : "~"));
+  const name = escaped.replaceAll("~1", "/").replaceAll("~0", "~");
   const definitions = own(root, keyword);
   return empty !== "" || rest.length > 0 || (keyword !== "$defs" && keyword !== "definitions") || /~(?![01])/.test(escaped)
-    ? '"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>"'
+    ? `"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>", not ${describe(ref)}`
     : isPlain(definitions) && Object.hasOwn(definitions, name)
       ? { path: [keyword, name], schema: definitions[name] }
-      : `"$ref" ${ref as string} does not resolve; add the definition`;
+      : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
+
+/** The schema the `$ref` of `schema` points to, or `undefined` (no `$ref`, or one strict mode cannot use). */
+export const refTarget = (schema: unknown, root: unknown): unknown => {
+  const target = localRef(own(schema, "$ref"), root);
+  return typeof target === "string" ? undefined : target.schema;
+};

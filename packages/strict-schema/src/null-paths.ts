@@ -3,7 +3,7 @@
 // expanded into instance paths from the root, recursion with null paths is
 // refused (its paths would be unbounded), and so is an `anyOf` whose branches
 // disagree about a null (stripping it would change what the server receives).
-import { pointer } from "./plain-json";
+import { type Plain, pointer } from "./plain-json";
 import type { NullPath, SchemaPath } from "./types";
 
 /** A null path of a unit, or (with `unit`) a `$ref` to `unit` at that instance path. */
@@ -22,12 +22,13 @@ export interface Site {
   readonly branches: { readonly schema: unknown; readonly from: number; readonly to: number }[];
 }
 
-/** The root schema or one definition, rewritten on its own. */
+/** The root schema or one definition, rewritten on its own (`out`). */
 export interface Unit {
   readonly path: SchemaPath;
   readonly schema: unknown;
   readonly entries: Entry[];
   readonly sites: Site[];
+  out?: Plain;
 }
 
 type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
@@ -37,18 +38,18 @@ type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
  * Refuses a `$ref` cycle through a unit that has null paths (they would be
  * unbounded), and `$ref`s nested deeper than `limit`.
  */
-export function expandNullPaths(units: readonly Unit[], cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
+export function expandNullPaths(units: Iterable<Unit>, cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
   const paths = new Map<Unit, NullPath[]>();
   const active: Unit[] = [];
   /** Units a $ref reached while they were being expanded (so on a cycle), with that $ref's path. */
-  const looped = new Map<Unit, SchemaPath | undefined>();
+  const looped = new Map<Unit, SchemaPath>();
   const expand = (unit: Unit): NullPath[] => {
     let list = paths.get(unit);
     if (list !== undefined) return list;
-    if (active.length > limit) fail("max_depth", `$refs nest over ${limit} deep`, unit.path);
+    if (active.length > limit) fail("max_depth", `$refs nest over ${limit} deep; flatten the schema`, unit.path);
     active.push(unit);
     list = [];
-    for (const { path, unit: target, at } of unit.entries) {
+    for (const { path, unit: target, at = [] } of unit.entries) {
       if (target === undefined) list.push(path);
       else if (active.includes(target)) looped.set(target, at);
       else for (const tail of expand(target)) list.push([...path, ...tail]);
@@ -57,7 +58,8 @@ export function expandNullPaths(units: readonly Unit[], cap: number, limit: numb
     active.pop();
     // A cycle through this unit repeats its null paths without end. (Units expanded
     // inside the cycle lack this unit's paths, which is right only when it has none.)
-    if (looped.has(unit) && list.length > 0) fail("$ref", "recursive $ref through optional properties (unbounded null paths); make them required", looped.get(unit));
+    const recursion = looped.get(unit);
+    if (recursion !== undefined && list.length > 0) fail("$ref", "a recursive $ref through optional properties (unbounded null paths); make them required", recursion);
     paths.set(unit, list);
     return list;
   };
@@ -69,7 +71,7 @@ export function expandNullPaths(units: readonly Unit[], cap: number, limit: numb
  * Refuses an `anyOf` where a branch makes an optional property nullable (so its
  * null is stripped) at an instance path where another branch gives null a meaning.
  */
-export function checkAnyOfNulls(units: readonly Unit[], paths: Map<Unit, NullPath[]>, nullAt: (schema: unknown, path: NullPath) => boolean, fail: Fail): void {
+export function checkAnyOfNulls(units: Iterable<Unit>, paths: Map<Unit, NullPath[]>, nullAt: (schema: unknown, path: NullPath) => boolean, fail: Fail): void {
   for (const unit of units) {
     for (const { depth, at, keyword, branches } of unit.sites) {
       branches.forEach(({ from, to }, index) => {
@@ -77,9 +79,7 @@ export function checkAnyOfNulls(units: readonly Unit[], paths: Map<Unit, NullPat
           for (const tail of target === undefined ? [[]] : (paths.get(target) ?? [])) {
             const introduced = [...path.slice(depth), ...tail];
             const other = branches.findIndex((branch, each) => each !== index && nullAt(branch.schema, introduced));
-            if (other >= 0) {
-              fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
-            }
+            if (other >= 0) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
           }
         }
       });

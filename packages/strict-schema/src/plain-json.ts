@@ -9,7 +9,7 @@ export type Plain = { [key: string]: unknown };
 export const isPlain = (value: unknown): value is Plain => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
-  return proto === null || Object.getPrototypeOf(proto) === null;
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 };
 
 /** An own property of a plain object, or `undefined` (never an inherited one such as `constructor`). */

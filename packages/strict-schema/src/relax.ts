@@ -1,7 +1,7 @@
 // The opt-in relaxations beyond the seed's rules: a provably disjoint `oneOf`
 // read as `anyOf`, and an `allOf` of object schemas merged into one object.
 import { UNSUPPORTED } from "./keywords";
-import { localRef } from "./local-ref";
+import { refTarget } from "./local-ref";
 import { isPlain, own, type Plain } from "./plain-json";
 
 const isObjectType = (type: unknown): boolean => type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
@@ -13,10 +13,7 @@ const isObjectType = (type: unknown): boolean => type === "object" || (Array.isA
  */
 export function disjointOneOf(branches: readonly unknown[], root: unknown): boolean {
   const objects = branches.map((branch) => {
-    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) {
-      const target = localRef(own(branch, "$ref"), root);
-      branch = typeof target === "string" ? undefined : target.schema;
-    }
+    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
     return isObjectType(own(branch, "type")) ? branch : undefined;
   });
   const first = own(objects[0], "required");
@@ -28,7 +25,8 @@ export function disjointOneOf(branches: readonly unknown[], root: unknown): bool
         return objects.every((branch, index) => {
           const required = own(branch, "required");
           const property = own(own(branch, "properties"), name as string);
-          const values = own(property, "const") !== undefined ? [own(property, "const")] : own(property, "enum");
+          const constant = own(property, "const");
+          const values = constant === undefined ? own(property, "enum") : [constant];
           return (
             Array.isArray(required) &&
             required.includes(name) &&
@@ -69,7 +67,7 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
   for (const [part, prefix] of [[node, []], ...Array.from(allOf, (branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
     const where = prefix.join(" ") || "the schema";
     if (!isPlain(part)) return `${where} is no object`;
-    const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED[key] !== undefined && (part !== node || key !== "allOf")));
+    const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED.has(key) && (part !== node || key !== "allOf")));
     if (bad !== undefined) return `${where} has "${bad}"`;
     if ((part.type !== undefined && !isObjectType(part.type)) || (part.additionalProperties !== undefined && part.additionalProperties !== false)) return `${where} is no closed object`;
     typed ||= part.type !== undefined;

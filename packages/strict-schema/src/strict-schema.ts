@@ -2,13 +2,13 @@
 // definition a reachable `$ref` uses, building only what it outputs.
 import { nullAnalysis } from "./allows-null";
 import { FORMATS, SCALARS, UNSUPPORTED } from "./keywords";
-import { readLimits } from "./limits";
+import { overLimit, readLimits } from "./limits";
 import { localRef } from "./local-ref";
 import { checkAnyOfNulls, expandNullPaths, type Site, type Unit } from "./null-paths";
 import { describe, isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { disjointOneOf, type MergedObject, mergeAllOf } from "./relax";
 import { ITEMS } from "./types";
-import type { NullPath, NullPathSegment, Relaxation, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
+import type { LimitName, NullPath, NullPathSegment, RelaxationKind, Relaxation, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
 
 /** Subschemas (or `$ref`s) nested deeper than this fail with `max_depth` before the stack does. */
 const NESTING = 512;
@@ -18,30 +18,12 @@ const NODES = 100_000;
 const NULL_PATHS = 10_000;
 
 const TYPE_NAMES = "string number integer boolean object array null".split(" ");
-/** `[name]` for each type name, shared so that the common single `type` allocates nothing (never output as is). */
-const SINGLE = new Map<unknown, readonly string[]>(TYPE_NAMES.map((name) => [name, [name]]));
-const NO_PREFIX: readonly (string | number)[] = [];
-const ROOT = 'the root must be "type": "object"';
+const ROOT = 'the root must be "type": "object"; put other values in a property';
 
 /** Thrown to unwind the walk with the result's error; caught in strictSchema, never escapes. */
 class Failure {
   constructor(readonly error: StrictError) {}
 }
-
-/** Sorts in place by UTF-16 code units; insertion sort beats Array#sort on the short lists objects have. */
-const sortNames = (names: string[]): string[] => {
-  if (names.length > 32) return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (let i = 1; i < names.length; i++) {
-    const name = names[i] as string;
-    let j = i;
-    for (; j > 0 && (names[j - 1] as string) > name; j--) names[j] = names[j - 1] as string;
-    names[j] = name;
-  }
-  return names;
-};
-
-const fits = (value: unknown, types: readonly string[]): boolean =>
-  types.some((type) => (type === "null" ? value === null : type === "integer" ? Number.isInteger(value) : typeof value === type && type !== "object"));
 
 /** Unicode code points of a string (how OpenAI counts characters). */
 const codePoints = (text: string): number => {
@@ -56,6 +38,14 @@ const codePoints = (text: string): number => {
 };
 
 const isPrimitive = (value: unknown): boolean => value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
+
+const fits = (value: unknown, types: readonly string[]): boolean =>
+  types.some((type) => (type === "null" ? value === null : type === "integer" ? Number.isInteger(value) : typeof value === type && type !== "object"));
+
+/** An own property of a plain object (`own` without its check that the object is plain). */
+const get = (object: Plain, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
+
+const nullSchema = (): Plain => ({ type: "null" });
 
 /**
  * Rewrites a JSON Schema (an MCP tool's `inputSchema`) into the subset OpenAI
@@ -107,12 +97,14 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
   try {
     return rewrite(schema, options, path);
   } catch (thrown) {
-    if (thrown instanceof Failure) return { ok: false, error: thrown.error };
-    // A stack overflow despite the nesting guards, or a throwing getter or Proxy.
+    // A Failure, else a stack overflow despite the nesting guards, or a throwing getter or Proxy.
     const deep = thrown instanceof RangeError;
     return {
       ok: false,
-      error: { path: path.slice(), keyword: deep ? "max_depth" : "type", message: `At ${pointer(path)}: ${deep ? "nested too deep" : `unreadable (${String(thrown)})`}.` },
+      error:
+        thrown instanceof Failure
+          ? thrown.error
+          : { path, keyword: deep ? "max_depth" : "type", message: `At ${pointer(path)}: ${deep ? "nested too deep; flatten the schema" : `unreadable (${thrown instanceof Error ? thrown.message : describe(thrown)}); pass plain JSON data, as JSON.parse returns`}.` },
     };
   }
 }
@@ -122,10 +114,10 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   const relax = own(options, "relax");
   const relaxations: Relaxation[] = [];
   const instance: NullPathSegment[] = [];
-  /** Input objects from the root to the current node, each followed by its path length. */
+  /** Input objects from the root to the current node: meeting one again is a cycle. */
   const ancestors: unknown[] = [];
-  const units = new Map<string, Unit & { out?: Plain }>();
-  const queue: (Unit & { out?: Plain })[] = [];
+  /** The units in use, by `$defs/<name>` (the root: ""); a Map iterates what is added while it runs, so it is the queue too. */
+  const units = new Map<string, Unit>();
   let unit: Unit;
   let properties = 0;
   let chars = 0;
@@ -139,71 +131,49 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel: no stack trace to capture
     throw new Failure({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}.` });
   };
-  /** A depth or size limit was hit: a cycle in the object graph is the better explanation when there is one. */
-  const tooBig = (keyword: string, what: string): never => {
-    for (let i = 0; i < ancestors.length; i += 2) {
-      if (ancestors.indexOf(ancestors[i]) < i) fail("$ref", "a cycle; recurse with a $ref", path.slice(0, ancestors[i + 1] as number));
-    }
-    return fail(keyword, what);
-  };
-  const unsupported = (key: string): never => fail(key, `"${key}" is unsupported; ${UNSUPPORTED[key]}`);
-  const limit = (keyword: string, what: string): never => fail(keyword, `over ${what} (OpenAI's limit); shorten the schema`);
+  const limit = (name: LimitName): never => fail(name, overLimit(name, limits));
+  const unsupported = (key: string): never => fail(key, `"${key}" is not supported in strict mode; ${UNSUPPORTED.get(key)}`);
+  const mustBe = (key: string, expected: string, value: unknown): never => fail(key, `"${key}" must be ${expected}; found ${describe(value)}`);
   const count = (length: number): void => {
     chars += length;
-    if (chars > limits.maxChars) limit("max_chars", `${limits.maxChars} characters of names, enums and consts`);
+    if (chars > limits.maxChars) limit("max_chars");
   };
-  const analysis = nullAnalysis(root, NESTING, () => tooBig("max_depth", `nested over ${NESTING} deep`));
-  const nullSchema = (): Plain => ({ type: "null" });
-  /** Copies the kept `title` and `description` (bits 0 and 1 of `scalars`). */
-  const annotate = (out: Plain, schema: Plain, scalars: number): Plain => {
-    if (scalars & 1) out.title = schema.title;
-    if (scalars & 2) out.description = schema.description;
-    return out;
-  };
+  const relaxed = (kind: RelaxationKind): number => relaxations.push({ kind, path: path.slice() });
+  const analysis = nullAnalysis(root, NESTING, () => fail("max_depth", `nested over ${NESTING} deep; flatten the schema`));
 
-  const walk = (node: unknown, level: number, depth: number, makeNull: boolean): Plain => {
+  const walk = (schema: unknown, level: number, depth: number, makeNull: boolean): Plain => {
     const top = depth === 0 && unit.path.length === 0;
-    if (depth > NESTING) tooBig("max_depth", `nested over ${NESTING} deep`);
-    if (++nodes > NODES) tooBig("max_nodes", `over ${NODES} subschemas`);
-    if (!isPlain(node)) fail("type", `${describe(node)} is no schema object`);
-    const schema = node as Plain;
-    ancestors.push(schema, path.length);
-    let type: unknown, values: unknown, constant: unknown, anyOf: unknown, oneOf: unknown, allOf: unknown, ref: unknown;
-    let props: unknown, required: unknown, additional: unknown, items: unknown;
-    let hasConst = false;
+    if (depth > NESTING) fail("max_depth", `nested over ${NESTING} deep; flatten the schema`);
+    if (++nodes > NODES) fail("max_nodes", `over ${NODES} subschemas (a shared one counts at each use); shrink the schema`);
+    if (!isPlain(schema)) return fail("type", `${describe(schema)} is not a schema object; write one with a "type"`);
+    if (ancestors.includes(schema)) fail("$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
+    ancestors.push(schema);
     /** Bit i: SCALARS[i] is kept (its value is read back from the input, which holds it verbatim). */
     let scalars = 0;
     for (const key of Object.keys(schema)) {
       const value = schema[key];
-      if (value === undefined) continue; // as JSON.stringify would send it
-      switch (key) {
-        case "type": type = value; break;
-        case "enum": values = value; break;
-        case "const": constant = value; hasConst = true; break;
-        case "anyOf": anyOf = value; break;
-        case "oneOf": oneOf = value; break;
-        case "allOf": allOf = value; break;
-        case "$ref": ref = value; break;
-        case "properties": props = value; break;
-        case "required": required = value; break;
-        case "additionalProperties": additional = value; break;
-        case "items": items = value; break;
-        default: {
-          const index = SCALARS.indexOf(key);
-          if (index >= 0) {
-            // strings, then non-negative integers, then numbers, then a positive number
-            if (index < 4 ? typeof value === "string" : index < 8 ? Number.isSafeInteger(value) && (value as number) >= 0 : Number.isFinite(value) && (index < 12 || (value as number) > 0)) {
-              if (index !== 2 || FORMATS.has(value)) scalars |= 1 << index;
-            } else if (typeof value !== "boolean" || (index !== 9 && index !== 11)) {
-              // (a draft-04 boolean exclusiveMinimum/Maximum is dropped)
-              fail(key, `"${key}" must be a ${index < 4 ? "string" : index < 8 ? "natural number" : "number"}`);
-            }
-          } else if (UNSUPPORTED[key] !== undefined) {
-            unsupported(key);
-          }
-        }
+      const index = SCALARS.indexOf(key);
+      if (value === undefined || key === "oneOf" || key === "allOf") continue; // (undefined: as JSON.stringify would send it)
+      if (index < 0) {
+        if (UNSUPPORTED.has(key)) unsupported(key);
+      } else if (index < 4 ? typeof value === "string" : index < 8 ? Number.isSafeInteger(value) && (value as number) >= 0 : Number.isFinite(value) && (index < 12 || (value as number) > 0)) {
+        if (index !== 2 || FORMATS.has(value)) scalars |= 1 << index;
+      } else if (typeof value !== "boolean" || (index !== 9 && index !== 11)) {
+        // (a draft-04 boolean exclusiveMinimum/Maximum is dropped)
+        mustBe(key, index < 4 ? "a string" : index < 8 ? "a non-negative integer" : index < 12 ? "a number" : "a number above 0", value);
       }
     }
+    let type = get(schema, "type");
+    let anyOf = get(schema, "anyOf");
+    let required = get(schema, "required");
+    let additional = get(schema, "additionalProperties");
+    const values = get(schema, "enum");
+    const constant = get(schema, "const");
+    const oneOf = get(schema, "oneOf");
+    const allOf = get(schema, "allOf");
+    const ref = get(schema, "$ref");
+    const props = get(schema, "properties");
+    const items = get(schema, "items");
 
     let merged: MergedObject | undefined;
     if (allOf !== undefined) {
@@ -211,7 +181,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       const result = Array.isArray(allOf) ? mergeAllOf(schema, allOf) : "it is not a list";
       if (typeof result === "string") return fail("allOf", `cannot merge "allOf": ${result}`);
       merged = result;
-      relaxations.push({ kind: "allOf-merged", path: path.slice() });
+      relaxed("allOf-merged");
       type = "object";
       required = merged.required;
       additional = undefined;
@@ -222,7 +192,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       if (anyOf !== undefined || (Array.isArray(oneOf) && !disjointOneOf(oneOf, root))) {
         fail("oneOf", `"oneOf" ${anyOf === undefined ? "branches may overlap" : 'beside "anyOf"'}; use "anyOf"`);
       }
-      relaxations.push({ kind: "oneOf-as-anyOf", path: path.slice() });
+      relaxed("oneOf-as-anyOf");
       anyOf = oneOf;
       combinator = "oneOf";
     }
@@ -232,22 +202,20 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
       const keyword = ref === undefined ? combinator : "$ref";
       if (top) fail(keyword, ROOT);
       if (props !== undefined || required !== undefined || additional !== undefined || items !== undefined || (ref !== undefined && anyOf !== undefined)) {
-        fail(keyword, `nothing may sit beside "${keyword}"; move it inside`);
+        fail(keyword, `"${keyword}" cannot have sibling keywords that shape values; move them inside`);
       }
       if (ref !== undefined) {
         const target = localRef(ref, root);
         if (typeof target === "string") return fail("$ref", target);
         const key = target.path.join("/");
         let used = units.get(key);
-        if (used === undefined) {
-          units.set(key, (used = { path: target.path, schema: target.schema, entries: [], sites: [] }));
-          queue.push(used);
-        }
+        if (used === undefined) units.set(key, (used = { path: target.path, schema: target.schema, entries: [], sites: [] }));
         unit.entries.push({ path: instance.slice(), unit: used, at: path.slice() });
         refs++;
-        out = makeNull ? annotate({ anyOf: [{ $ref: ref }, nullSchema()] }, schema, scalars) : { $ref: ref };
+        out = { $ref: ref };
+        if (makeNull) out = { anyOf: [out, nullSchema()] };
       } else {
-        if (!Array.isArray(anyOf) || anyOf.length === 0) return fail(combinator, `"${combinator}" must list schemas`);
+        if (!Array.isArray(anyOf) || anyOf.length === 0) return mustBe(combinator, "a non-empty list", anyOf);
         const site: Site = { depth: instance.length, at: path.slice(), keyword: combinator, branches: [] };
         // (Array.from visits the holes of a sparse list, as undefined)
         const list = Array.from(anyOf, (branch: unknown, index) => {
@@ -261,52 +229,50 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         });
         if (site.branches.some((branch) => branch.to > branch.from)) sites = unit.sites.push(site);
         if (makeNull) list.push(nullSchema());
-        out = annotate({ anyOf: list }, schema, scalars);
+        out = { anyOf: list };
       }
     } else {
-      out = {};
-      let types: readonly string[] | undefined;
+      let types: string[] | undefined;
       if (type !== undefined) {
-        types = SINGLE.get(type);
-        if (types === undefined && !(Array.isArray(type) && (types = [...new Set(type as unknown[])] as string[]).length > 0 && types.every((name) => SINGLE.has(name)))) {
-          fail("type", `"type" must name JSON types, not ${describe(type)}`);
-        }
-        out.type = types;
+        types = Array.isArray(type) ? [...new Set(type as string[])] : [type as string];
+        if (types.length === 0 || !types.every((name) => TYPE_NAMES.includes(name))) mustBe("type", `one of ${TYPE_NAMES.join(", ")} or a list of them`, type);
       }
       if (top && types?.join() !== "object") fail("type", ROOT);
-      if (type === undefined && values === undefined && !hasConst) fail("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
-      const addNull = makeNull && !hasConst;
+      if (type === undefined && values === undefined && constant === undefined) fail("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
+      const wrap = makeNull && constant !== undefined;
+      out = types === undefined ? {} : { type: types }; // (its place in the key order; set below)
       if (values !== undefined) {
         const badEnum = '"enum" must list strings, numbers, booleans or null';
         if (!Array.isArray(values) || values.length === 0) return fail("enum", badEnum);
         const kept: unknown[] = [];
+        let enumChars = 0;
         for (let index = 0; index < values.length; index++) {
           const value: unknown = values[index]; // (a hole of a sparse list reads as undefined)
           if (!isPrimitive(value)) fail("enum", badEnum);
-          if (types === undefined || fits(value, types)) kept.push(value);
+          if (types === undefined || fits(value, types)) {
+            kept.push(value);
+            if (typeof value === "string") enumChars += codePoints(value);
+          }
         }
-        if (kept.length === 0) fail("enum", 'no "enum" value fits "type"');
-        if (addNull && !kept.includes(null)) kept.push(null);
+        if (kept.length === 0) fail("enum", 'no "enum" value fits "type"; remove "enum" or widen "type"');
+        if (makeNull && !wrap && !kept.includes(null)) kept.push(null);
         enumValues += kept.length;
-        if (enumValues > limits.maxEnumValues) limit("max_enum_values", `${limits.maxEnumValues} enum values`);
-        let enumChars = 0;
-        for (const value of kept) if (typeof value === "string") enumChars += codePoints(value);
-        if (kept.length > limits.largeEnumSize && enumChars > limits.maxEnumChars) {
-          limit("max_enum_chars", `${limits.maxEnumChars} characters in an enum of over ${limits.largeEnumSize} values`);
-        }
+        if (enumValues > limits.maxEnumValues) limit("max_enum_values");
+        if (kept.length > limits.largeEnumSize && enumChars > limits.maxEnumChars) limit("max_enum_chars");
         count(enumChars);
         out.enum = kept;
       }
-      if (hasConst) {
+      if (constant !== undefined) {
         if (!isPrimitive(constant) || (types !== undefined && !fits(constant, types))) fail("const", '"const" must be a string, number, boolean or null that fits "type"');
         if (typeof constant === "string") count(codePoints(constant));
         out.const = constant;
       }
       if (types !== undefined) {
-        if (addNull && !types.includes("null")) types = [...types, "null"];
-        out.type = types.length === 1 ? types[0] : types.slice();
+        if (makeNull && !wrap && !types.includes("null")) types.push("null");
+        out.type = types.length === 1 ? types[0] : types;
       }
-      for (let index = 0; scalars >> index !== 0; index++) {
+      // A wrapped const carries its title and description outside, on the anyOf.
+      for (let index = wrap ? 2 : 0; scalars >> index !== 0; index++) {
         if ((scalars >> index) & 1) out[SCALARS[index] as string] = schema[SCALARS[index] as string];
       }
 
@@ -319,28 +285,28 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         path.pop();
       }
       if (types?.includes("object") === true) {
-        if (level >= limits.maxDepth) tooBig("max_depth", `over ${limits.maxDepth} levels of objects (OpenAI's limit); flatten the schema`);
-        if ((additional !== undefined && additional !== false) || (props === undefined && merged === undefined && !top && additional === undefined)) {
-          fail("additionalProperties", "open maps are unsupported; list the properties");
+        if (level >= limits.maxDepth) limit("max_depth");
+        if (additional !== undefined && additional !== false) {
+          fail("additionalProperties", `"additionalProperties" must be false, not ${describe(additional)}; list the properties, or take a JSON-encoded string`);
         }
-        if (props !== undefined && !isPlain(props)) fail("properties", '"properties" must be an object');
-        if (required !== undefined && !(Array.isArray(required) && required.every((name) => typeof name === "string"))) fail("required", '"required" must list names');
-        const list = (required ?? []) as string[];
-        const listed = list.length > 16 ? new Set(list) : undefined; // (a Set pays off only for long lists)
+        if (props === undefined && merged === undefined && !top && additional === undefined) {
+          fail("additionalProperties", 'an object needs "properties" ({} for none); take arbitrary keys as a JSON-encoded string');
+        }
+        if (props !== undefined && !isPlain(props)) mustBe("properties", "an object", props);
+        const listed = (required ?? []) as unknown[];
+        if (!Array.isArray(listed) || !listed.every((name) => typeof name === "string")) mustBe("required", "a list of names", required);
         const outProps: Plain = {};
         const names: string[] = [];
-        const declared = merged === undefined ? Object.keys(props ?? {}) : merged.properties.map((entry) => entry[0]);
-        for (let index = 0; index < declared.length; index++) {
-          const name = declared[index] as string;
-          const sub = merged === undefined ? (props as Plain)[name] : merged.properties[index]?.[1];
-          const prefix = merged?.properties[index]?.[2] ?? NO_PREFIX;
+        // (each merged property comes with the schema path of the allOf part that declared it)
+        for (const entry of merged?.properties ?? Object.keys(props ?? {})) {
+          const [name, sub, prefix] = typeof entry === "string" ? [entry, (props as Plain)[entry], []] : entry;
           if (sub === undefined) continue;
-          if (++properties > limits.maxProperties) limit("max_properties", `${limits.maxProperties} properties`);
+          if (++properties > limits.maxProperties) limit("max_properties");
           count(codePoints(name));
           for (const segment of prefix) path.push(segment);
           path.push("properties", name);
           instance.push(name);
-          const nullable = !(listed === undefined ? list.includes(name) : listed.has(name)) && !analysis.allowsNull(sub);
+          const nullable = !listed.includes(name) && !analysis.allowsNull(sub);
           if (nullable) unit.entries.push({ path: instance.slice() });
           put(outProps, name, walk(sub, level + 1, depth + 1, nullable));
           names.push(name);
@@ -348,63 +314,56 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
           for (let steps = prefix.length + 2; steps > 0; steps--) path.pop();
         }
         out.properties = outProps;
-        out.required = sortNames(names);
+        out.required = names.sort((a, b) => (a < b ? -1 : 1)); // (by UTF-16 code units)
         out.additionalProperties = false;
       }
-      if (makeNull && hasConst) {
-        out = annotate({ anyOf: [out, nullSchema()] }, schema, scalars);
-        delete (out.anyOf as Plain[])[0]?.title;
-        delete (out.anyOf as Plain[])[0]?.description;
-      }
+      if (wrap) out = { anyOf: [out, nullSchema()] };
     }
-    ancestors.pop();
+    // Annotations stay on an anyOf (a bare $ref takes none: OpenAI refuses any keyword beside it).
+    if (out.anyOf !== undefined) {
+      if (scalars & 1) out.title = schema.title;
+      if (scalars & 2) out.description = schema.description;
+    }
     ancestors.pop();
     return out;
   };
 
   if (!isPlain(root)) fail("type", ROOT);
-  const top: Unit & { out?: Plain } = { path: [], schema: root, entries: [], sites: [] };
+  const top: Unit = { path: [], schema: root, entries: [], sites: [] };
   units.set("", top);
-  queue.push(top);
-  for (const next of queue) {
+  for (const next of units.values()) {
     unit = next;
-    for (const segment of unit.path) path.push(segment);
+    path.push(...unit.path);
     if (unit.path.length > 0) count(codePoints(unit.path[1] as string));
-    next.out = walk(unit.schema, 0, 0, false);
+    unit.out = walk(unit.schema, 0, 0, false);
     path.length = 0;
   }
   const out = top.out as Plain;
-  const all = [...units.values()];
   let nullPaths = top.entries.map((entry) => entry.path);
   let expanded = new Map<Unit, NullPath[]>();
   if (refs > 0) {
     // A definition that is only a $ref must lead to a schema, not back to itself.
-    const reaches = new Set<Unit>();
-    for (const start of queue) {
-      const chain = new Set<Unit>();
-      for (let at: (Unit & { out?: Plain }) | undefined = start; at?.out?.$ref !== undefined && !reaches.has(at); at = at.entries[0]?.unit) {
-        if (chain.has(at)) fail("$ref", "a $ref loop", at.path);
-        chain.add(at);
+    for (const start of units.values()) {
+      let at: Unit | undefined = start;
+      for (let hops = 0; at?.out?.$ref !== undefined; hops++) {
+        if (hops > units.size) fail("$ref", "a $ref loop; point it at a schema", at.path);
+        if (hops > NESTING) fail("max_depth", `$refs nest over ${NESTING} deep; flatten the schema`, start.path);
+        at = at.entries[0]?.unit;
       }
-      for (const each of chain) reaches.add(each);
     }
-    expanded = expandNullPaths(all, NULL_PATHS, NESTING, fail);
+    expanded = expandNullPaths(units.values(), NULL_PATHS, NESTING, fail);
     nullPaths = expanded.get(top) ?? [];
     for (const keyword of ["$defs", "definitions"]) {
       const kept: Plain = {};
-      let any = false;
       for (const name of Object.keys(own(root, keyword) ?? {})) {
         const used = units.get(`${keyword}/${name}`);
-        if (used?.out !== undefined) {
-          put(kept, name, used.out);
-          any = true;
-        }
+        if (used !== undefined) put(kept, name, used.out);
       }
-      if (any) out[keyword] = kept;
+      if (Object.keys(kept).length > 0) out[keyword] = kept;
     }
   }
   if (sites > 0) {
-    checkAnyOfNulls(all, expanded, analysis.nullAt, fail);
+    checkAnyOfNulls(units.values(), expanded, analysis.nullAt, fail);
     // Only branches of an anyOf can repeat a path.
     const seen = new Set<string>();
     nullPaths = nullPaths.filter((nullPath) => {

@@ -25,8 +25,6 @@ const MAX_NODES = 1_000_000;
 const MAX_REASONS = 1000;
 
 type Segment = string | number;
-/** A schema node waiting to be checked: the value, the segments from its parent's path to it, its object level. */
-type Task = readonly [node: unknown, step: readonly Segment[], level: number];
 
 const TYPES = "string number integer boolean object array null".split(" ");
 const FORMATS = "date-time time date duration email hostname ipv4 ipv6 uuid".split(" ");
@@ -101,8 +99,6 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
   const ancestors = new Set<unknown>();
   /** The current node's path; each task puts its step after its parent's path. */
   const path: Segment[] = [];
-  /** Tasks to run: nodes to check, and (functions) leaving a node whose children are done. */
-  const stack: (Task | (() => void))[] = [[schema, [], 0]];
   let nodes = 0;
   let properties = 0;
   let chars = 0;
@@ -125,8 +121,9 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     return length;
   };
 
-  /** Checks one node at `path`: its subschemas to check next, or `undefined` when they are not to be visited. */
-  const visit = (node: unknown, level: number, via: string): Task[] | undefined => {
+  /** Checks the node at `path` (where `via` led), then its subschemas. `level`: object levels above it. */
+  const visit = (node: unknown, level: number, via: string): undefined => {
+    if (reasons.length >= MAX_REASONS || nodes > MAX_NODES) return;
     if (++nodes > MAX_NODES) return report("max_nodes", `over ${MAX_NODES} subschemas (a shared one counts at each use); shrink the schema`);
     if (ancestors.has(node)) return report(via, 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
     if (!isPlain(node)) return report(via, `${describe(node)} is not a schema object; write one with a "type"`);
@@ -147,7 +144,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     const types = names?.filter((name): name is string => TYPES.includes(name as string));
     if (isRoot) {
       if (type !== "object") report("type", `the root must be "type": "object", not "type": ${describe(type)}; put other values in a property`);
-      if (own(node, "anyOf") !== undefined) report("anyOf", 'the root must not be "anyOf"; move the alternatives into a property');
+      if (own(node, "anyOf") !== undefined) report("anyOf", 'the root must be "type": "object", not "anyOf"; put other values in a property');
     } else if (names !== undefined && !(names.length > 0 && types?.length === names.length && new Set(names).size === names.length)) {
       report("type", `"type" must be one of ${TYPES.join(", ")} or a list of them without repeats; found ${describe(type)}`, "type");
     }
@@ -161,12 +158,9 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
       report("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
     }
 
+    /** Whether a JSON value is of the node's type: its JSON type is listed, or it is a whole number and "integer" is. */
     const fitsType = (value: unknown): boolean =>
-      types === undefined ||
-      types.length === 0 ||
-      types.some((name) =>
-        name === "integer" ? Number.isInteger(value) : name === "null" ? value === null : name === "array" ? Array.isArray(value) : name === "object" ? isPlain(value) : typeof value === name,
-      );
+      !types?.length || types.includes(value === null ? "null" : Array.isArray(value) ? "array" : typeof value) || (Number.isInteger(value) && types.includes("integer"));
     const values = own(node, "enum");
     if (isList(values)) {
       let stringChars = 0;
@@ -218,56 +212,42 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     const array = 'an array needs one "items" schema';
     if (types?.includes("array") === true && !Object.hasOwn(node, "items")) report("items", array);
 
-    const children: Task[] = [];
+    // Subschemas are visited after this node's counts and reports, in document order.
+    const children: [value: unknown, level: number, ...step: Segment[]][] = [];
     if (isPlain(props)) {
       for (const name of Object.keys(props)) {
         if (++properties > limits.maxProperties) reportOnce("max_properties", overLimit("max_properties", limits), "properties", name);
         count(name, "properties", name);
-        children.push([props[name], ["properties", name], level]);
+        children.push([props[name], level, "properties", name]);
       }
     }
     const items = own(node, "items");
     if (Array.isArray(items)) report("items", `${array}, not a list`, "items");
-    else if (items !== undefined) children.push([items, ["items"], level]);
+    else if (items !== undefined) children.push([items, level, "items"]);
     const anyOf = own(node, "anyOf");
-    if (Array.isArray(anyOf)) for (let index = 0; index < anyOf.length; index++) children.push([anyOf[index], ["anyOf", index], level]);
+    if (Array.isArray(anyOf)) for (let index = 0; index < anyOf.length; index++) children.push([anyOf[index], level, "anyOf", index]);
     if (isRoot) {
       for (const keyword of ["$defs", "definitions"]) {
         const definitions = own(node, keyword);
         if (!isPlain(definitions)) continue;
         for (const name of Object.keys(definitions)) {
           count(name, keyword, name);
-          children.push([definitions[name], [keyword, name], 0]); // each definition counts object levels from its own root
+          children.push([definitions[name], 0, keyword, name]); // each definition counts object levels from its own root
         }
       }
     }
-    return children;
+    ancestors.add(node);
+    for (const [value, childLevel, ...step] of children) {
+      path.push(...step);
+      visit(value, childLevel, step[0] as string);
+      path.length -= step.length;
+    }
+    ancestors.delete(node);
   };
 
   try {
     if (!isPlain(schema)) report("type", `the root must be "type": "object", not ${describe(schema)}; wrap the arguments in an object schema`);
-    else {
-      while (stack.length > 0 && reasons.length < MAX_REASONS && nodes <= MAX_NODES) {
-        const task = stack.pop() as Task | (() => void);
-        if (typeof task === "function") {
-          task();
-          continue;
-        }
-        const [node, step, level] = task;
-        const mark = path.length;
-        path.push(...step);
-        const children = visit(node, level, (step[0] as string | undefined) ?? "type");
-        if (children === undefined) path.length = mark;
-        else {
-          ancestors.add(node);
-          stack.push(() => {
-            ancestors.delete(node);
-            path.length = mark;
-          });
-          for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as Task);
-        }
-      }
-    }
+    else visit(schema, 0, "type");
   } catch (error) {
     // Only a hostile object (a throwing getter or Proxy trap) gets here; reported at the root.
     path.length = 0;

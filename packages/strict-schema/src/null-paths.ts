@@ -36,7 +36,8 @@ type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
 /**
  * The null paths of every unit, `$ref`s expanded, at most `cap` per unit.
  * Refuses a `$ref` cycle through a unit that has null paths (they would be
- * unbounded), and `$ref`s nested deeper than `limit`.
+ * unbounded) or through definitions that are only `$ref`s (a loop), and
+ * `$ref`s nested deeper than `limit`.
  */
 export function expandNullPaths(units: Iterable<Unit>, cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
   const paths = new Map<Unit, NullPath[]>();
@@ -51,7 +52,11 @@ export function expandNullPaths(units: Iterable<Unit>, cap: number, limit: numbe
     list = [];
     for (const { path, unit: target, at = [] } of unit.entries) {
       if (target === undefined) list.push(path);
-      else if (active.includes(target)) looped.set(target, at);
+      else if (active.includes(target)) {
+        // A cycle of definitions that are each only a $ref never leads to a schema.
+        if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined)) fail("$ref", "a $ref loop; point it at a schema", target.path);
+        looped.set(target, at);
+      }
       else for (const tail of expand(target)) list.push([...path, ...tail]);
       if (list.length > cap) fail("$ref", `$refs expand to over ${cap} null paths; make properties required`, unit.path);
     }

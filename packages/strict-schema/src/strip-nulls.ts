@@ -1,13 +1,9 @@
 // Undoing strict mode's nulls in the arguments a model sent.
 import { isPlain, type Plain, put } from "./plain-json";
-import type { NullPath } from "./types";
+import type { NullPath, NullPathSegment } from "./types";
 
-/** A trie of null paths: `end` marks a property whose null is removed. */
-interface Trie {
-  end?: boolean;
-  items?: Trie;
-  names?: Map<string, Trie>;
-}
+/** A trie of null paths, keyed by property name or ITEMS (`null`); `end` marks a property whose null is removed. */
+type Trie = Map<NullPathSegment, Trie> & { end?: boolean };
 
 /**
  * Removes the `null`s strict mode introduced: a property at one of `nullPaths`
@@ -29,18 +25,13 @@ interface Trie {
  * ```
  */
 export function stripNulls<T>(value: T, nullPaths: readonly NullPath[]): T {
-  const trie: Trie = {};
+  const trie: Trie = new Map();
   try {
     for (const nullPath of Array.isArray(nullPaths) ? nullPaths : []) {
-      if (!Array.isArray(nullPath) || nullPath.length === 0 || !nullPath.every((segment) => segment === null || typeof segment === "string")) continue;
+      // (a segment that is neither a string nor ITEMS never matches anything)
+      if (!Array.isArray(nullPath)) continue;
       let node = trie;
-      for (const segment of nullPath as NullPath) {
-        if (segment === null) node = node.items ??= {};
-        else {
-          const names = (node.names ??= new Map());
-          node = names.get(segment) ?? (names.set(segment, {}).get(segment) as Trie);
-        }
-      }
+      for (const segment of nullPath as NullPath) node = node.get(segment) ?? (node.set(segment, new Map()).get(segment) as Trie);
       node.end = true;
     }
     return strip(value, trie) as T;
@@ -52,17 +43,15 @@ export function stripNulls<T>(value: T, nullPaths: readonly NullPath[]): T {
 
 function strip(value: unknown, trie: Trie): unknown {
   if (Array.isArray(value)) {
-    const items = trie.items;
+    const items = trie.get(null);
     return items === undefined ? value.slice() : value.map((element) => strip(element, items));
   }
   if (!isPlain(value)) return value;
   const copy: Plain = {};
   for (const key of Object.keys(value)) {
     const child = value[key];
-    const next = trie.names?.get(key);
-    if (next === undefined) put(copy, key, child);
-    else if (child !== null) put(copy, key, strip(child, next));
-    else if (next.end !== true) put(copy, key, child);
+    const next = trie.get(key);
+    if (child !== null || next?.end !== true) put(copy, key, child === null || next === undefined ? child : strip(child, next));
   }
   return copy;
 }

@@ -123,8 +123,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   let chars = 0;
   let enumValues = 0;
   let nodes = 0;
-  /** `$ref`s and anyOf sites with null paths met: most schemas have neither, and skip their checks. */
-  let refs = 0;
+  /** anyOf sites with null paths met: most schemas have none, and skip their check. */
   let sites = 0;
 
   const fail = (keyword: string, what: string, at: SchemaPath = path): never => {
@@ -211,7 +210,6 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         let used = units.get(key);
         if (used === undefined) units.set(key, (used = { ...target, entries: [], sites: [] }));
         unit.entries.push({ path: instance.slice(), unit: used, at: path.slice() });
-        refs++;
         out = { $ref: ref };
         if (makeNull) out = { anyOf: [out, nullSchema()] };
       } else {
@@ -339,19 +337,15 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     path.length = 0;
   }
   const out = top.out as Plain;
-  let nullPaths = top.entries.map((entry) => entry.path);
-  let expanded = new Map<Unit, NullPath[]>();
-  if (refs > 0) {
-    expanded = expandNullPaths(units.values(), NULL_PATHS, NESTING, fail);
-    nullPaths = expanded.get(top) ?? [];
-    for (const keyword of ["$defs", "definitions"]) {
-      const kept: Plain = {};
-      for (const name of Object.keys(own(root, keyword) ?? {})) {
-        const used = units.get(`${keyword}/${name}`);
-        if (used !== undefined) put(kept, name, used.out);
-      }
-      if (Object.keys(kept).length > 0) out[keyword] = kept;
+  const expanded = expandNullPaths(units.values(), NULL_PATHS, NESTING, fail);
+  let nullPaths = expanded.get(top) as NullPath[];
+  for (const keyword of ["$defs", "definitions"]) {
+    const kept: Plain = {};
+    for (const name of Object.keys(own(root, keyword) ?? {})) {
+      const used = units.get(`${keyword}/${name}`);
+      if (used !== undefined) put(kept, name, used.out);
     }
+    if (Object.keys(kept).length > 0) out[keyword] = kept;
   }
   if (sites > 0) {
     checkAnyOfNulls(units.values(), expanded, analysis.nullAt, fail);

@@ -43,7 +43,7 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
    */
   readonly maxOutputBytes?: number;
-  /** Passed to the adapter's `toolOutput` (error prefix, `structuredContent` mode). */
+  /** Passed to the adapter's `toolOutput` and `toolCalls` (error prefix, `structuredContent` mode): every answer, rejected calls included. */
   readonly output?: OutputOptions;
 }
 

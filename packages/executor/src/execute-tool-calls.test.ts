@@ -57,6 +57,22 @@ describe("executeToolCalls", () => {
     expect(outcomes.every((o) => o.output === outputs[outcomes.indexOf(o)])).toBe(true);
   });
 
+  it("passes its output options to the adapter for rejected calls too", async () => {
+    const { outputs } = await runChat(
+      [
+        ["c1", "faults__throws", {}],
+        ["c2", "faults__nope", {}],
+        ["c3", "faults__add", "{not json"],
+      ],
+      { output: { errorPrefix: "[tool error] " } },
+    );
+    expect(contents(outputs)).toEqual([
+      ["c1", "[tool error] the disk is on fire"],
+      ["c2", expect.stringMatching(/^\[tool error\] There is no tool named "faults__nope"/)],
+      ["c3", expect.stringMatching(/^\[tool error\] The arguments are not valid JSON/)],
+    ]);
+  });
+
   it("returns nothing for a response without calls, and calls no server", async () => {
     expect(await runChat([])).toEqual({ outputs: [], outcomes: [] });
     expect(env.faults.started).toEqual([]);

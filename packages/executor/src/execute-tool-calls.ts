@@ -23,7 +23,7 @@ export async function executeRound<TResponse, TOutput>(
   dispatcher: Dispatcher,
 ): Promise<ExecuteResult<TOutput>> {
   const { adapter, timeoutMs, maxOutputBytes, output } = settings;
-  const { calls, rejected } = adapter.toolCalls(response, toolset, settings.nullPaths);
+  const { calls, rejected } = adapter.toolCalls(response, toolset, settings.nullPaths, output);
   if (calls.length === 0 && rejected.length === 0) return { outputs: [], outcomes: [] };
   const executionId = String(++executions);
 

@@ -61,6 +61,19 @@ describe("toolCalls", () => {
     expect(rejected[0]?.output.content).toContain("files__list_dir");
   });
 
+  it("answers with the caller's output options: errorPrefix reaches every rejected output", () => {
+    const { rejected } = toolCalls(
+      [fn("call_a", "files__nope", "{}"), { id: "call_d", type: "custom", custom: { name: "apply_patch", input: "" } }],
+      toolset,
+      nullPaths,
+      { errorPrefix: "[tool call refused] " },
+    );
+    expect(rejected.map((r) => r.output.content)).toEqual([
+      `[tool call refused] ${rejected[0]?.error.message}`,
+      `[tool call refused] ${rejected[1]?.error.message}`,
+    ]);
+  });
+
   it("answers a repeated call id once and runs none of its calls", () => {
     const { calls, rejected } = toolCalls([read, list, fn("call_1", "files__list_dir", "{}")], toolset, nullPaths);
     expect(calls.map((call) => call.callId)).toEqual(["call_2"]);

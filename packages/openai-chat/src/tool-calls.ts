@@ -1,5 +1,5 @@
 import { resolveToolCalls } from "@x/toolset";
-import type { NullPathsByTool, RawToolCall, ToolCalls, Toolset } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions, RawToolCall, ToolCalls, Toolset } from "@x/toolset";
 import type { ChatResponse, ChatToolCall, ChatToolMessage } from "./chat-types";
 import { readMessage, readToolCalls } from "./read-tool-calls";
 import { toolOutput } from "./tool-output";
@@ -30,6 +30,7 @@ const rawCall = (entry: ChatToolCall, index: number): RawToolCall => {
  * @param response - a chat completion (its first choice is read), its assistant message, or a list of `tool_calls` entries
  * @param toolset - the toolset whose tools were offered
  * @param nullPaths - `report.nullPaths` from {@link tools}
+ * @param options - how the rejected calls' messages are rendered (`errorPrefix`), as in {@link toolOutput}
  * @returns `calls` to run and `rejected` (each with its `output`), both in the model's order
  * @example
  * ```ts
@@ -37,8 +38,16 @@ const rawCall = (entry: ChatToolCall, index: number): RawToolCall => {
  * messages.push(...responseItems(completion), ...rejected.map((r) => r.output));
  * ```
  */
-export function toolCalls(response: ChatResponse, toolset: Toolset, nullPaths?: NullPathsByTool): ToolCalls<ChatToolMessage> {
+export function toolCalls(
+  response: ChatResponse,
+  toolset: Toolset,
+  nullPaths?: NullPathsByTool,
+  options?: OutputOptions,
+): ToolCalls<ChatToolMessage> {
   const raw = readToolCalls(readMessage(response)).map(rawCall);
   const { calls, rejected } = resolveToolCalls(raw, toolset, nullPaths);
-  return { calls, rejected: rejected.map((rejection) => ({ ...rejection, output: toolOutput(rejection.callId, rejection.error) })) };
+  return {
+    calls,
+    rejected: rejected.map((rejection) => ({ ...rejection, output: toolOutput(rejection.callId, rejection.error, options) })),
+  };
 }

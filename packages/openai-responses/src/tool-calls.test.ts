@@ -143,6 +143,19 @@ describe("toolCalls", () => {
     `);
   });
 
+  it("answers with the caller's output options: errorPrefix reaches every output type", () => {
+    const output = [
+      fn("call_a", "files__nope", "{}"),
+      item({ type: "custom_tool_call", call_id: "call_d", name: "run_python", input: "print(1)" }),
+      item({ type: "shell_call", id: "sh_1", call_id: "call_e", action: { commands: ["ls"] }, environment: { type: "local" }, status: "completed" }),
+      item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
+      item({ type: "apply_patch_call", id: "ap_1", call_id: "call_h", operation: { type: "delete_file", path: "a" }, status: "completed" }),
+    ];
+    const { rejected } = toolCalls(output, toolset, nullPaths, { errorPrefix: "[refused] " });
+    const texts = rejected.map(({ output: answer }) => (answer.type === "shell_call_output" ? answer.output[0]?.stderr : answer.output));
+    expect(texts).toEqual(rejected.map((r) => `[refused] ${r.error.message}`));
+  });
+
   it("answers a repeated call id once, in the output type of its first item, and runs none of its calls", () => {
     const output = [item({ type: "custom_tool_call", call_id: "call_1", name: "run_python", input: "" }), list, read];
     const { calls, rejected } = toolCalls(output, toolset, nullPaths);

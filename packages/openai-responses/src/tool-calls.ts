@@ -1,5 +1,5 @@
 import { renderResult, renderedText, resolveToolCalls } from "@x/toolset";
-import type { NullPathsByTool, ToolCalls, ToolError, Toolset } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions, ToolCalls, ToolError, Toolset } from "@x/toolset";
 import { readCalls } from "./read-calls";
 import type { CallItemType } from "./read-calls";
 import { readOutput } from "./read-output";
@@ -7,9 +7,9 @@ import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./re
 import { toolOutput } from "./tool-output";
 
 // The error answer for a call, in the output type its item type requires.
-const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError): ResponsesCallOutput => {
-  if (itemType === "function_call") return toolOutput(callId, error);
-  const message = renderedText(renderResult(error));
+const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, options: OutputOptions | undefined): ResponsesCallOutput => {
+  if (itemType === "function_call") return toolOutput(callId, error, options);
+  const message = renderedText(renderResult(error, options));
   switch (itemType) {
     case "custom_tool_call":
       return { type: "custom_tool_call_output", call_id: callId, output: message };
@@ -42,6 +42,7 @@ const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError): 
  * @param response - a response (its `output` is read) or a list of output items
  * @param toolset - the toolset whose tools were offered
  * @param nullPaths - `report.nullPaths` from {@link tools}
+ * @param options - how the error answers are rendered (`errorPrefix`), as in {@link toolOutput}
  * @returns `calls` to run and `rejected` (each with its `output`), both in the model's order
  * @example
  * ```ts
@@ -53,6 +54,7 @@ export function toolCalls(
   response: ResponsesResponse | readonly ResponsesItem[],
   toolset: Toolset,
   nullPaths?: NullPathsByTool,
+  options?: OutputOptions,
 ): ToolCalls<ResponsesCallOutput> {
   const items = readCalls(readOutput(response));
   const { calls, rejected } = resolveToolCalls(
@@ -65,7 +67,7 @@ export function toolCalls(
     rejected: rejected.map((rejection) => {
       // Indexes are positions in `items`; a duplicate id is answered once, in the type of its first item.
       const itemType = items[rejection.index]?.itemType ?? "function_call";
-      return { ...rejection, output: errorAnswer(itemType, rejection.callId, rejection.error) };
+      return { ...rejection, output: errorAnswer(itemType, rejection.callId, rejection.error, options) };
     }),
   };
 }

@@ -15,8 +15,12 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
   readonly api: "chat" | "responses";
   /** The request's `tools` and the report of strict preparation. */
   tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<TTool>;
-  /** The response's calls: those to run, and those answered already with an error output. */
-  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool): ToolCalls<TOutput>;
+  /**
+   * The response's calls: those to run, and those answered already with an
+   * error output, rendered with `options` (the same `errorPrefix` as
+   * `toolOutput`'s answers).
+   */
+  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: OutputOptions): ToolCalls<TOutput>;
   /** The item answering `callId` with `outcome`. */
   toolOutput(callId: string, outcome: ToolOutcome, options?: OutputOptions): TOutput;
   /**

@@ -82,7 +82,7 @@ describe("toolCalls", () => {
         },
         {
           "call_id": "call_b",
-          "output": "Error: The arguments are not valid JSON (Unexpected end of JSON input): {"path":. Send the arguments as one JSON object.",
+          "output": "Error: The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). Received: {"path":. Send the arguments as one complete JSON object.",
           "type": "function_call_output",
         },
         {

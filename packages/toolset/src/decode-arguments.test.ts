@@ -44,27 +44,41 @@ describe("decodeArguments", () => {
     expect(input).toEqual({ q: "x", limit: null });
   });
 
+  const incomplete = (quoted: string): string =>
+    `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). Received: ${quoted}. Send the arguments as one complete JSON object.`;
+  const invalid = (quoted: string): string =>
+    `The arguments are not valid JSON. Received: ${quoted}. Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
+
+  // Our own wording, never the engine's JSON.parse message (V8 rewords those between Node majors).
   it.each([
-    ["truncated JSON", '{"q":'],
-    ["single quotes", "{'q':1}"],
-    ["NaN", "NaN"],
-    ["a trailing comma", '{"q":1,}'],
-    ["two objects", "{}{}"],
-  ])("rejects %s as arguments-not-json", (_what, text) => {
+    ["cut in a string", '{"city":"Par', incomplete('{"city":"Par')],
+    ["cut after a colon", '{"q":', incomplete('{"q":')],
+    ["cut in a nested array", '{"tags":["a",', incomplete('{"tags":["a",')],
+    ["an escaped quote in an unclosed string", '{"q":"a\\"', incomplete('{"q":"a\\"')],
+    ["a lone opening brace", "{", incomplete("{")],
+    ["single quotes", "{'q':1}", invalid("{'q':1}")],
+    ["NaN", "NaN", invalid("NaN")],
+    ["a trailing comma", '{"q":1,}', invalid('{"q":1,}')],
+    ["two objects", "{}{}", invalid("{}{}")],
+    ["a closing brace too many", '{"q":1}}', invalid('{"q":1}}')],
+    ["a bracket closing a brace", '{"q":[1}', invalid('{"q":[1}')],
+  ])("rejects %s as arguments-not-json, in a stable message", (_what, text, message) => {
     const decoded = decodeArguments(text);
     expect(decoded.ok).toBe(false);
     const { error } = decoded as { error: ToolError };
     expect(error).toBeInstanceOf(ToolError);
-    expect(error).toMatchObject({ code: "arguments-not-json", fault: "model" });
-    expect(error.message).toMatch(/^The arguments are not valid JSON/);
-    expect(error.message).toContain(text);
-    expect(error.message).toMatch(/Send the arguments as one JSON object\.$/);
+    expect(error).toMatchObject({ code: "arguments-not-json", fault: "model", message });
   });
 
-  it("quotes at most 200 characters of unreadable arguments", () => {
-    const decoded = decodeArguments(`{${"x".repeat(1000)}`);
-    expect((decoded as { error: ToolError }).error.message).toContain(`{${"x".repeat(199)}…`);
-    expect((decoded as { error: ToolError }).error.message).not.toContain("x".repeat(201));
+  it("quotes at most 200 characters of unreadable arguments, and says how many there were", () => {
+    const decoded = decodeArguments(`{"q":"${"x".repeat(1000)}`);
+    expect((decoded as { error: ToolError }).error.message).toBe(incomplete(`{"q":"${"x".repeat(194)}… (1006 characters in all)`));
+  });
+
+  it("quotes 200 characters whole", () => {
+    const text = "x".repeat(200);
+    expect((decodeArguments(text) as { error: ToolError }).error.message).toBe(invalid(text));
+    expect((decodeArguments(`${text}x`) as { error: ToolError }).error.message).toBe(invalid(`${text}… (201 characters in all)`));
   });
 
   it.each<[string, unknown, string]>([
@@ -84,10 +98,22 @@ describe("decodeArguments", () => {
     );
   });
 
-  it("rejects an already decoded value that is not JSON", () => {
-    const cyclic: { [key: string]: unknown } = {};
-    cyclic["self"] = cyclic;
-    expect(decodeArguments(cyclic)).toMatchObject({ ok: false, error: { code: "arguments-not-json" } });
+  it.each<[string, unknown]>([
+    ["a cycle", (() => {
+      const cyclic: { [key: string]: unknown } = {};
+      cyclic["self"] = cyclic;
+      return cyclic;
+    })()],
+    ["a BigInt", { n: 1n }],
+    ["a function", () => 1],
+  ])("rejects an already decoded value that is not JSON (%s), in a stable message", (_what, value) => {
+    expect(decodeArguments(value)).toMatchObject({
+      ok: false,
+      error: {
+        code: "arguments-not-json",
+        message: "The arguments are not JSON data (a cycle, a BigInt, a function or another value JSON cannot hold). Send the arguments as one JSON object.",
+      },
+    });
   });
 
   it("never throws, and gives an object or an error", () => {

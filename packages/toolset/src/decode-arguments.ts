@@ -21,7 +21,11 @@ const QUOTE_LENGTH = 200;
  * that is not a string (some OpenAI-compatible servers send the object
  * itself) is taken as already decoded, and copied. The result must be a
  * JSON object, else the error says why, for the model to retry:
- * `arguments-not-json` or `arguments-not-object`. Never throws.
+ * `arguments-not-json` or `arguments-not-object`. The messages are this
+ * package's own (never the engine's `JSON.parse` wording, which changes
+ * between Node versions): whether the text ends before the JSON is complete,
+ * what was received (its first 200 characters), and what to send instead.
+ * Never throws.
  *
  * @param text - the call's `arguments`, as the API sent them
  * @param nullPaths - the tool's null paths; none means nothing is stripped
@@ -38,22 +42,57 @@ export function decodeArguments(text: unknown, nullPaths?: readonly NullPath[]):
     if (text.trim() === "") return { ok: true, arguments: {} };
     try {
       value = JSON.parse(text);
-    } catch (error) {
-      const why = error instanceof Error ? ` (${error.message})` : "";
-      const quoted = text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}…` : text;
-      return fail("arguments-not-json", `The arguments are not valid JSON${why}: ${quoted}. Send the arguments as one JSON object.`);
+    } catch {
+      return fail("arguments-not-json", notJson(text));
     }
   } else if (text === undefined) {
     return { ok: true, arguments: {} };
   } else {
     const copy = jsonCopy(text);
-    if (!copy.ok) return fail("arguments-not-json", `The arguments are not JSON data: ${copy.reason}.`);
+    if (!copy.ok) {
+      return fail(
+        "arguments-not-json",
+        "The arguments are not JSON data (a cycle, a BigInt, a function or another value JSON cannot hold). Send the arguments as one JSON object.",
+      );
+    }
     value = copy.value;
   }
   if (!isRecord(value)) {
     return fail("arguments-not-object", `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`);
   }
   return { ok: true, arguments: nullPaths && nullPaths.length > 0 ? stripNulls(value, nullPaths) : value };
+}
+
+// The message is ours, not the engine's: JSON.parse's wording changes between
+// Node majors, and the model needs what it sent and what to send instead.
+function notJson(text: string): string {
+  const quoted = text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}… (${text.length} characters in all)` : text;
+  return endsEarly(text)
+    ? `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). Received: ${quoted}. Send the arguments as one complete JSON object.`
+    : `The arguments are not valid JSON. Received: ${quoted}. Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
+}
+
+/**
+ * Whether `text` stops inside a string, object or array whose brackets so far
+ * match: what a model's output cut short (by a token limit) looks like.
+ */
+function endsEarly(text: string): boolean {
+  const open: string[] = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+    } else if (c === "{" || c === "[") {
+      open.push(c === "{" ? "}" : "]");
+    } else if ((c === "}" || c === "]") && open.pop() !== c) {
+      return false;
+    }
+  }
+  return inString || open.length > 0;
 }
 
 function fail(code: "arguments-not-json" | "arguments-not-object", message: string): DecodedArguments {

@@ -69,8 +69,13 @@ describe("toolOutput", () => {
           "tool_call_id": "call_1",
         },
         "isError with an image first": {
-          "content": "Error: 
-      [image: image/png, 69 bytes]",
+          "content": "Error: [image: image/png, 69 bytes]",
+          "role": "tool",
+          "tool_call_id": "call_1",
+        },
+        "isError with an image the Responses API does not read first": {
+          "content": "Error: [image: image/svg+xml, 6 bytes]
+      Render failed",
           "role": "tool",
           "tool_call_id": "call_1",
         },

@@ -58,6 +58,8 @@ describe("toolOutput", () => {
             "type": "input_image",
           },
         ],
+        "isError with an image the Responses API does not read first": "Error: [image: image/svg+xml, 6 bytes]
+      Render failed",
         "isError, custom prefix": "Tool error: City not found",
         "resource link": "[resource link: q3.pdf <file:///reports/q3.pdf> (application/pdf)]",
         "structured append": "18°C

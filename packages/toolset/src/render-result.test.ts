@@ -9,6 +9,7 @@ import type { OutputOptions, StructuredMode } from "./tool-call";
 
 const png = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
 const text = (value: string): RenderedPart => ({ type: "text", text: value });
+const prefix = (value: string): RenderedPart => ({ type: "text", text: value, prefix: true });
 const image = { type: "image", mimeType: "image/png", data: png.data, bytes: 8, placeholder: "[image: image/png, 8 bytes]" } as const;
 
 describe("renderResult: content blocks", () => {
@@ -95,8 +96,9 @@ describe("renderResult: structuredContent", () => {
 describe("renderResult: errors", () => {
   it.each<[string, McpCallToolResult, OutputOptions, RenderedPart[]]>([
     ["isError with text", { content: [{ type: "text", text: "not found" }], isError: true }, {}, [text("Error: not found")]],
-    ["isError with an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, [text("Error: "), image, text("x")]],
-    ["isError with no content", { content: [], isError: true }, {}, [text("Error: ")]],
+    ["isError with an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, [prefix("Error: "), image, text("x")]],
+    ["isError with an image first, a custom prefix", { content: [png], isError: true }, { errorPrefix: "Failed -" }, [prefix("Failed -"), image]],
+    ["isError with no content", { content: [], isError: true }, {}, [prefix("Error: ")]],
     ["isError with audio first (text placeholder)", { content: [{ type: "audio", data: "", mimeType: "audio/wav" }], isError: true }, {}, [text("Error: [audio: audio/wav, 0 bytes]")]],
     ["isError and structuredContent only", { content: [], structuredContent: { code: 4 }, isError: true }, {}, [text('Error: {"code":4}')]],
     ["a custom prefix", { content: [{ type: "text", text: "no" }], isError: true }, { errorPrefix: "Tool error - " }, [text("Tool error - no")]],
@@ -127,6 +129,14 @@ describe("renderResult: errors", () => {
 describe("renderedText", () => {
   it("joins text parts and image placeholders with newlines", () => {
     expect(renderedText({ isError: false, parts: [text("a"), image, text("")] })).toBe("a\n[image: image/png, 8 bytes]\n");
+  });
+  it.each<[string, McpCallToolResult, OutputOptions, string]>([
+    ["an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, "Error: [image: image/png, 8 bytes]\nx"],
+    ["a custom prefix", { content: [png], isError: true }, { errorPrefix: "Failed: " }, "Failed: [image: image/png, 8 bytes]"],
+    ["a text first", { content: [{ type: "text", text: "no" }, png], isError: true }, {}, "Error: no\n[image: image/png, 8 bytes]"],
+    ["no content", { content: [], isError: true }, {}, "Error: "],
+  ])("runs the error prefix into the first part's text: %s", (_what, result, options, expected) => {
+    expect(renderedText(renderResult(result, options))).toBe(expected);
   });
   it("is empty for no parts", () => {
     expect(renderedText({ isError: true, parts: [] })).toBe("");

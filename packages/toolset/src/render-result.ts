@@ -6,7 +6,17 @@ import type { OutputOptions, StructuredMode, ToolOutcome } from "./tool-call";
 
 /** One part of a rendered result: text, or an image the API may take as an image. */
 export type RenderedPart =
-  | { readonly type: "text"; readonly text: string }
+  | {
+      readonly type: "text";
+      readonly text: string;
+      /**
+       * Set on the text part holding just the error prefix, inserted before a
+       * first image (or alone, when there is no part): in one text
+       * (`renderedText`) it runs into the next part,
+       * `"Error: [image: image/png, 1024 bytes]"`, with no line break between.
+       */
+      readonly prefix?: true;
+    }
   | {
       readonly type: "image";
       readonly mimeType: string;
@@ -58,7 +68,9 @@ export const DEFAULT_ERROR_PREFIX = "Error: ";
  * An error (`isError: true`, a {@link ToolError}, or any other `Error`)
  * has `isError: true` and its first part starts with `errorPrefix`
  * (default `"Error: "`): it is prepended to a first text part, or is a
- * text part of its own before a first image or when there is no part. An
+ * text part of its own (marked `prefix: true`) before a first image or when
+ * there is no part; `renderedText` runs that part into the image's
+ * placeholder (`"Error: [image: image/png, 4 bytes]"`). An
  * error value renders as the prefix and its message. An outcome that is not
  * a well-formed result renders as the `malformed-result` error of
  * `toCallToolResult`.
@@ -92,7 +104,7 @@ export function renderResult(outcome: ToolOutcome, options?: OutputOptions): Ren
   if (isError && prefix !== "") {
     const first = parts[0];
     if (first?.type === "text") parts[0] = { type: "text", text: `${prefix}${first.text}` };
-    else parts.unshift({ type: "text", text: prefix });
+    else parts.unshift({ type: "text", text: prefix, prefix: true });
   }
   return { isError, parts };
 }

@@ -1,9 +1,11 @@
-import type { RenderedResult } from "./render-result";
+import type { RenderedPart, RenderedResult } from "./render-result";
 
 /**
  * A rendered result as one string: text parts as they are, images as their
- * placeholder, joined with `"\n"`. What a Chat tool message and a string
- * Responses output carry.
+ * placeholder, joined with `"\n"`, except that the error prefix's own part
+ * (`prefix: true`, before a first image) runs into the next part:
+ * `"Error: [image: image/png, 4 bytes]"`. What a Chat tool message and a
+ * string Responses output carry.
  *
  * @param rendered - from `renderResult`
  * @returns the text
@@ -14,18 +16,25 @@ import type { RenderedResult } from "./render-result";
  * ```
  */
 export function renderedText(rendered: RenderedResult): string {
-  return rendered.parts
-    .map((part) => {
-      switch (part.type) {
-        case "text":
-          return part.text;
-        case "image":
-          return part.placeholder;
-        default: {
-          const _exhaustive: never = part;
-          return String(_exhaustive);
-        }
-      }
-    })
-    .join("\n");
+  let text = "";
+  let separator = "";
+  for (const part of rendered.parts) {
+    text += separator + partText(part);
+    // The error prefix's own part runs into the part it introduces.
+    separator = part.type === "text" && part.prefix === true ? "" : "\n";
+  }
+  return text;
+}
+
+function partText(part: RenderedPart): string {
+  switch (part.type) {
+    case "text":
+      return part.text;
+    case "image":
+      return part.placeholder;
+    default: {
+      const _exhaustive: never = part;
+      return String(_exhaustive);
+    }
+  }
 }

@@ -52,6 +52,10 @@ export const OUTCOMES: readonly OutcomeCase[] = [
     outcome: { content: [{ type: "image", mimeType: "image/png", data: IMAGES.png }], isError: true },
   },
   {
+    label: "isError with an image the Responses API does not read first",
+    outcome: { content: [{ type: "image", mimeType: "image/svg+xml", data: IMAGES.svg }, { type: "text", text: "Render failed" }], isError: true },
+  },
+  {
     label: "isError, custom prefix",
     outcome: { content: [{ type: "text", text: "City not found" }], isError: true },
     options: { errorPrefix: "Tool error: " },

@@ -173,7 +173,7 @@ describe("checkStrict refuses", () => {
   ])("a root that is %s", (_name, schema) => {
     const reasons = checkStrict(schema);
     expect(where(reasons)).toEqual([{ path: [], keyword: "type" }]);
-    expect(reasons[0]?.message).toMatch(/^At #: the root must be "type": "object", not .+; wrap the arguments in an object schema\.$/);
+    expect(reasons[0]?.message).toMatch(/^At #: the root must be "type": "object", not .+; put other values in a property\.$/);
   });
 
   it.each<[string, Schema, { path: SchemaPath; keyword: string }[]]>([

@@ -246,7 +246,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
   };
 
   try {
-    if (!isPlain(schema)) report("type", `the root must be "type": "object", not ${describe(schema)}; wrap the arguments in an object schema`);
+    if (!isPlain(schema)) report("type", `the root must be "type": "object", not ${describe(schema)}; put other values in a property`);
     else visit(schema, 0, "type");
   } catch (error) {
     // Only a hostile object (a throwing getter or Proxy trap) gets here; reported at the root.

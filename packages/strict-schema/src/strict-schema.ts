@@ -42,9 +42,6 @@ const isPrimitive = (value: unknown): boolean => value === null || typeof value 
 const fits = (value: unknown, types: readonly string[]): boolean =>
   types.some((type) => (type === "null" ? value === null : type === "integer" ? Number.isInteger(value) : typeof value === type && type !== "object"));
 
-/** An own property of a plain object (`own` without its check that the object is plain). */
-const get = (object: Plain, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
-
 const nullSchema = (): Plain => ({ type: "null" });
 
 /**
@@ -149,10 +146,26 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     ancestors.push(schema);
     /** Bit i: SCALARS[i] is kept (its value is read back from the input, which holds it verbatim). */
     let scalars = 0;
+    // One pass over the keys with a switch: reading the eleven structural keywords with
+    // own() instead is ~30 bytes smaller but makes the corpus rewrite ~20% slower.
+    let type: unknown, anyOf: unknown, required: unknown, additional: unknown, values: unknown, constant: unknown, oneOf: unknown, allOf: unknown, ref: unknown, props: unknown, items: unknown;
     for (const key of Object.keys(schema)) {
       const value = schema[key];
+      if (value === undefined) continue;
+      switch (key) {
+        case "type": type = value; continue;
+        case "enum": values = value; continue;
+        case "const": constant = value; continue;
+        case "anyOf": anyOf = value; continue;
+        case "oneOf": oneOf = value; continue;
+        case "allOf": allOf = value; continue;
+        case "$ref": ref = value; continue;
+        case "properties": props = value; continue;
+        case "required": required = value; continue;
+        case "additionalProperties": additional = value; continue;
+        case "items": items = value; continue;
+      }
       const index = SCALARS.indexOf(key);
-      if (value === undefined || key === "oneOf" || key === "allOf") continue; // (undefined: as JSON.stringify would send it)
       if (index < 0) {
         if (UNSUPPORTED.has(key)) unsupported(key);
       } else if (index < 4 ? typeof value === "string" : index < 8 ? Number.isSafeInteger(value) && (value as number) >= 0 : Number.isFinite(value) && (index < 12 || (value as number) > 0)) {
@@ -162,17 +175,6 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         mustBe(key, index < 4 ? "a string" : index < 8 ? "a non-negative integer" : index < 12 ? "a number" : "a number above 0", value);
       }
     }
-    let type = get(schema, "type");
-    let anyOf = get(schema, "anyOf");
-    let required = get(schema, "required");
-    let additional = get(schema, "additionalProperties");
-    const values = get(schema, "enum");
-    const constant = get(schema, "const");
-    const oneOf = get(schema, "oneOf");
-    const allOf = get(schema, "allOf");
-    const ref = get(schema, "$ref");
-    const props = get(schema, "properties");
-    const items = get(schema, "items");
 
     let merged: MergedObject | undefined;
     if (allOf !== undefined) {

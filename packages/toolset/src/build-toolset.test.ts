@@ -29,7 +29,7 @@ describe("buildToolset: readable names", () => {
   ])("%s", (_what, sources, options, expected) => {
     const { toolset, report } = buildToolset(sources, options);
     expect(toolset.entries.map((entry) => entry.name)).toEqual(expected);
-    expect(report).toEqual({ renamed: [], dropped: [] });
+    expect(report).toEqual({ renamed: [], dropped: [], truncated: [] });
   });
 
   it.each([
@@ -282,6 +282,27 @@ describe("buildToolset: descriptions", () => {
     expect(describeAs({ description: "é".repeat(3000) })).toBe("é".repeat(2048));
     expect(describeAs({ description: "abcdef" }, { maxDescriptionBytes: 3 })).toBe("abc");
     expect(describeAs({ description: "x".repeat(9000) }, { maxDescriptionBytes: Infinity })).toBe("x".repeat(9000));
+  });
+
+  it.each<[string, object, BuildToolsetOptions | undefined, number | undefined]>([
+    ["a description over the cap", { description: "é".repeat(3000) }, undefined, 6000],
+    ["astral characters (4 bytes each)", { description: "\u{1F600}".repeat(1100) }, undefined, 4400],
+    ["a title over the cap, used as the description", { title: "x".repeat(5000) }, undefined, 5000],
+    ["a description over a cap of its own", { description: "abcdef" }, { maxDescriptionBytes: 3 }, 6],
+    ["a description of exactly the cap", { description: "x".repeat(4096) }, undefined, undefined],
+    ["a description over the cap only by what sanitising removes", { description: `${"x".repeat(4096)}\u200B` }, undefined, undefined],
+    ["a description over the cap with no cap", { description: "x".repeat(9000) }, { maxDescriptionBytes: Infinity }, undefined],
+    ["a lone surrogate, counted as U+FFFD (3 bytes)", { description: `${"x".repeat(4095)}\uD800y` }, { maxDescriptionBytes: 4095 }, 4099],
+  ])("reports %s in report.truncated, with its UTF-8 size as listed", (_what, extra, options, bytes) => {
+    const { report } = buildToolset({ s: [tool("x", extra)] }, options);
+    expect(report.truncated).toEqual(bytes === undefined ? [] : [{ server: "s", toolName: "x", name: "s__x", bytes }]);
+  });
+
+  it("lists truncated descriptions by exposed name, frozen", () => {
+    const long = { description: "y".repeat(5000) };
+    const { report } = buildToolset({ b: [tool("z", long)], a: [tool("z", long), tool("short")] });
+    expect(report.truncated.map((row) => row.name)).toEqual(["a__z", "b__z"]);
+    expect(Object.isFrozen(report.truncated) && report.truncated.every((row) => Object.isFrozen(row))).toBe(true);
   });
 
   it("leaves no description key when there is none", () => {

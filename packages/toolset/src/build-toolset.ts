@@ -7,9 +7,10 @@ import { readServerTools } from "./read-server-tools";
 import type { DroppedTool, ListedTool } from "./read-server-tools";
 import { readSources } from "./read-sources";
 import type { ToolSources } from "./read-sources";
-import { DEFAULT_MAX_DESCRIPTION_BYTES, sanitizeDescription } from "./sanitize-description";
+import { DEFAULT_MAX_DESCRIPTION_BYTES, sanitizeAndCap } from "./sanitize-description";
 import { ToolError } from "./tool-error";
 import type { Toolset, ToolsetEntry, ToolsetReport } from "./toolset-types";
+import { utf8ByteLength } from "./utf8";
 
 /** Options of {@link buildToolset}. */
 export interface BuildToolsetOptions {
@@ -46,11 +47,12 @@ export interface BuiltToolset {
  * sanitised by {@link sanitizeDescription}; a tool without a usable
  * description gets its sanitised `title` instead, and neither means no
  * `description`. Entries that cannot be tools are dropped and reported (so is
- * a server whose `tools` is not a list, with index -1).
+ * a server whose `tools` is not a list, with index -1); descriptions cut to
+ * `maxDescriptionBytes` are reported in `report.truncated`.
  *
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
  * @param options - `separator`, `prefix`, `maxDescriptionBytes`
- * @returns the toolset, and the report of renamed and dropped tools
+ * @returns the toolset, and the report of renamed, dropped and truncated tools
  * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, names a server twice, or an option is invalid
  * @example
  * ```ts
@@ -84,6 +86,7 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
 
   const entries: ToolsetEntry[] = [];
   const renamed: ToolsetReport["renamed"][number][] = [];
+  const truncated: ToolsetReport["truncated"][number][] = [];
   listed.forEach(({ server, toolName, index, tool }, i) => {
     const { name, reasons } = assignments[i]!;
     if (name === undefined) {
@@ -94,13 +97,15 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
     if (reasons.length > 0) renamed.push(deepFreeze({ server, toolName, name, reasons }));
     const description = pickDescription(tool, maxDescriptionBytes);
     if (description === undefined) delete tool["description"];
-    else tool["description"] = description;
+    else tool["description"] = description.text;
+    if (description?.cut === true) truncated.push(Object.freeze({ server, toolName, name, bytes: utf8ByteLength(description.listed) }));
     entries.push(deepFreeze({ name, server, toolName, tool: tool as McpTool }));
   });
 
   const byName = (a: { name: string }, b: { name: string }): number => compare(a.name, b.name);
   entries.sort(byName);
   renamed.sort(byName);
+  truncated.sort(byName);
   dropped.sort((a, b) => compare(a.server, b.server) || a.index - b.index || compare(a.reason, b.reason));
 
   const lookup = new Map(entries.map((entry) => [entry.name, entry]));
@@ -111,6 +116,7 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
   const report: ToolsetReport = Object.freeze({
     renamed: Object.freeze(renamed),
     dropped: Object.freeze(dropped.map((row) => Object.freeze(row))),
+    truncated: Object.freeze(truncated),
   });
   return { toolset, report };
 }
@@ -135,13 +141,19 @@ function readOptions(options: BuildToolsetOptions | undefined): Required<BuildTo
   return { separator, prefix, maxDescriptionBytes };
 }
 
-/** The sanitised description, else the sanitised title, else nothing; blank text counts as none. */
-function pickDescription(tool: { [field: string]: unknown }, maxBytes: number): string | undefined {
+/**
+ * The sanitised description, else the sanitised title, else nothing (blank
+ * text counts as none); with the text as listed and whether the cap cut it.
+ */
+function pickDescription(
+  tool: { [field: string]: unknown },
+  maxBytes: number,
+): { text: string; listed: string; cut: boolean } | undefined {
   for (const field of ["description", "title"]) {
-    const value = tool[field];
-    if (typeof value !== "string") continue;
-    const text = sanitizeDescription(value, { maxBytes });
-    if (text.trim() !== "") return text;
+    const listed = tool[field];
+    if (typeof listed !== "string") continue;
+    const { text, cut } = sanitizeAndCap(listed, maxBytes);
+    if (text.trim() !== "") return { text, listed, cut };
   }
   return undefined;
 }

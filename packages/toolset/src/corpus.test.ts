@@ -31,27 +31,37 @@ describe("the corpus of real MCP servers", () => {
     expect(toolCount).toBe(352);
   });
 
-  it("loads as one toolset with readable, valid, unique names and a clean report", () => {
+  // The two firecrawl descriptions over 4096 bytes, with their sizes as listed (measured here by TextEncoder).
+  const listedDescription = (server: string, toolName: string): string | undefined =>
+    (corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as { description?: string })
+      .description;
+  const truncated = ["firecrawl_monitor_create", "firecrawl_scrape"].map((toolName) => ({
+    server: "firecrawl",
+    toolName,
+    name: `firecrawl__${toolName}`,
+    bytes: utf8Bytes(listedDescription("firecrawl", toolName) ?? ""),
+  }));
+
+  it("loads as one toolset with readable, valid, unique names and a clean report (but for two cut descriptions)", () => {
     const { toolset, report } = buildToolset(all);
     expect(toolset.entries).toHaveLength(toolCount);
-    expect(report).toEqual({ renamed: [], dropped: [] });
+    expect(report).toEqual({ renamed: [], dropped: [], truncated });
     expectValidToolset(toolset, all);
   });
 
   it.each(all)("loads %s alone the same way", (server, tools) => {
     const { toolset, report } = buildToolset({ [server]: tools });
     expect(toolset.entries).toHaveLength(tools.length);
-    expect(report).toEqual({ renamed: [], dropped: [] });
+    expect(report).toEqual({ renamed: [], dropped: [], truncated: server === "firecrawl" ? truncated : [] });
     expectValidToolset(toolset, [[server, tools]]);
   });
 
-  it("caps the two firecrawl descriptions over 4096 bytes, and only those", () => {
-    const { toolset } = buildToolset(all);
-    const capped = toolset.entries.filter((entry) => {
-      const listed = corpus.find((c) => c.server === entry.server)?.tools.find((t) => (t as { name: string }).name === entry.toolName);
-      return (listed as { description?: string }).description !== entry.tool.description;
-    });
+  it("caps the two firecrawl descriptions over 4096 bytes, only those, and reports each", () => {
+    const { toolset, report } = buildToolset(all);
+    const capped = toolset.entries.filter((entry) => listedDescription(entry.server, entry.toolName) !== entry.tool.description);
     expect(capped.map((entry) => entry.name)).toEqual(["firecrawl__firecrawl_monitor_create", "firecrawl__firecrawl_scrape"]);
+    expect(report.truncated.map((row) => row.name)).toEqual(capped.map((entry) => entry.name));
+    expect(report.truncated.map((row) => row.bytes)).toEqual([7011, 5422]);
   });
 
   it("without prefixes, hashes exactly the tool names two servers share", () => {

@@ -73,10 +73,15 @@ const removed = new RegExp(
  * ```
  */
 export function sanitizeDescription(text: string, options?: SanitizeOptions): string {
-  if (typeof text !== "string") return "";
-  const maxBytes = readMaxBytes(options?.maxBytes);
+  return sanitizeAndCap(text, options?.maxBytes).text;
+}
+
+/** {@link sanitizeDescription}, and whether the cap cut anything (what sanitising removed does not count). */
+export function sanitizeAndCap(text: string, maxBytes: number | undefined): { text: string; cut: boolean } {
+  if (typeof text !== "string") return { text: "", cut: false };
   const cleaned = text.replace(removed, "");
-  return capUtf8(cleaned, maxBytes);
+  const capped = capUtf8(cleaned, readMaxBytes(maxBytes));
+  return { text: capped, cut: capped.length < cleaned.length };
 }
 
 function readMaxBytes(value: unknown): number {

@@ -36,13 +36,29 @@ export interface ToolsetReport {
     readonly name: string;
     readonly reasons: readonly RenameReason[];
   }[];
-  /** Every entry left out, with why. `toolName` is absent when the entry had no usable name. */
+  /**
+   * Every entry left out, with why. `toolName` is absent when the entry had no
+   * usable name. `index` is the entry's position in its server's list, or -1
+   * when the server's whole list was unusable (not a list: none of its tools
+   * is exposed).
+   */
   readonly dropped: readonly {
     readonly server: string;
     readonly toolName?: string;
     readonly index: number;
     readonly reason: DropReason;
     readonly message: string;
+  }[];
+  /**
+   * Every tool whose description was cut to `maxDescriptionBytes` (after
+   * sanitising), by exposed name. `bytes` is the UTF-8 size of the text as
+   * the server listed it (its description, or its title when that stood in).
+   */
+  readonly truncated: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly bytes: number;
   }[];
 }
 

@@ -9,6 +9,22 @@ export function utf8Length(codePoint: number): number {
   return 4;
 }
 
+/** The number of UTF-8 bytes of `text` (a lone surrogate counts as U+FFFD would: 3). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      bytes += 4;
+      i++;
+    } else {
+      bytes += utf8Length(unit);
+    }
+  }
+  return bytes;
+}
+
 /**
  * The UTF-8 bytes of `text`. A lone surrogate is encoded as U+FFFD, as
  * `TextEncoder` does, so every string has exactly one encoding.

@@ -5,6 +5,8 @@
 // (limits.ts) and the JSON helpers of plain-json.ts are shared. Written for
 // size as well as clarity (it ships in the main entry): word lists split once,
 // one generic message for refused keywords with a hint only where it adds one.
+// The tables are /* @__PURE__ */ expressions, so that a bundle without
+// checkStrict drops them too.
 import { overLimit, readLimits } from "./limits";
 import { describe, isPlain, own, type Plain, pointer } from "./plain-json";
 import type { StrictError, StrictLimits } from "./types";
@@ -26,36 +28,39 @@ const MAX_REASONS = 1000;
 
 type Segment = string | number;
 
-const TYPES = "string number integer boolean object array null".split(" ");
-const FORMATS = "date-time time date duration email hostname ipv4 ipv6 uuid".split(" ");
+const TYPES = /* @__PURE__ */ "string number integer boolean object array null".split(" ");
+const FORMATS = /* @__PURE__ */ "date-time time date duration email hostname ipv4 ipv6 uuid".split(" ");
 const isString = (value: unknown): value is string => typeof value === "string";
 const isList = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
 
 /** Every keyword strict mode accepts, with what its value must be (`$defs` / `definitions`: at the root only). */
-const ACCEPTED = new Map<string, readonly [test: (value: unknown) => boolean, expected: string]>();
-for (const [keywords, test, expected] of [
-  ["type items const $ref additionalProperties", () => true, ""], // their values are checked below
-  ["properties $defs definitions", isPlain, "an object"],
-  ["description title pattern", isString, "a string"],
-  ["minLength maxLength minItems maxItems", (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0, "a non-negative integer"],
-  ["minimum maximum exclusiveMinimum exclusiveMaximum", Number.isFinite, "a number"],
-  ["multipleOf", (value: unknown) => Number.isFinite(value) && (value as number) > 0, "a number above 0"],
-  ["format", (value: unknown) => FORMATS.includes(value as string), `one of ${FORMATS.join(", ")}`],
-  ["required", (value: unknown) => Array.isArray(value) && value.every(isString), "a list of names"],
-  ["anyOf enum", isList, "a non-empty list"],
-] as const) {
-  for (const keyword of keywords.split(" ")) ACCEPTED.set(keyword, [test, expected]);
-}
+const ACCEPTED: ReadonlyMap<string, readonly [test: (value: unknown) => boolean, expected: string]> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ (
+    [
+      ["type items const $ref additionalProperties", () => true, ""], // their values are checked below
+      ["properties $defs definitions", isPlain, "an object"],
+      ["description title pattern", isString, "a string"],
+      ["minLength maxLength minItems maxItems", (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0, "a non-negative integer"],
+      ["minimum maximum exclusiveMinimum exclusiveMaximum", Number.isFinite, "a number"],
+      ["multipleOf", (value: unknown) => Number.isFinite(value) && (value as number) > 0, "a number above 0"],
+      ["format", (value: unknown) => FORMATS.includes(value as string), `one of ${FORMATS.join(", ")}`],
+      ["required", (value: unknown) => Array.isArray(value) && value.every(isString), "a list of names"],
+      ["anyOf enum", isList, "a non-empty list"],
+    ] as const
+  ).flatMap(([keywords, test, expected]) => keywords.split(" ").map((keyword) => [keyword, [test, expected]] as const)),
+);
 
 /** What to do instead of a keyword strict mode refuses, where there is better advice than removing it. */
-const HINTS = new Map<string, string>([
+const HINTS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
   ["oneOf", 'use "anyOf" if the branches never overlap'],
   ["allOf", "merge its schemas into one"],
   ["prefixItems", 'use one "items" schema'],
   ["$dynamicRef", 'use "$ref"'],
   ["$recursiveRef", 'use "$ref"'],
+  ["patternProperties", "list the properties"],
+  ["propertyNames", "list the properties"],
+  ["unevaluatedProperties", "list the properties"],
 ]);
-for (const keyword of ["patternProperties", "propertyNames", "unevaluatedProperties"]) HINTS.set(keyword, "list the properties");
 
 /**
  * Lists every reason OpenAI's strict mode (`"strict": true` function tools,
@@ -97,7 +102,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
   const reportedOnce = new Set<string>();
   /** Objects on the path from the root to the current node: meeting one again is a cycle. */
   const ancestors = new Set<unknown>();
-  /** The current node's path; each task puts its step after its parent's path. */
+  /** The current node's path. */
   const path: Segment[] = [];
   let nodes = 0;
   let properties = 0;
@@ -121,7 +126,11 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     return length;
   };
 
-  /** Checks the node at `path` (where `via` led), then its subschemas. `level`: object levels above it. */
+  /**
+   * Checks the node at `path` (where `via` led), then its subschemas. `level`: object levels above it.
+   * Recursive: MAX_PATH_LENGTH bounds the nesting at 1000 calls (Node's default stack holds about
+   * 1500); an overflow on a smaller stack is caught below and becomes a reason, never an exception.
+   */
   const visit = (node: unknown, level: number, via: string): undefined => {
     if (reasons.length >= MAX_REASONS || nodes > MAX_NODES) return;
     if (++nodes > MAX_NODES) return report("max_nodes", `over ${MAX_NODES} subschemas (a shared one counts at each use); shrink the schema`);
@@ -249,7 +258,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     if (!isPlain(schema)) report("type", `the root must be "type": "object", not ${describe(schema)}; put other values in a property`);
     else visit(schema, 0, "type");
   } catch (error) {
-    // Only a hostile object (a throwing getter or Proxy trap) gets here; reported at the root.
+    // A hostile object (a throwing getter or Proxy trap) gets here; reported at the root.
     path.length = 0;
     report("type", `unreadable (${error instanceof Error ? error.message : describe(error)}); pass plain JSON data, as JSON.parse returns`);
   }

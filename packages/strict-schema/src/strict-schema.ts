@@ -17,7 +17,7 @@ const NODES = 100_000;
 /** Null paths one unit may expand to through `$ref`s. */
 const NULL_PATHS = 10_000;
 
-const TYPE_NAMES = "string number integer boolean object array null".split(" ");
+const TYPE_NAMES = /* @__PURE__ */ "string number integer boolean object array null".split(" ");
 const ROOT = 'the root must be "type": "object"; put other values in a property';
 
 /** Thrown to unwind the walk with the result's error; caught in strictSchema, never escapes. */

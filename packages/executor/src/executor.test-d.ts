@@ -75,19 +75,55 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     expectTypeOf(result.input).toExtend<OpenAI.ChatCompletionMessageParam[]>();
   });
 
-  it("runToolLoop's model function is a thin wrapper over openai.responses.create", async () => {
-    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Hi" }];
+  it("runToolLoop's model function is a thin wrapper over openai.responses.create, with no cast", async () => {
+    const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Hi" }];
     const result = await runToolLoop({
-      // The Responses adapter types the items it repeats as its own open `{ type: string }`
-      // (it does not depend on openai's types), so they need a cast to openai's input type.
-      model: (items, tools) => openai.responses.create({ model: "gpt-5-mini", input: items as OpenAI.Responses.ResponseInput, tools }),
+      model: (items, tools, { signal }) => {
+        // The repeated output items are typed as input items (transcriptItems: "input"), checked below.
+        expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
+        return openai.responses.create({ model: "gpt-5-mini", input: items, tools }, signal === undefined ? {} : { signal });
+      },
       adapter: responses,
       toolset,
       clients: { files: client },
       input,
     });
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
+    expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
+    expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesCallOutput)[]>();
     expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted">();
+    // The transcript goes into the next request as it is.
+    await openai.responses.create({ model: "gpt-5-mini", input: [...result.input, { role: "user", content: "And then?" }] });
+  });
+
+  it("runToolLoop checks that claim: an input type that cannot hold the response's output items is refused", () => {
+    void runToolLoop({
+      model: () => ({}) as OpenAI.Responses.Response,
+      // @ts-expect-error a reasoning or function_call item is no user message: the transcript could not be typed as the input
+      adapter: responses,
+      toolset,
+      clients: {},
+      input: [{ role: "user" as const, content: "Hi" }],
+    });
+    void runToolLoop({
+      model: () => ({}) as OpenAI.Responses.Response,
+      adapter: responses,
+      toolset,
+      clients: {},
+      input: [{ role: "user" as const, content: "Hi" }] as OpenAI.Responses.ResponseInputItem[],
+    });
+  });
+
+  it("the Chat transcript is its messages, with no cast, even when the input is written inline", async () => {
+    const result = await runToolLoop({
+      model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
+      adapter: chat,
+      toolset,
+      clients: {},
+      input: [{ role: "user" as const, content: "Hi" }],
+    });
+    expectTypeOf(result.input).toExtend<OpenAI.ChatCompletionMessageParam[]>();
+    await openai.chat.completions.create({ model: "gpt-5-mini", messages: result.input });
   });
 
   it("otelHooks are hooks", () => {

@@ -6,7 +6,7 @@ export { DEFAULT_MAX_OUTPUT_BYTES, truncationMarker } from "./truncate-result";
 export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
-export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult } from "./run-tool-loop";
+export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
 export { combineHooks } from "./combine-hooks";
 export type { CallToolOptions, McpClients, McpToolClient } from "./mcp-client";
 export type {

@@ -36,16 +36,36 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
   context: ModelContext,
 ) => TResponse | PromiseLike<TResponse>;
 
+/**
+ * An entry of `runToolLoop`'s transcript: an input item, an output answering
+ * a call, or an item the adapter repeats from a response: typed as `TItem`,
+ * or, when the adapter says `transcriptItems: "input"` (Responses), as an
+ * input item (`runToolLoop` checks that they are).
+ */
+export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [TItemTyping] extends ["input"]
+  ? TInput | TOutput
+  : TInput | TOutput | TItem;
+
+// What `responseItems` of the model function's response type must give:
+// transcript entries. `unknown` while TypeScript is still inferring that
+// response type from the model function (its first pass), so the check waits
+// for the real type instead of failing on a placeholder.
+type ResponseItemsOf<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
+
 /** Options of {@link runToolLoop}. */
-export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput> {
+export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item"> {
   /** Calls the model with the transcript and the tools. */
-  readonly model: ModelFunction<TTool, TResponse, TInput | TItem | TOutput>;
+  readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
   /**
    * `adapter` from `@x/openai-chat` or `@x/openai-responses`. The response type
    * comes from the model function (e.g. the openai package's `ChatCompletion`),
-   * which the adapter must be able to read.
+   * which the adapter must be able to read; its `responseItems` of that type
+   * must give transcript entries (with the Responses adapter: input items).
    */
-  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem>;
+  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
+    readonly transcriptItems?: TItemTyping;
+    responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
+  };
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
   readonly clients: McpClients;
@@ -126,21 +146,22 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  *
  * const openai = new OpenAI();
+ * const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "What is 2 + 3? Use the tool." }];
  * const { response, stopReason } = await runToolLoop({
  *   model: (messages, tools, { signal }) =>
  *     openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
  *   adapter,
  *   toolset,
  *   clients: { everything: client },
- *   input: [{ role: "user", content: "What is 2 + 3? Use the tool." }] as OpenAI.ChatCompletionMessageParam[],
+ *   input,
  *   maxTurns: 5,
  * });
  * ```
  */
-export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput>(
-  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput>,
-): Promise<ToolLoopResult<TResponse, TInput | TItem | TOutput>> {
-  type Entry = TInput | TItem | TOutput;
+export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
+  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>> {
+  type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
@@ -184,7 +205,8 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput>(
       throw error;
     }
     turns = turn;
-    transcript.push(...adapter.responseItems(response));
+    // Entries by the options' type: it checked responseItems against the model's response type.
+    transcript.push(...(adapter.responseItems(response) as Entry[]));
     const { outcomes, outputs } = await executeRound(response, toolset, clients, round, dispatcher);
     transcript.push(...outputs);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;

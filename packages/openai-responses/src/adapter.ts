@@ -9,13 +9,17 @@ import { tools } from "./tools";
  * The Responses API {@link Adapter}: this package's four functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
- * goes into the next `input` as it is.
+ * goes into the next `input` as it is; `transcriptItems: "input"` tells
+ * `runToolLoop` to type the repeated items as the caller's input items
+ * (openai's `ResponseInputItem`), which it checks against the model
+ * function's response type.
  */
 export interface ResponsesAdapter
   extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
   readonly api: "responses";
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
+  readonly transcriptItems?: "input";
 }
 
 /**

@@ -3,11 +3,12 @@
 // CLI is a separate bundle). Runs after `pnpm build`; CI runs it right after
 // the package checks.
 //
-// TARGET is the goal of issue 3 (6 KB). The entry does not meet it yet (the
-// rewriter alone is about 7 KB tree-shaken, the checker about 5 KB), so the
-// check fails only above CEILING, which stops regressions while the target is
-// worked towards, and says by how much the target is missed on every run.
-// Lower CEILING as the entry shrinks; set it to TARGET once it fits.
+// TARGET is the goal of issue 3 (6 KB). The entry does not meet it: it is
+// 7.84 KB, and the code alone, with every string literal emptied, is already
+// about 6 KB, so the target is out of reach without dropping behaviour (the
+// README's Size section says which). CEILING is that figure rounded up to the
+// next 0.25 KB: the check fails on any regression past it, and says on every
+// run how far the entry is from the target.
 import { existsSync } from "node:fs";
 import process from "node:process";
 import { URL } from "node:url";
@@ -15,7 +16,7 @@ import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 const TARGET = 6 * 1024;
-const CEILING = 11 * 1024;
+const CEILING = 8 * 1024;
 
 const entry = new URL("../dist/index.js", import.meta.url);
 if (!existsSync(entry)) {

@@ -1,8 +1,13 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fakeChatModel } from "./__fixtures__/fake-chat-model";
-import { DEMO_CALLS, callSummary, startRoundTrip } from "./__fixtures__/round-trip";
-import type { RoundTrip } from "./__fixtures__/round-trip";
+import { DEMO_CALLS, callSummary, startRoundTrip } from "../../../testing/round-trip";
+import type { RoundTrip } from "../../../testing/round-trip";
 import type { ChatToolMessage } from "./index";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
 
@@ -11,9 +16,9 @@ import { responseItems, toolCalls, toolOutput, tools } from "./index";
 // next request (400, as OpenAI does) unless every call id is answered once,
 // after the assistant message that made the calls.
 describe("a two-turn exchange with the official openai client", () => {
-  let trip: RoundTrip;
+  let trip: RoundTrip<Client, OpenAI>;
   beforeAll(async () => {
-    trip = await startRoundTrip(fakeChatModel);
+    trip = await startRoundTrip(fakeChatModel, { McpServer, Client, InMemoryTransport, z, OpenAI });
   });
   afterAll(() => trip.close());
 

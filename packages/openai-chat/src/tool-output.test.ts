@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOMES } from "./__fixtures__/mcp-results";
+import { OUTCOMES } from "../../../testing/mcp-results";
 import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {

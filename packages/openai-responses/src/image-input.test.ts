@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGES } from "../../openai-chat/src/__fixtures__/mcp-results";
+import { IMAGES } from "../../../testing/mcp-results";
 import { imageDataUri } from "./image-input";
 
 describe("imageDataUri", () => {

@@ -1,7 +1,12 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import OpenAI from "openai";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CALLS, callSummary, startRoundTrip } from "../../openai-chat/src/__fixtures__/round-trip";
-import type { RoundTrip } from "../../openai-chat/src/__fixtures__/round-trip";
+import { z } from "zod";
+import { DEMO_CALLS, callSummary, startRoundTrip } from "../../../testing/round-trip";
+import type { RoundTrip } from "../../../testing/round-trip";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
 import type { ResponsesCallOutput } from "./index";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
@@ -12,9 +17,9 @@ import { responseItems, toolCalls, toolOutput, tools } from "./index";
 // request (400, as OpenAI does) unless every call id is answered exactly once
 // with the output type of its call, and the reasoning item comes along.
 describe("a two-turn exchange with the official openai client", () => {
-  let trip: RoundTrip;
+  let trip: RoundTrip<Client, OpenAI>;
   beforeAll(async () => {
-    trip = await startRoundTrip(fakeResponsesModel);
+    trip = await startRoundTrip(fakeResponsesModel, { McpServer, Client, InMemoryTransport, z, OpenAI });
   });
   afterAll(() => trip.close());
 

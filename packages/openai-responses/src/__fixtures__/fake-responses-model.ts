@@ -1,11 +1,11 @@
-// The Responses endpoint of the local stand-in (the server itself, the MCP
-// demo server and the result fixtures are @x/openai-chat's test fixtures).
+// The Responses endpoint of the local stand-in (the server itself is in the
+// repository's testing/ folder).
 // The first turn reasons, says something, searches the web (a hosted tool)
 // and calls tools in parallel: one unknown, one with broken JSON, one custom.
 // The next turn is refused with OpenAI's 400 unless the input is what the API
 // demands of a stateless request.
-import { invalidRequest } from "../../../openai-chat/src/__fixtures__/openai-server";
-import type { Json, Reply } from "../../../openai-chat/src/__fixtures__/openai-server";
+import { invalidRequest } from "../../../../testing/openai-server";
+import type { Json, Reply } from "../../../../testing/openai-server";
 
 type JsonObject = { [key: string]: Json };
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);

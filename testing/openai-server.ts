@@ -1,6 +1,5 @@
 // A local stand-in for the OpenAI API on 127.0.0.1 (node:http): it records
 // every request body and answers with whatever the test's handler decides.
-// @x/openai-responses imports this file from its tests.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 

@@ -1,8 +1,8 @@
-// A small toolset for the unit tables of both adapters (@x/openai-responses
-// imports this file from its tests): one tool with an optional property (a
-// null path), one without arguments, one without a strict form.
-import { buildToolset, prepareTools } from "@x/toolset";
-import type { NullPathsByTool, Toolset } from "@x/toolset";
+// A small toolset for the unit tables of both adapters: one tool with an
+// optional property (a null path), one without arguments, one without a
+// strict form.
+import { buildToolset, prepareTools } from "./toolset";
+import type { NullPathsByTool, Toolset } from "./toolset";
 
 /** `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict). */
 export const filesToolset: Toolset = buildToolset([

@@ -1,34 +1,43 @@
 // What both round-trip tests share: a real MCP server, the local stand-in for
 // OpenAI, the official client pointed at it, and the answers to a response's
 // calls in the model's order (rejected calls as `toolCalls` answered them,
-// the others run on the MCP server). @x/openai-responses imports this file.
-import { buildToolset, toCallToolResult } from "@x/toolset";
-import type { ToolCalls, ToolOutcome, Toolset } from "@x/toolset";
-import OpenAI from "openai";
+// the others run on the MCP server). The test passes in the parts testing/
+// cannot import by name (see mcp-server.ts) and the openai client.
 import { startDemoServer } from "./mcp-server";
-import type { DemoServer } from "./mcp-server";
+import type { DemoServer, McpClientPart, McpParts } from "./mcp-server";
 import { startOpenAiServer } from "./openai-server";
 import type { Json, OpenAiServer, Reply } from "./openai-server";
+import { buildToolset, toCallToolResult } from "./toolset";
+import type { ToolCalls, ToolOutcome, Toolset } from "./toolset";
 
 /** Everything a round-trip test talks to. */
-export interface RoundTrip {
-  readonly demo: DemoServer;
+export interface RoundTrip<TClient, TOpenAI> {
+  readonly demo: DemoServer<TClient>;
   readonly api: OpenAiServer;
-  readonly openai: OpenAI;
+  readonly openai: TOpenAI;
   readonly toolset: Toolset;
   /** Every answer to `found`, in the model's order. */
   answer<TOutput>(found: ToolCalls<TOutput>, toolOutput: (callId: string, outcome: ToolOutcome) => TOutput): Promise<TOutput[]>;
   close(): Promise<void>;
 }
 
+/** The MCP SDK's parts and zod, and the official openai client class, as the test imports them. */
+export interface RoundTripParts<TClient extends McpClientPart<TTransport, unknown>, TTransport, TSchema, TOpenAI>
+  extends McpParts<TClient, TTransport, TSchema> {
+  readonly OpenAI: new (options: { apiKey: string; baseURL: string; maxRetries: number }) => TOpenAI;
+}
+
 /** Starts the demo MCP server and the stand-in with `model` as its handler. */
-export async function startRoundTrip(model: (path: string, body: Json) => Reply): Promise<RoundTrip> {
-  const demo = await startDemoServer();
+export async function startRoundTrip<TClient extends McpClientPart<TTransport, unknown>, TTransport, TSchema, TOpenAI>(
+  model: (path: string, body: Json) => Reply,
+  parts: RoundTripParts<TClient, TTransport, TSchema, TOpenAI>,
+): Promise<RoundTrip<TClient, TOpenAI>> {
+  const demo = await startDemoServer(parts);
   const api = await startOpenAiServer(model);
   return {
     demo,
     api,
-    openai: new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 }),
+    openai: new parts.OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 }),
     toolset: buildToolset([["demo", demo.tools]]).toolset,
     answer: async ({ calls, rejected }, toolOutput) => {
       const ran = await Promise.all(

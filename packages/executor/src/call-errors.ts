@@ -11,10 +11,11 @@ const REQUEST_TIMEOUT = -32001;
 
 const unknownEffects = "Its effects, if any, are unknown.";
 
-/** The call outlived `timeoutMs`; its MCP request was cancelled. */
-export function timeoutError(call: ToolCall, timeoutMs: number | undefined, cause?: unknown): ToolError {
+/** The call outlived `timeoutMs` (since its last progress report, with `resetTimeoutOnProgress`); its MCP request was cancelled. */
+export function timeoutError(call: ToolCall, timeoutMs: number | undefined, cause?: unknown, sinceProgress = false): ToolError {
   const within = timeoutMs === undefined ? "in time" : `within ${timeoutMs} ms`;
-  return new ToolError("timeout", `The tool "${call.name}" did not answer ${within} and was cancelled. ${unknownEffects}`, {
+  const what = sinceProgress ? "answer or report progress" : "answer";
+  return new ToolError("timeout", `The tool "${call.name}" did not ${what} ${within} and was cancelled. ${unknownEffects}`, {
     cause,
   });
 }

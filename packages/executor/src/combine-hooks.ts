@@ -1,15 +1,18 @@
 import { callSafely } from "./dispatcher";
 import type { ExecutorEventType, ExecutorHooks } from "./hook-events";
 
-const eventTypes: readonly ExecutorEventType[] = [
-  "tool-call-start",
-  "tool-call-end",
-  "tool-call-error",
-  "tool-call-rejected",
-  "strict-fallback",
-  "turn-start",
-  "turn-end",
-];
+// Keyed by every event type, so a new type cannot be forgotten here: the compiler asks for it.
+const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
+  "tool-call-start": true,
+  "tool-call-progress": true,
+  "tool-call-end": true,
+  "tool-call-error": true,
+  "tool-call-rejected": true,
+  "strict-fallback": true,
+  "turn-start": true,
+  "turn-end": true,
+};
+const eventTypes = Object.keys(EVENT_TYPES) as ExecutorEventType[];
 
 /**
  * One hooks object that calls each of `hooks` in order for every event.

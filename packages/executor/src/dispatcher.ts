@@ -1,4 +1,5 @@
 import type { McpCallToolResult, RejectedCall, ToolCall, ToolError, Toolset } from "@x/toolset";
+import type { McpProgress } from "./mcp-client";
 import { now } from "./clock";
 import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks } from "./hook-events";
 
@@ -10,6 +11,9 @@ import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks }
 export interface Dispatcher {
   /** `toolset` gives the description, looked up only when a start hook is set. */
   callStart(executionId: string, call: ToolCall, toolset: Toolset, timestamp: number): void;
+  /** Whether a `tool-call-progress` hook is set: only then does a call ask for progress to report it. */
+  readonly wantsProgress: boolean;
+  callProgress(executionId: string, call: ToolCall, progress: McpProgress): void;
   callEnd(
     executionId: string,
     call: ToolCall,
@@ -29,6 +33,8 @@ const noop = (): void => {};
 /** The dispatcher of a run without hooks. */
 export const NOOP_DISPATCHER: Dispatcher = Object.freeze({
   callStart: noop,
+  wantsProgress: false,
+  callProgress: noop,
   callEnd: noop,
   callError: noop,
   callRejected: noop,
@@ -67,11 +73,19 @@ function callFields(executionId: string, call: ToolCall) {
 export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues: boolean): Dispatcher {
   if (hooks === undefined) return NOOP_DISPATCHER;
   const start = hooks["tool-call-start"];
+  const progress = hooks["tool-call-progress"];
   const end = hooks["tool-call-end"];
   const error = hooks["tool-call-error"];
   const rejected = hooks["tool-call-rejected"];
   const others = [hooks["strict-fallback"], hooks["turn-start"], hooks["turn-end"]];
-  if (start === undefined && end === undefined && error === undefined && rejected === undefined && others.every((h) => h === undefined)) {
+  if (
+    start === undefined &&
+    progress === undefined &&
+    end === undefined &&
+    error === undefined &&
+    rejected === undefined &&
+    others.every((h) => h === undefined)
+  ) {
     return NOOP_DISPATCHER;
   }
   return {
@@ -88,6 +102,23 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
                 ...callFields(executionId, call),
                 ...(description === undefined ? {} : { description }),
                 ...(includeValues ? { arguments: call.arguments } : {}),
+              }),
+            );
+          },
+    wantsProgress: progress !== undefined,
+    callProgress:
+      progress === undefined
+        ? noop
+        : (executionId, call, { progress: value, total, message }) => {
+            callSafely(
+              progress,
+              Object.freeze({
+                type: "tool-call-progress" as const,
+                timestamp: now(),
+                ...callFields(executionId, call),
+                progress: value,
+                ...(typeof total === "number" ? { total } : {}),
+                ...(typeof message === "string" ? { message } : {}),
               }),
             );
           },

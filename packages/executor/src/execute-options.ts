@@ -29,6 +29,13 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * `timeout` error. Default: the client's own (60 s for the SDK's `Client`).
    */
   readonly timeoutMs?: number;
+  /**
+   * Each progress report of a running tool (MCP `notifications/progress`)
+   * restarts its `timeoutMs`, here and in the SDK (its `resetTimeoutOnProgress`):
+   * a long tool that keeps reporting is not cut off; `timeoutMs` then bounds
+   * the silence between reports, not the whole call. Default `false`.
+   */
+  readonly resetTimeoutOnProgress?: boolean;
   /** How many calls of one response run at once (a positive integer, or `Infinity`). Default 16. */
   readonly concurrency?: number;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
@@ -88,6 +95,7 @@ export interface RoundSettings<TResponse, TOutput> {
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   readonly nullPaths: NullPathsByTool | undefined;
   readonly timeoutMs: number | undefined;
+  readonly resetTimeoutOnProgress: boolean;
   readonly concurrency: number;
   readonly signal: AbortSignal | undefined;
   readonly maxOutputBytes: number;
@@ -100,7 +108,13 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
 
 /** Checks the options a caller gave and applies the defaults; throws a `RangeError` for a wrong value. */
 export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TResponse, TOutput>): RoundSettings<TResponse, TOutput> {
-  const { adapter, timeoutMs, concurrency = DEFAULT_CONCURRENCY, maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES } = options;
+  const {
+    adapter,
+    timeoutMs,
+    resetTimeoutOnProgress = false,
+    concurrency = DEFAULT_CONCURRENCY,
+    maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES,
+  } = options;
   check(
     typeof adapter?.toolCalls === "function" && typeof adapter.toolOutput === "function",
     "adapter",
@@ -113,6 +127,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     timeoutMs,
     `a number of milliseconds above 0 and at most ${MAX_TIMEOUT_MS}`,
   );
+  check(typeof resetTimeoutOnProgress === "boolean", "resetTimeoutOnProgress", resetTimeoutOnProgress, "true or false");
   check(
     concurrency === Infinity || (Number.isInteger(concurrency) && concurrency >= 1),
     "concurrency",
@@ -129,6 +144,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     adapter,
     nullPaths: options.nullPaths,
     timeoutMs,
+    resetTimeoutOnProgress,
     concurrency,
     signal: options.signal,
     maxOutputBytes,

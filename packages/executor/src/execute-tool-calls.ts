@@ -7,8 +7,9 @@ import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import type { CallOutcome, ExecuteOptions, ExecuteResult, RoundSettings } from "./execute-options";
 import { findClient } from "./mcp-client";
-import type { McpClients } from "./mcp-client";
+import type { McpClients, McpProgress } from "./mcp-client";
 import { RoundAbort, runCall } from "./run-call";
+import type { CallLimits } from "./run-call";
 import { runLimited } from "./run-limited";
 import { truncateResult } from "./truncate-result";
 
@@ -43,6 +44,7 @@ export async function executeRound<TResponse, TOutput>(
   }
 
   const round = settings.signal === undefined ? undefined : new RoundAbort(settings.signal);
+  const limits: CallLimits = { timeoutMs, resetTimeoutOnProgress: settings.resetTimeoutOnProgress, round };
   const answered = new Array<CallOutcome<TOutput>>(calls.length);
   const finish = (position: number, outcome: ToolOutcome, startTime: number): void => {
     const call = calls[position] as ToolCall;
@@ -88,7 +90,10 @@ export async function executeRound<TResponse, TOutput>(
       answer(round?.aborted === true ? abortedError(call, false) : noClientError(call));
       return;
     }
-    runCall(client, call, timeoutMs, round, answer);
+    const onProgress = dispatcher.wantsProgress
+      ? (progress: McpProgress): void => dispatcher.callProgress(executionId, call, progress)
+      : undefined;
+    runCall(client, call, limits, answer, onProgress);
   };
   try {
     await runLimited(calls.length, settings.concurrency, start);

@@ -42,6 +42,21 @@ export interface ToolCallStartEvent extends ToolCallEventBase {
   readonly arguments?: { readonly [key: string]: unknown };
 }
 
+/**
+ * A running call reported progress (an MCP `notifications/progress` for its
+ * request). Only asked of the server when a `tool-call-progress` hook is set
+ * or `resetTimeoutOnProgress` is on; never emitted after the call's end or error.
+ */
+export interface ToolCallProgressEvent extends ToolCallEventBase {
+  readonly type: "tool-call-progress";
+  /** How far the tool is, in its own unit; it increases with each report. */
+  readonly progress: number;
+  /** The `progress` the tool expects to reach, when it says. */
+  readonly total?: number;
+  /** What the tool is doing, when it says. */
+  readonly message?: string;
+}
+
 /** A call came back with a well-formed MCP result (which may be a tool-reported error, `isError: true`). */
 export interface ToolCallEndEvent extends ToolCallEventBase {
   readonly type: "tool-call-end";
@@ -115,6 +130,7 @@ export interface TurnEndEvent extends EventBase {
 /** Every event the executor emits. */
 export type ExecutorEvent =
   | ToolCallStartEvent
+  | ToolCallProgressEvent
   | ToolCallEndEvent
   | ToolCallErrorEvent
   | ToolCallRejectedEvent

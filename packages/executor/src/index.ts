@@ -8,7 +8,7 @@ export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
 export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
 export { combineHooks } from "./combine-hooks";
-export type { CallToolOptions, McpClients, McpToolClient } from "./mcp-client";
+export type { CallToolOptions, McpClients, McpProgress, McpToolClient } from "./mcp-client";
 export type {
   ExecutorEvent,
   ExecutorEventOf,
@@ -17,6 +17,7 @@ export type {
   StrictFallbackEvent,
   ToolCallEndEvent,
   ToolCallErrorEvent,
+  ToolCallProgressEvent,
   ToolCallRejectedEvent,
   ToolCallStartEvent,
   TurnEndEvent,

@@ -1,9 +1,20 @@
+/** One progress report of a running tool, as the MCP SDK hands it to `onprogress`. */
+export interface McpProgress {
+  progress: number;
+  total?: number | undefined;
+  message?: string | undefined;
+}
+
 /** The request options the executor passes to `callTool`: a subset of the MCP SDK's `RequestOptions`. */
 export interface CallToolOptions {
   /** Aborted when the call times out or the run's signal aborts; the SDK then sends `notifications/cancelled`. */
   signal?: AbortSignal;
   /** The per-call timeout in milliseconds (overrides the SDK's 60 s default). */
   timeout?: number;
+  /** Set only when progress is wanted (a `tool-call-progress` hook, or `resetTimeoutOnProgress`): the SDK then asks the server for progress. */
+  onprogress?: (progress: McpProgress) => void;
+  /** With `resetTimeoutOnProgress: true`: each progress report restarts the SDK's timeout. */
+  resetTimeoutOnProgress?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { toCallToolResult } from "@x/toolset";
 import type { ToolCall, ToolOutcome } from "@x/toolset";
 import { abortedError, callFailure, timeoutError } from "./call-errors";
-import type { CallToolOptions, McpToolClient } from "./mcp-client";
+import type { CallToolOptions, McpProgress, McpToolClient } from "./mcp-client";
 
 /**
  * The run's abort signal, listened to once per round (not once per call:
@@ -38,6 +38,13 @@ function validated(call: ToolCall, value: unknown): ToolOutcome {
   }
 }
 
+/** How each call of a round is bounded: set once per round. */
+export interface CallLimits {
+  readonly timeoutMs: number | undefined;
+  readonly resetTimeoutOnProgress: boolean;
+  readonly round: RoundAbort | undefined;
+}
+
 /**
  * Runs `call` on `client` and hands its outcome to `answer`, exactly once and
  * never synchronously: the checked MCP result, or the error that explains
@@ -48,15 +55,22 @@ function validated(call: ToolCall, value: unknown): ToolOutcome {
  * longer limit short): the SDK then sends `notifications/cancelled`. The call
  * is answered at that moment even if the client ignores its options, and
  * whatever the abandoned request does later is observed and ignored.
+ *
+ * Progress is asked for (`onprogress`) only when someone listens
+ * (`onProgress`) or `resetTimeoutOnProgress` needs it; each report then
+ * restarts the timer here too, so a client that ignores the option is not
+ * cut off either. No report is passed on once the call is answered.
  */
 export function runCall(
   client: McpToolClient,
   call: ToolCall,
-  timeoutMs: number | undefined,
-  round: RoundAbort | undefined,
+  limits: CallLimits,
   answer: (outcome: ToolOutcome) => void,
+  onProgress?: (progress: McpProgress) => void,
 ): void {
-  if (timeoutMs === undefined && round === undefined) {
+  const { timeoutMs, resetTimeoutOnProgress, round } = limits;
+  const wantsProgress = onProgress !== undefined || resetTimeoutOnProgress;
+  if (timeoutMs === undefined && round === undefined && !wantsProgress) {
     // The common case, kept lean: no controller, no timer, one promise of our own.
     request(client, call, undefined, answer);
     return;
@@ -75,15 +89,25 @@ export function runCall(
     settle(abortedError(call, true));
     controller.abort("The run was aborted.");
   };
+  const expire = (): void => {
+    settle(timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress));
+    controller.abort(`No answer within ${timeoutMs} ms.`);
+  };
   round?.inFlight.add(cancel);
-  if (timeoutMs !== undefined) {
-    timer = setTimeout(() => {
-      settle(timeoutError(call, timeoutMs));
-      controller.abort(`No answer within ${timeoutMs} ms.`);
-    }, timeoutMs);
+  if (timeoutMs !== undefined) timer = setTimeout(expire, timeoutMs);
+  const options: CallToolOptions = { signal: controller.signal };
+  if (timeoutMs !== undefined) options.timeout = timeoutMs;
+  if (wantsProgress) {
+    options.onprogress = (progress) => {
+      if (done) return;
+      if (resetTimeoutOnProgress && timer !== undefined) {
+        clearTimeout(timer);
+        timer = setTimeout(expire, timeoutMs);
+      }
+      onProgress?.(progress);
+    };
+    if (resetTimeoutOnProgress) options.resetTimeoutOnProgress = true;
   }
-  const options: CallToolOptions =
-    timeoutMs === undefined ? { signal: controller.signal } : { signal: controller.signal, timeout: timeoutMs };
   request(client, call, options, settle);
 }
 

@@ -83,6 +83,8 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   readonly signal?: AbortSignal;
   /** As in `executeToolCalls`. */
   readonly timeoutMs?: number;
+  /** As in `executeToolCalls`. Default `false`. */
+  readonly resetTimeoutOnProgress?: boolean;
   /** As in `executeToolCalls`. Default 16. */
   readonly concurrency?: number;
   /** As in `executeToolCalls`. */
@@ -170,6 +172,7 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
   const settings = roundSettings({
     adapter,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.resetTimeoutOnProgress === undefined ? {} : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
     ...(options.output === undefined ? {} : { output: options.output }),

@@ -29,6 +29,8 @@ export interface FaultServer {
   readonly started: string[];
   /** Every `notifications/cancelled` that reached a running handler. */
   readonly cancelled: Cancellation[];
+  /** The `progressToken` of each call of the `progress` tool (`undefined`: the client asked for no progress). */
+  readonly progressTokens: (string | number | undefined)[];
   /** Resolves once `count` calls of `tool` have started on the server. */
   whenStarted(tool: string, count?: number): Promise<void>;
   /** Closes the server side of the connection (as a server that goes away would). */
@@ -41,6 +43,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   const load = { inFlight: 0, max: 0 };
   const started: string[] = [];
   const cancelled: Cancellation[] = [];
+  const progressTokens: (string | number | undefined)[] = [];
   const waiters: (() => void)[] = [];
   const begin = (tool: string, extra: { signal: AbortSignal; requestId: string | number }): void => {
     started.push(tool);
@@ -99,6 +102,28 @@ export async function startFaultServer(): Promise<FaultServer> {
       return { content: [{ type: "text", text: unit.repeat(count) }] };
     },
   );
+  server.registerTool(
+    "progress",
+    {
+      description: "Works `steps` steps of `everyMs` milliseconds each, reporting progress after each step when asked to.",
+      inputSchema: { steps: z.number(), everyMs: z.number() },
+    },
+    async ({ steps, everyMs }, extra) => {
+      begin("progress", extra);
+      const token = extra._meta?.progressToken;
+      progressTokens.push(token);
+      for (let step = 1; step <= steps && !extra.signal.aborted; step++) {
+        await sleep(everyMs, extra.signal);
+        if (token !== undefined && !extra.signal.aborted) {
+          await extra.sendNotification({
+            method: "notifications/progress",
+            params: { progressToken: token, progress: step, total: steps, message: `step ${step} of ${steps}` },
+          });
+        }
+      }
+      return { content: [{ type: "text", text: `done after ${steps} steps` }] };
+    },
+  );
   server.registerTool("image", { description: "Returns a tiny PNG between two texts." }, (extra) => {
     begin("image", extra);
     return {
@@ -121,6 +146,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     load,
     started,
     cancelled,
+    progressTokens,
     whenStarted: (tool, count = 1) =>
       new Promise<void>((resolve) => {
         const check = (): void => {

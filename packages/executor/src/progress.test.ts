@@ -139,11 +139,15 @@ describe("server-everything's trigger-long-running-operation over stdio", () => 
       expect(outputs).toEqual([
         { role: "tool", tool_call_id: "c1", content: "Long running operation completed. Duration: 0.6 seconds, Steps: 3." },
       ]);
-      expect(events.map(({ progress, total }) => [progress, total])).toEqual([
-        [1, 3],
-        [2, 3],
-        [3, 3],
-      ]);
+      // The last report can reach the client in the same read as the answer: the SDK then
+      // handles the answer first and drops the report (its progress handler is gone).
+      expect(events.map(({ progress, total }) => [progress, total])).toEqual(
+        [
+          [1, 3],
+          [2, 3],
+          [3, 3],
+        ].slice(0, Math.max(2, events.length)),
+      );
     } finally {
       await client.close();
     }

@@ -6,13 +6,18 @@
 // undefined is absent, as everywhere in the rewriter.
 import { refTarget } from "./local-ref";
 import { isPlain, own } from "./plain-json";
-import type { NullPath } from "./types";
+import type { Trie } from "./trie";
 
 export interface NullAnalysis {
   /** Whether `schema` accepts `null`. */
   readonly allowsNull: (schema: unknown) => boolean;
-  /** Whether `schema` accepts a `null` at the instance location `path` (under some choice of its `anyOf` branches). */
-  readonly nullAt: (schema: unknown, path: NullPath) => boolean;
+  /**
+   * Lists, in the `hits` of each end of `trie` (instance paths from an anyOf), the first
+   * two of `branches` that accept a `null` there (under some choice of their own `anyOf`
+   * branches). A (node, trie node) pair already walked for two branches can add nothing:
+   * each is walked at most twice, so the work is linear in the schema and the trie.
+   */
+  readonly nullsAt: (branches: readonly unknown[], trie: Trie) => void;
 }
 
 /**
@@ -51,28 +56,33 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
 
   return {
     allowsNull: (schema) => allows(schema, 0),
-    nullAt: (schema, path) => {
-      // Each (node, step) is explored once per question: the walk is linear in the schema.
-      const seen = new Map<object, Set<number>>();
-      const at = (node: unknown, step: number, depth: number): boolean => {
-        if (step === path.length) return allows(node, depth);
-        if (!isPlain(node)) return node === true;
-        const steps = seen.get(node) ?? new Set<number>();
-        if (steps.has(step)) return false;
+    nullsAt: (branches, trie) => {
+      /** Per node and trie node: the branch that first walked them, or -1 once two have. */
+      const seen = new Map<unknown, Map<Trie, number>>();
+      let index = 0;
+      const at = (node: unknown, trie: Trie, depth: number): void => {
+        const tries = seen.get(node) ?? new Map<Trie, number>();
+        const first = tries.get(trie);
+        if (first === index || first === -1) return;
         if (depth > limit) tooDeep();
-        seen.set(node, steps.add(step));
-        const segment = path[step];
-        const child = segment === null ? own(node, "items") : own(own(node, "properties"), segment as string);
-        return (
-          (child !== undefined && at(child, step + 1, depth + 1)) ||
-          ["anyOf", "oneOf", "allOf"].some((keyword) => {
-            const list = own(node, keyword);
-            return Array.isArray(list) && list.some((branch) => at(branch, step, depth + 1));
-          }) ||
-          (own(node, "$ref") !== undefined && at(refTarget(node, root), step, depth + 1))
-        );
+        seen.set(node, tries.set(trie, first === undefined ? index : -1));
+        const hits = trie.hits;
+        if (hits !== undefined && hits.length < 2 && !hits.includes(index) && allows(node, depth)) hits.push(index);
+        // (only plain objects here: the rewriter refused anything else before)
+        const props = own(node, "properties") ?? {};
+        const names = Object.keys(props);
+        // Whichever is smaller: the node's properties (and items) or the trie's segments.
+        for (const segment of names.length < trie.size ? [null, ...names] : trie.keys()) {
+          const child = trie.get(segment);
+          if (child !== undefined) at(segment === null ? own(node, "items") : own(props, segment), child, depth + 1);
+        }
+        for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+          const list = own(node, keyword);
+          if (Array.isArray(list)) for (const branch of list) at(branch, trie, depth + 1);
+        }
+        if (own(node, "$ref") !== undefined) at(refTarget(node, root), trie, depth + 1);
       };
-      return at(schema, 0, 0);
+      for (; index < branches.length; index++) at(branches[index], trie, 0);
     },
   };
 }

@@ -3,7 +3,9 @@
 // expanded into instance paths from the root, recursion with null paths is
 // refused (its paths would be unbounded), and so is an `anyOf` whose branches
 // disagree about a null (stripping it would change what the server receives).
+import type { NullAnalysis } from "./allows-null";
 import { type Plain, pointer } from "./plain-json";
+import { insert, type Trie } from "./trie";
 import type { NullPath, SchemaPath } from "./types";
 
 /** A null path of a unit, or (with `unit`) a `$ref` to `unit` at that instance path. */
@@ -33,61 +35,77 @@ export interface Unit {
 
 type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
 
+/** Calls `visit` with each null path of `entries` (a unit's, or a range of them), `prefix` first and `cut` segments off each entry's path. */
+export type Emit = (entries: readonly Entry[], prefix: NullPath, cut: number, visit: (path: NullPath) => void) => void;
+
 /**
- * The null paths of every unit, `$ref`s expanded, at most `cap` per unit.
- * Refuses a `$ref` cycle through a unit that has null paths (they would be
- * unbounded) or through definitions that are only `$ref`s (a loop), and
- * `$ref`s nested deeper than `limit`.
+ * Follows the `$ref`s between units: refuses a `$ref` cycle through a unit that
+ * has null paths (they would be unbounded) or through definitions that are only
+ * `$ref`s (a loop), and `$ref`s nested deeper than `limit`. Returns how to emit
+ * the null paths, `$ref`s expanded: never materialised per unit (a long chain of
+ * definitions would copy every path at each link), only where they are used. Each
+ * entry emitted leads to at least one null path, so the work is linear in the paths.
  */
-export function expandNullPaths(units: Iterable<Unit>, cap: number, limit: number, fail: Fail): Map<Unit, NullPath[]> {
-  const paths = new Map<Unit, NullPath[]>();
+export function expandNullPaths(units: Iterable<Unit>, limit: number, fail: Fail): Emit {
+  /** Per unit, the entries that lead to a null path. */
+  const live = new Map<Unit, Entry[]>();
   const active: Unit[] = [];
-  /** Units a $ref reached while they were being expanded (so on a cycle), with that $ref's path. */
+  /** Units a $ref reached while they were being followed (so on a cycle), with that $ref's path. */
   const looped = new Map<Unit, SchemaPath>();
-  const expand = (unit: Unit): NullPath[] => {
-    let list = paths.get(unit);
+  const follow = (unit: Unit): Entry[] => {
+    let list = live.get(unit);
     if (list !== undefined) return list;
     if (active.length > limit) fail("max_depth", `$refs nest over ${limit} deep; flatten the schema`, unit.path);
     active.push(unit);
-    list = [];
-    for (const { path, unit: target, at = [] } of unit.entries) {
-      if (target === undefined) list.push(path);
-      else if (active.includes(target)) {
-        // A cycle of definitions that are each only a $ref never leads to a schema.
-        if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined)) fail("$ref", "a $ref loop; point it at a schema", target.path);
-        looped.set(target, at);
-      }
-      else for (const tail of expand(target)) list.push([...path, ...tail]);
-      if (list.length > cap) fail("$ref", `$refs expand to over ${cap} null paths; make properties required`, unit.path);
-    }
+    list = unit.entries.filter(({ unit: target, at = [] }) => {
+      if (target === undefined) return true;
+      if (!active.includes(target)) return follow(target).length > 0;
+      // A cycle of definitions that are each only a $ref never leads to a schema.
+      if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined)) fail("$ref", "a $ref loop; point it at a schema", target.path);
+      looped.set(target, at);
+      return false;
+    });
     active.pop();
-    // A cycle through this unit repeats its null paths without end. (Units expanded
-    // inside the cycle lack this unit's paths, which is right only when it has none.)
+    // A cycle through this unit repeats its null paths without end. (Units followed
+    // inside the cycle skip this unit, which is right only when it has none.)
     const recursion = looped.get(unit);
     if (recursion !== undefined && list.length > 0) fail("$ref", "a recursive $ref through optional properties (unbounded null paths); make them required", recursion);
-    paths.set(unit, list);
+    live.set(unit, list);
     return list;
   };
-  for (const unit of units) expand(unit);
-  return paths;
+  for (const unit of units) follow(unit);
+  const emit: Emit = (entries, prefix, cut, visit) => {
+    for (const { path, unit: target } of entries) {
+      const full = prefix.length + cut > 0 ? [...prefix, ...path.slice(cut)] : path;
+      if (target === undefined) visit(full);
+      else emit(live.get(target) as Entry[], full, 0, visit);
+    }
+  };
+  return emit;
 }
 
 /**
  * Refuses an `anyOf` where a branch makes an optional property nullable (so its
  * null is stripped) at an instance path where another branch gives null a meaning.
+ * The paths of a site go into one trie, which each branch is walked along once.
  */
-export function checkAnyOfNulls(units: Iterable<Unit>, paths: Map<Unit, NullPath[]>, nullAt: (schema: unknown, path: NullPath) => boolean, fail: Fail): void {
+export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: NullAnalysis["nullsAt"], fail: Fail): void {
   for (const unit of units) {
     for (const { depth, at, keyword, branches } of unit.sites) {
-      branches.forEach(({ from, to }, index) => {
-        for (const { path, unit: target } of unit.entries.slice(from, to)) {
-          for (const tail of target === undefined ? [[]] : (paths.get(target) ?? [])) {
-            const introduced = [...path.slice(depth), ...tail];
-            const other = branches.findIndex((branch, each) => each !== index && nullAt(branch.schema, introduced));
-            if (other >= 0) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
-          }
-        }
-      });
+      const trie: Trie = new Map();
+      const stripped: [number, NullPath, Trie][] = [];
+      branches.forEach(({ from, to }, index) =>
+        emit(unit.entries.slice(from, to), [], depth, (introduced) => {
+          const end = insert(trie, introduced);
+          end.hits ??= [];
+          stripped.push([index, introduced, end]);
+        }),
+      );
+      nullsAt(branches.map((branch) => branch.schema), trie);
+      for (const [index, introduced, end] of stripped) {
+        const other = end.hits?.find((each) => each !== index);
+        if (other !== undefined) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
+      }
     }
   }
 }

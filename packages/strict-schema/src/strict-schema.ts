@@ -7,6 +7,7 @@ import { localRef } from "./local-ref";
 import { checkAnyOfNulls, expandNullPaths, type Site, type Unit } from "./null-paths";
 import { describe, isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { disjointOneOf, type MergedObject, mergeAllOf } from "./relax";
+import { insert, type Trie } from "./trie";
 import { ITEMS } from "./types";
 import type { LimitName, NullPath, NullPathSegment, RelaxationKind, Relaxation, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
 
@@ -14,7 +15,7 @@ import type { LimitName, NullPath, NullPathSegment, RelaxationKind, Relaxation, 
 const NESTING = 512;
 /** Subschemas visited in total (a shared object counts once per use) before giving up with `max_nodes`. */
 const NODES = 100_000;
-/** Null paths one unit may expand to through `$ref`s. */
+/** Null paths the `$ref`s may expand to (before the repeats of anyOf branches are merged). */
 const NULL_PATHS = 10_000;
 
 const TYPE_NAMES = /* @__PURE__ */ "string number integer boolean object array null".split(" ");
@@ -339,8 +340,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     path.length = 0;
   }
   const out = top.out as Plain;
-  const expanded = expandNullPaths(units.values(), NULL_PATHS, NESTING, fail);
-  let nullPaths = expanded.get(top) as NullPath[];
+  const emit = expandNullPaths(units.values(), NESTING, fail);
+  let nullPaths: NullPath[] = [];
+  emit(top.entries, [], 0, (nullPath) => nullPaths.push(nullPath) > NULL_PATHS && fail("$ref", `$refs expand to over ${NULL_PATHS} null paths; make properties required`, []));
   for (const keyword of ["$defs", "definitions"]) {
     const kept: Plain = {};
     for (const name of Object.keys(own(root, keyword) ?? {})) {
@@ -350,12 +352,12 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     if (Object.keys(kept).length > 0) out[keyword] = kept;
   }
   if (sites > 0) {
-    checkAnyOfNulls(units.values(), expanded, analysis.nullAt, fail);
+    checkAnyOfNulls(units.values(), emit, analysis.nullsAt, fail);
     // Only branches of an anyOf can repeat a path.
-    const seen = new Set<string>();
+    const seen: Trie = new Map();
     nullPaths = nullPaths.filter((nullPath) => {
-      const key = JSON.stringify(nullPath);
-      return !seen.has(key) && !!seen.add(key);
+      const end = insert(seen, nullPath);
+      return !end.end && (end.end = true);
     });
   }
   return { ok: true, schema: out, nullPaths, relaxations };

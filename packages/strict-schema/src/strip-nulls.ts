@@ -1,9 +1,7 @@
 // Undoing strict mode's nulls in the arguments a model sent.
 import { isPlain, type Plain, put } from "./plain-json";
-import type { NullPath, NullPathSegment } from "./types";
-
-/** A trie of null paths, keyed by property name or ITEMS (`null`); `end` marks a property whose null is removed. */
-type Trie = Map<NullPathSegment, Trie> & { end?: boolean };
+import { insert, type Trie } from "./trie";
+import type { NullPath } from "./types";
 
 /**
  * Removes the `null`s strict mode introduced: a property at one of `nullPaths`
@@ -29,10 +27,7 @@ export function stripNulls<T>(value: T, nullPaths: readonly NullPath[]): T {
   try {
     for (const nullPath of Array.isArray(nullPaths) ? nullPaths : []) {
       // (a segment that is neither a string nor ITEMS never matches anything)
-      if (!Array.isArray(nullPath)) continue;
-      let node = trie;
-      for (const segment of nullPath as NullPath) node = node.get(segment) ?? (node.set(segment, new Map()).get(segment) as Trie);
-      node.end = true;
+      if (Array.isArray(nullPath)) insert(trie, nullPath as NullPath).end = true;
     }
     return strip(value, trie) as T;
   } catch {

@@ -35,8 +35,8 @@ export interface Unit {
 
 type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
 
-/** Calls `visit` with each null path of `entries` (a unit's, or a range of them), `prefix` first and `cut` segments off each entry's path. */
-export type Emit = (entries: readonly Entry[], prefix: NullPath, cut: number, visit: (path: NullPath) => void) => void;
+/** Calls `visit` with each null path of `entries` (a unit's, or a range of them), `prefix` first. */
+export type Emit = (entries: readonly Entry[], prefix: NullPath, visit: (path: NullPath) => void) => void;
 
 /**
  * Follows the `$ref`s between units: refuses a `$ref` cycle through a unit that
@@ -45,8 +45,10 @@ export type Emit = (entries: readonly Entry[], prefix: NullPath, cut: number, vi
  * the null paths, `$ref`s expanded: never materialised per unit (a long chain of
  * definitions would copy every path at each link), only where they are used. Each
  * entry emitted leads to at least one null path, so the work is linear in the paths.
+ * `$ref`s can multiply them (definitions that each use the next twice: 2^n), so
+ * emitting more than `budget` segments in all fails at the last `$ref` followed.
  */
-export function expandNullPaths(units: Iterable<Unit>, limit: number, fail: Fail): Emit {
+export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: number, fail: Fail): Emit {
   /** Per unit, the entries that lead to a null path. */
   const live = new Map<Unit, Entry[]>();
   const active: Unit[] = [];
@@ -55,7 +57,7 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, fail: Fail
   const follow = (unit: Unit): Entry[] => {
     let list = live.get(unit);
     if (list !== undefined) return list;
-    if (active.length > limit) fail("max_depth", `$refs nest over ${limit} deep; flatten the schema`, unit.path);
+    if (active.length > limit) fail("max_depth", `nested over ${limit} deep; flatten the schema`, unit.path);
     active.push(unit);
     list = unit.entries.filter(({ unit: target, at = [] }) => {
       if (target === undefined) return true;
@@ -74,11 +76,16 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, fail: Fail
     return list;
   };
   for (const unit of units) follow(unit);
-  const emit: Emit = (entries, prefix, cut, visit) => {
-    for (const { path, unit: target } of entries) {
-      const full = prefix.length + cut > 0 ? [...prefix, ...path.slice(cut)] : path;
+  let spent = 0;
+  /** The last $ref followed. */
+  let via: SchemaPath = [];
+  const emit: Emit = (entries, prefix, visit) => {
+    for (const { path, unit: target, at = via } of entries) {
+      const full = prefix.length > 0 ? [...prefix, ...path] : path;
+      via = at;
+      if ((spent += full.length) > budget) fail("$ref", `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); make properties required`, at);
       if (target === undefined) visit(full);
-      else emit(live.get(target) as Entry[], full, 0, visit);
+      else emit(live.get(target) as Entry[], full, visit);
     }
   };
   return emit;
@@ -95,7 +102,8 @@ export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: Null
       const trie: Trie = new Map();
       const stripped: [number, NullPath, Trie][] = [];
       branches.forEach(({ from, to }, index) =>
-        emit(unit.entries.slice(from, to), [], depth, (introduced) => {
+        emit(unit.entries.slice(from, to), [], (nullPath) => {
+          const introduced = nullPath.slice(depth);
           const end = insert(trie, introduced);
           end.hits ??= [];
           stripped.push([index, introduced, end]);

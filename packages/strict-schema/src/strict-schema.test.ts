@@ -688,13 +688,31 @@ describe("hostile input", () => {
   });
 
   it("expands the null paths of a 400-definition $ref chain", () => {
-    // 400 definitions, each requiring the next; the last has 4000 optional properties. Each
-    // definition's paths were once copied whole into the one above it (400 × 4000 copies, seconds).
-    const $defs: Schema = { a400: { type: "object", properties: Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`p${i}`, { type: "string" }])) } };
+    // 400 definitions, each requiring the next; the last has 2000 optional properties. Each
+    // definition's paths were once copied whole into the one above it (400 × 2000 copies, seconds).
+    const $defs: Schema = { a400: { type: "object", properties: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`p${i}`, { type: "string" }])) } };
     for (let i = 0; i < 400; i++) $defs[`a${i}`] = { type: "object", properties: { next: { $ref: `#/$defs/a${i + 1}` } }, required: ["next"] };
     const { nullPaths } = ok({ ...root({ $ref: "#/$defs/a0" }), $defs });
     const chain = ["p", ...Array.from({ length: 400 }, () => "next")];
-    expect([nullPaths.length, nullPaths[0], nullPaths[3999]]).toEqual([4000, [...chain, "p0"], [...chain, "p3999"]]);
+    expect([nullPaths.length, nullPaths[0], nullPaths[1999]]).toEqual([2000, [...chain, "p0"], [...chain, "p1999"]]);
+  });
+
+  it("converts a definition of 100 optional properties used in 101 places (10 100 null paths)", () => {
+    const names = Array.from({ length: 101 }, (_, i) => `r${i}`);
+    const d = { type: "object", properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { type: "string" }])) };
+    const { nullPaths } = ok({ type: "object", properties: Object.fromEntries(names.map((name) => [name, { $ref: "#/$defs/d" }])), required: names, $defs: { d } });
+    expect([nullPaths.length, nullPaths[0], nullPaths[10_099]]).toEqual([10_100, ["r0", "p0"], ["r100", "p99"]]);
+  });
+
+  it("refuses $refs whose null paths multiply without bound, at a $ref, as an internal guard", () => {
+    // 30 definitions, each using the next twice: 2^30 null paths from a schema of 60 properties.
+    const $defs: Schema = { a30: { type: "object", properties: { x: { type: "string" } } } };
+    for (let i = 0; i < 30; i++) $defs[`a${i}`] = { type: "object", properties: { l: { $ref: `#/$defs/a${i + 1}` }, r: { $ref: `#/$defs/a${i + 1}` } } };
+    const schema = { ...root({ $ref: "#/$defs/a0" }), $defs };
+    const failure = error(schema);
+    expect(failure.keyword).toBe("$ref");
+    expect(failure.path.reduce<unknown>((node, key) => (node as Schema)[key], schema)).toHaveProperty("$ref");
+    expect(failure.message).toMatch(/over 1000000 segments \(an internal guard, not an OpenAI limit\); make properties required\.$/);
   });
 
   it("fails cleanly on 100 000 chained definitions", () => {

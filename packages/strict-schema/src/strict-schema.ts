@@ -15,15 +15,19 @@ import type { LimitName, NullPath, NullPathSegment, RelaxationKind, Relaxation, 
 const NESTING = 512;
 /** Subschemas visited in total (a shared object counts once per use) before giving up with `max_nodes`. */
 const NODES = 100_000;
-/** Null paths the `$ref`s may expand to (before the repeats of anyOf branches are merged). */
-const NULL_PATHS = 10_000;
+/**
+ * Null-path segments that expanding `$ref`s may produce (for the result and for the anyOf
+ * rule), ten times the subschemas a walk may visit: `$ref`s multiply null paths (definitions
+ * that each use the next twice make 2^n), and this bounds the work and memory (~tens of ms).
+ */
+const SEGMENTS = 10 * NODES;
 
 const TYPE_NAMES = /* @__PURE__ */ "string number integer boolean object array null".split(" ");
 const ROOT = 'the root must be "type": "object"; put other values in a property';
 
-/** Thrown to unwind the walk with the result's error; caught in strictSchema, never escapes. */
-class Failure {
-  constructor(readonly error: StrictError) {}
+/** Thrown to unwind the walk, holding the result's error; caught in strictSchema, never escapes. */
+interface Failure {
+  error?: StrictError;
 }
 
 /** Unicode code points of a string (how OpenAI counts characters). */
@@ -92,22 +96,23 @@ const nullSchema = (): Plain => ({ type: "null" });
  */
 export function strictSchema(schema: unknown, options?: StrictSchemaOptions): StrictResult {
   const path: (string | number)[] = [];
+  const failure: Failure = {};
   try {
-    return rewrite(schema, options, path);
+    return rewrite(schema, options, path, failure);
   } catch (thrown) {
-    // A Failure, else a stack overflow despite the nesting guards, or a throwing getter or Proxy.
+    // The failure, else a stack overflow despite the nesting guards, or a throwing getter or Proxy.
     const deep = thrown instanceof RangeError;
     return {
       ok: false,
       error:
-        thrown instanceof Failure
-          ? thrown.error
+        thrown === failure
+          ? (failure.error as StrictError)
           : { path, keyword: deep ? "max_depth" : "type", message: `At ${pointer(path)}: ${deep ? "nested too deep; flatten the schema" : `unreadable (${thrown instanceof Error ? thrown.message : describe(thrown)}); pass plain JSON data, as JSON.parse returns`}.` },
     };
   }
 }
 
-function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: (string | number)[]): StrictResult {
+function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: (string | number)[], failure: Failure): StrictResult {
   const limits = readLimits(options);
   const relax = own(options, "relax");
   const relaxations: Relaxation[] = [];
@@ -125,8 +130,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   let sites = 0;
 
   const fail = (keyword: string, what: string, at: SchemaPath = path): never => {
+    failure.error = { path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}.` };
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel: no stack trace to capture
-    throw new Failure({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}.` });
+    throw failure;
   };
   const limit = (name: LimitName): never => fail(name, overLimit(name, limits));
   const unsupported = (key: string): never => fail(key, `"${key}" is not supported in strict mode; ${UNSUPPORTED.get(key)}`);
@@ -340,9 +346,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
     path.length = 0;
   }
   const out = top.out as Plain;
-  const emit = expandNullPaths(units.values(), NESTING, fail);
+  const emit = expandNullPaths(units.values(), NESTING, SEGMENTS, fail);
   let nullPaths: NullPath[] = [];
-  emit(top.entries, [], 0, (nullPath) => nullPaths.push(nullPath) > NULL_PATHS && fail("$ref", `$refs expand to over ${NULL_PATHS} null paths; make properties required`, []));
+  emit(top.entries, [], (nullPath) => nullPaths.push(nullPath));
   for (const keyword of ["$defs", "definitions"]) {
     const kept: Plain = {};
     for (const name of Object.keys(own(root, keyword) ?? {})) {

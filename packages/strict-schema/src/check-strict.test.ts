@@ -590,6 +590,17 @@ describe("checkStrict on hostile input", () => {
     ]);
   });
 
+  it("a long required list beside many properties: each name is looked up, not searched for", () => {
+    // 5000 properties × 400 000 names took seconds when each searched the other list.
+    const properties = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const required = [...Array.from({ length: 400_000 }, (_, i) => `q${i}`), "p1"];
+    const reasons = checkStrict({ type: "object", properties, required, additionalProperties: false });
+    expect(reasons.map(({ keyword, message }) => [keyword, /(missing|lists) "(\w+)", .* and (\d+) more/.exec(message)?.slice(1)])).toEqual([
+      ["required", ["missing", "p0", "4989"]],
+      ["required", ["lists", "q0", "399990"]],
+    ]);
+  });
+
   it("an exponential DAG of shared sub-schemas stops at a million nodes", () => {
     let schema: Schema = { type: "string" };
     for (let level = 0; level < 40; level += 1) schema = { anyOf: [schema, schema] };

@@ -208,8 +208,10 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
       const nullable = 'make optional ones nullable (e.g. "type": ["string", "null"])';
       if (required === undefined) report("required", `an object needs "required" listing every property (${quote(declared) || "none here"}); add it, and ${nullable}`);
       else if (Array.isArray(required) && required.every(isString)) {
-        const missing = declared.filter((name) => !required.includes(name));
-        const extra = required.filter((name) => !declared.includes(name));
+        // (Sets: either list may be long)
+        const [listed, names] = [new Set(required), new Set(declared)];
+        const missing = declared.filter((name) => !listed.has(name));
+        const extra = required.filter((name) => !names.has(name));
         if (missing.length > 0) report("required", `"required" must list every property; missing ${quote(missing)}. Add them, and ${nullable}`, "required");
         if (extra.length > 0) report("required", `"required" lists ${quote(extra)}, not in "properties"; remove them or declare the properties`, "required");
       }

@@ -300,8 +300,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
           fail("additionalProperties", 'an object needs "properties" ({} for none); take arbitrary keys as a JSON-encoded string');
         }
         if (props !== undefined && !isPlain(props)) mustBe("properties", "an object", props);
-        const listed = (required ?? []) as unknown[];
-        if (!Array.isArray(listed) || !listed.every((name) => typeof name === "string")) mustBe("required", "a list of names", required);
+        const list = (required ?? []) as unknown[];
+        if (!Array.isArray(list) || !list.every((name) => typeof name === "string")) mustBe("required", "a list of names", required);
+        const listed = new Set(list); // (a lookup per property: the list may be long)
         const outProps: Plain = {};
         const names: string[] = [];
         // (each merged property comes with the schema path of the allOf part that declared it)
@@ -313,7 +314,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
           for (const segment of prefix) path.push(segment);
           path.push("properties", name);
           instance.push(name);
-          const nullable = !listed.includes(name) && !analysis.allowsNull(sub);
+          const nullable = !listed.has(name) && !analysis.allowsNull(sub);
           if (nullable) unit.entries.push({ path: instance.slice() });
           put(outProps, name, walk(sub, level + 1, depth + 1, nullable));
           names.push(name);

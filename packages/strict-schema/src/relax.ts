@@ -16,6 +16,11 @@ export function disjointOneOf(branches: readonly unknown[], root: unknown): bool
     for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
     return isObjectType(own(branch, "type")) ? branch : undefined;
   });
+  // (Sets: a required list may be long)
+  const required = objects.map((branch) => {
+    const names = own(branch, "required");
+    return new Set(Array.isArray(names) ? names : []);
+  });
   const first = own(objects[0], "required");
   return (
     branches.length < 2 ||
@@ -23,13 +28,11 @@ export function disjointOneOf(branches: readonly unknown[], root: unknown): bool
       first.some((name) => {
         const owner = new Map<unknown, number>();
         return objects.every((branch, index) => {
-          const required = own(branch, "required");
           const property = own(own(branch, "properties"), name as string);
           const constant = own(property, "const");
           const values = constant === undefined ? own(property, "enum") : [constant];
           return (
-            Array.isArray(required) &&
-            required.includes(name) &&
+            required[index]?.has(name) === true &&
             Array.isArray(values) &&
             values.every((value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index))
           );

@@ -32,13 +32,9 @@ interface Failure {
 
 /** Unicode code points of a string (how OpenAI counts characters). */
 const codePoints = (text: string): number => {
-  let count = text.length;
-  for (let i = 0; i < text.length; i++) {
-    if ((text.charCodeAt(i) & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      count--;
-      i++;
-    }
-  }
+  let count = 0;
+  // (a string iterates by code point; a lone surrogate counts as one)
+  for (const _ of text) count++;
   return count;
 };
 

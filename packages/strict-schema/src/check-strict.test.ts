@@ -607,6 +607,15 @@ describe("checkStrict on hostile input", () => {
     expect(checkStrict(root(schema)).map((reason) => reason.keyword)).toEqual(["max_nodes"]);
   });
 
+  it("a value that shares objects exponentially (2^40 leaves) in enum or const is read once per object", () => {
+    let dag: unknown = [1];
+    for (let i = 0; i < 40; i++) dag = [dag, dag];
+    expect(where(checkStrict(root({ type: "string", enum: ["a", dag], const: dag })))).toEqual([
+      { path: [...V, "enum", 1], keyword: "enum" },
+      { path: [...V, "const"], keyword: "const" },
+    ]);
+  });
+
   it("non-JSON values in enum and const are reasons", () => {
     const cyclic: unknown[] = [];
     cyclic.push(cyclic);

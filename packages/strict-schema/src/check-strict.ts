@@ -285,9 +285,10 @@ function refProblem(ref: unknown, root: Plain): string | undefined {
     : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
 
-/** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found. */
+/** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found; a shared object is read once. */
 function nonJson(value: unknown): string | undefined {
   const ancestors = new Set<unknown>();
+  const seen = new Set<unknown>();
   const stack: unknown[] = [value];
   const leave = stack; // a marker no value inside can be
   while (stack.length > 0) {
@@ -297,6 +298,8 @@ function nonJson(value: unknown): string | undefined {
       return Object.is(item, value) ? describe(item) : `it holds ${describe(item)}`;
     } else if (typeof item === "object" && item !== null) {
       if (ancestors.has(item)) return "it contains itself: a cycle";
+      if (seen.has(item)) continue; // (read already, all of it)
+      seen.add(item);
       ancestors.add(item);
       stack.push(item, leave);
       // (arrays by index: their holes are read, as undefined)

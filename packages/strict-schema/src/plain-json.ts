@@ -23,7 +23,7 @@ export const put = (target: Plain, key: string, value: unknown): void => {
 
 /**
  * A short description of any value for messages: its JSON (cut at 60
- * characters) when it has one, else what it is (`NaN`, `undefined`,
+ * characters, never serialised further) when it has one, else what it is (`NaN`, `undefined`,
  * `a bigint`, `a function`, `a Date instance`). Never throws.
  */
 export const describe = (value: unknown): string => {
@@ -34,7 +34,10 @@ export const describe = (value: unknown): string => {
     if (type === "object" && !Array.isArray(value) && value !== null && !isPlain(value)) {
       return `a ${(value as { constructor?: { name?: string } }).constructor?.name || "non-plain"} instance`;
     }
-    const text = JSON.stringify(value);
+    // Each value written adds a character at least: after 61 the rest is cut anyway, and
+    // skipping it keeps a huge value, or one sharing objects exponentially, cheap to show.
+    let left = 61;
+    const text = JSON.stringify(value, (_key, item: unknown) => (left-- > 0 ? item : undefined));
     return text.length > 60 ? `${text.slice(0, 60)}…` : text;
   } catch {
     return "a value JSON cannot hold"; // a BigInt or a cycle inside, a throwing getter

@@ -47,10 +47,17 @@ export interface MergedObject {
   readonly required: readonly string[];
 }
 
-/** JSON text to compare schemas by; NaN (equal to nothing) when the value has none. */
+/** JSON text to compare schemas by; NaN (equal to nothing) when the value has none, or over 100 000 values (it may share objects exponentially). */
 const json = (value: unknown): string | number => {
+  let left = 100_000;
   try {
-    return JSON.stringify(value) ?? NaN;
+    return (
+      JSON.stringify(value, (_key, item: unknown) => {
+        // eslint-disable-next-line @typescript-eslint/only-throw-error -- caught just below
+        if (left-- < 0) throw 0;
+        return item;
+      }) ?? NaN
+    );
   } catch {
     return NaN;
   }
@@ -77,7 +84,7 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
     const declared = isPlain(part.properties) ? part.properties : {};
     for (const name of Object.keys(declared)) {
       const known = properties.get(name);
-      if (known !== undefined && json(known[1]) !== json(declared[name])) return `"${name}" has two schemas`;
+      if (known !== undefined && known[1] !== declared[name] && json(known[1]) !== json(declared[name])) return `"${name}" has two schemas`;
       properties.set(name, known ?? [name, declared[name], prefix]);
     }
     if (Array.isArray(part.required)) for (const name of part.required) required.add(name as string);

@@ -782,6 +782,17 @@ describe("hostile input", () => {
     expect([nullPaths.length, nullPaths[0], nullPaths[1]]).toEqual([4999, ["p0"], ["p2"]]);
   });
 
+  it("describes a value that shares objects exponentially (2^40 leaves) without serialising it all", () => {
+    let dag: unknown = [1];
+    for (let i = 0; i < 40; i++) dag = [dag, dag];
+    expect(error(root({ type: "string", minLength: dag }))).toMatchObject({ path: ["properties", "p"], keyword: "minLength", message: expect.stringMatching(/found \[\[\[\[.*\],…\.$/) as unknown });
+    // allOf parts declaring one property: the same schema object merges, a copy too big to compare does not.
+    const shared = { type: "string", "x-dag": dag };
+    const parts = (other: unknown) => root({ allOf: [{ type: "object", properties: { a: shared } }, { type: "object", properties: { a: other } }] });
+    expect(prop(ok(parts(shared), { relax: { allOf: true } }))).toMatchObject({ properties: { a: { type: ["string", "null"] } } });
+    expect(error(parts({ ...shared }), { relax: { allOf: true } })).toMatchObject({ path: ["properties", "p"], keyword: "allOf", message: expect.stringContaining('"a" has two schemas') as unknown });
+  });
+
   it("fails fast on a 10 MB enum", () => {
     const values = Array.from({ length: 1_000_000 }, (_, i) => `v${i.toString(36).padStart(8, "0")}`);
     expect(error(root({ type: "string", enum: values })).keyword).toBe("max_enum_values");

@@ -81,11 +81,13 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
   let via: SchemaPath = [];
   const emit: Emit = (entries, prefix, visit) => {
     for (const { path, unit: target, at = via } of entries) {
+      const next = target && live.get(target);
+      if (next?.length === 0) continue; // (a $ref to no null path)
       const full = prefix.length > 0 ? [...prefix, ...path] : path;
       via = at;
       if ((spent += full.length) > budget) fail("$ref", `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); make properties required`, at);
-      if (target === undefined) visit(full);
-      else emit(live.get(target) as Entry[], full, visit);
+      if (next) emit(next, full, visit);
+      else visit(full);
     }
   };
   return emit;

@@ -712,6 +712,13 @@ describe("hostile input", () => {
     expect([nullPaths.length, nullPaths[0], nullPaths[10_099]]).toEqual([10_100, ["r0", "p0"], ["r100", "p99"]]);
   });
 
+  it("counts no $ref without null paths against that guard", () => {
+    // 20 nested anyOf sites above 90 000 $refs to a string: no null path, so nothing to expand.
+    let inner: Schema = { type: "object", properties: { x: { anyOf: Array.from({ length: 90_000 }, () => ({ $ref: "#/$defs/s" })) } }, required: ["x"] };
+    for (let i = 0; i < 20; i++) inner = { anyOf: [inner, { type: "null" }] };
+    expect(ok({ ...root(inner), $defs: { s: { type: "string" } } }).nullPaths).toEqual([]);
+  });
+
   it("refuses $refs whose null paths multiply without bound, at a $ref, as an internal guard", () => {
     // 30 definitions, each using the next twice: 2^30 null paths from a schema of 60 properties.
     const $defs: Schema = { a30: { type: "object", properties: { x: { type: "string" } } } };

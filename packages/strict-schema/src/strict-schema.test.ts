@@ -154,6 +154,18 @@ describe("dropped keywords", () => {
     expect(prop(ok(root(schema)))).toEqual(expected);
   });
 
+  it.each<[string, unknown, boolean, unknown, string]>([
+    ["a null description", { type: "string", description: null }, true, { type: "string" }, "description"],
+    ["a numeric title", { type: "string", title: 5, description: "D" }, true, { type: "string", description: "D" }, "title"],
+    ["a boolean title on an anyOf", { anyOf: [{ type: "string" }, { type: "integer" }], title: true }, true, { anyOf: [{ type: "string" }, { type: "integer" }] }, "title"],
+    ["an object description on an optional $ref", { $ref: "#/$defs/s", description: { text: "D" }, title: "T" }, false, { anyOf: [{ $ref: "#/$defs/s" }, { type: "null" }], title: "T" }, "description"],
+  ])("drops an annotation of the wrong type (it only informs the model): %s", (_name, schema, required, expected, keyword) => {
+    const input = { ...root(schema, required), $defs: { s: { type: "string" } } };
+    expect(prop(ok(input))).toEqual(expected);
+    // checkStrict, the checker of what is sent, still names it in a schema given to it.
+    expect(checkStrict(input).map((reason) => reason.keyword)).toContain(keyword);
+  });
+
   it("drops required names that are not properties", () => {
     expect(ok({ type: "object", properties: { a: { type: "string" } }, required: ["a", "ghost"] }).schema.required).toEqual(["a"]);
   });
@@ -237,8 +249,6 @@ describe("unsupported keywords", () => {
     ["minimum", NaN],
     ["maximum", Infinity],
     ["multipleOf", 0],
-    ["title", 5],
-    ["description", null],
     ["format", 3],
   ])("%s with a value of the wrong kind", (keyword, value) => {
     expect(error(root({ type: "string", [keyword]: value }))).toMatchObject({ path: ["properties", "p"], keyword });

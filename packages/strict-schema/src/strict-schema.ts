@@ -58,7 +58,8 @@ const nullSchema = (): Plain => ({ type: "null" });
  * rewritten in place (a `$ref` is never inlined; keywords beside it are
  * dropped, as OpenAI refuses them, or refused when they add structure).
  * Keywords strict mode does not know are dropped, and `enum` values the
- * `type` excludes; keywords it refuses make the result `{ ok: false }` with
+ * `type` excludes, and a `title` or `description` that is not a string (it
+ * only informs the model; `checkStrict` still names one); keywords it refuses make the result `{ ok: false }` with
  * the schema path (in the input) and the keyword or limit name. Characters
  * are counted in code points.
  *
@@ -173,8 +174,9 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
         if (UNSUPPORTED.has(key)) unsupported(key);
       } else if (index < 4 ? typeof value === "string" : index < 8 ? Number.isSafeInteger(value) && (value as number) >= 0 : Number.isFinite(value) && (index < 12 || (value as number) > 0)) {
         if (index !== 2 || FORMATS.has(value)) scalars |= 1 << index;
-      } else if (typeof value !== "boolean" || (index !== 9 && index !== 11)) {
-        // (a draft-04 boolean exclusiveMinimum/Maximum is dropped)
+      } else if (index > 1 && (typeof value !== "boolean" || (index !== 9 && index !== 11))) {
+        // (an ill-typed title or description, which only informs the model, is dropped, and so
+        // is a draft-04 boolean exclusiveMinimum/Maximum)
         mustBe(key, index < 4 ? "a string" : index < 8 ? "a non-negative integer" : index < 12 ? "a number" : "a number above 0", value);
       }
     }

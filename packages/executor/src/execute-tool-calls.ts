@@ -2,7 +2,7 @@ import { ToolError } from "@x/toolset";
 import type { ToolCall, ToolOutcome, Toolset } from "@x/toolset";
 import { abortedError, noClientError } from "./call-errors";
 import { now } from "./clock";
-import { createDispatcher } from "./dispatcher";
+import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import type { CallOutcome, ExecuteOptions, ExecuteResult, RoundSettings } from "./execute-options";
@@ -15,8 +15,15 @@ import { truncateResult } from "./truncate-result";
 
 let executions = 0;
 
-/** One round: the calls of `response` run and answered. Never rejects because of a call. */
-export async function executeRound<TResponse, TOutput>(
+/**
+ * One round: the calls of `response` run and answered. Never rejects because
+ * of a call; throws (synchronously) when the adapter's `toolCalls` throws, and
+ * rejects when its `toolOutput` does.
+ *
+ * Not async, and one `then` for the whole round: the executor's own cost per
+ * round is a couple of promises next to the SDK's dozens per call (see bench/).
+ */
+export function executeRound<TResponse, TOutput>(
   response: TResponse,
   toolset: Toolset,
   clients: McpClients,
@@ -25,8 +32,9 @@ export async function executeRound<TResponse, TOutput>(
 ): Promise<ExecuteResult<TOutput>> {
   const { adapter, timeoutMs, maxOutputBytes, output } = settings;
   const { calls, rejected } = adapter.toolCalls(response, toolset, settings.nullPaths, output);
-  if (calls.length === 0 && rejected.length === 0) return { outputs: [], outcomes: [] };
-  const executionId = String(++executions);
+  if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [] });
+  // Only hooks see the execution id: without them it is not even made.
+  const executionId = dispatcher === NOOP_DISPATCHER ? "" : String(++executions);
 
   const outcomes: CallOutcome<TOutput>[] = [];
   for (const rejection of rejected) {
@@ -95,15 +103,16 @@ export async function executeRound<TResponse, TOutput>(
       : undefined;
     runCall(client, call, limits, answer, onProgress);
   };
-  try {
-    await runLimited(calls.length, settings.concurrency, start);
-  } finally {
+  const collect = (): ExecuteResult<TOutput> => {
     round?.dispose();
-  }
-
-  // Rejections and calls each come in index order; together they take the model's order.
-  const all = outcomes.length === 0 ? answered : outcomes.concat(answered).sort((a, b) => a.index - b.index);
-  return { outputs: all.map((entry) => entry.output), outcomes: all };
+    // Rejections and calls each come in index order; together they take the model's order.
+    const all = outcomes.length === 0 ? answered : outcomes.concat(answered).sort((a, b) => a.index - b.index);
+    return { outputs: all.map((entry) => entry.output), outcomes: all };
+  };
+  return runLimited(calls.length, settings.concurrency, start).then(collect, (error: unknown) => {
+    round?.dispose();
+    throw error;
+  });
 }
 
 /**
@@ -159,11 +168,10 @@ export function executeToolCalls<TResponse, TOutput>(
   options: ExecuteOptions<TResponse, TOutput>,
 ): Promise<ExecuteResult<TOutput>> {
   // Not async: one promise less per round. A wrong option still rejects, never throws.
-  let settings: RoundSettings<TResponse, TOutput>;
   try {
-    settings = roundSettings(options);
+    const settings = roundSettings(options);
+    return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));
   } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new RangeError(String(error)));
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));
 }

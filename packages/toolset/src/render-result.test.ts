@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { McpCallToolResult } from "./mcp-types";
+import type { McpCallToolResult, McpContentBlock } from "./mcp-types";
 import { renderResult } from "./render-result";
 import type { RenderedPart } from "./render-result";
 import { renderedText } from "./rendered-text";
+import { toCallToolResult } from "./to-call-tool-result";
 import { ToolError } from "./tool-error";
 import type { OutputOptions, StructuredMode } from "./tool-call";
 
@@ -122,6 +123,23 @@ describe("renderResult: errors", () => {
     expect(renderResult({ content: "oops" } as unknown as McpCallToolResult)).toEqual({
       isError: true,
       parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
+    });
+  });
+});
+
+describe("renderResult: a result changed after toCallToolResult checked it", () => {
+  it("is checked again: it never throws, and renders the malformed-result error", () => {
+    const checked = toCallToolResult({ content: [{ type: "text", text: "hi" }] }) as McpCallToolResult;
+    checked.content = "oops" as unknown as McpContentBlock[];
+    expect(renderResult(checked)).toEqual({
+      isError: true,
+      parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
+    });
+    const link = toCallToolResult({ content: [{ type: "resource_link", uri: "file:///a", name: "a" }] }) as McpCallToolResult;
+    (link.content[0] as { name: unknown }).name = Symbol("not text");
+    expect(renderResult(link)).toEqual({
+      isError: true,
+      parts: [text("Error: The tool's result is malformed: content[0] (resource_link) has no string name.")],
     });
   });
 });

@@ -1,6 +1,6 @@
 import { base64ByteLength } from "./base64-byte-length";
 import type { McpCallToolResult, McpContentBlock } from "./mcp-types";
-import { toCallToolResult } from "./to-call-tool-result";
+import { readCallToolResult } from "./to-call-tool-result";
 import { ToolError } from "./tool-error";
 import type { OutputOptions, StructuredMode, ToolOutcome } from "./tool-call";
 
@@ -73,7 +73,8 @@ export const DEFAULT_ERROR_PREFIX = "Error: ";
  * placeholder (`"Error: [image: image/png, 4 bytes]"`). An
  * error value renders as the prefix and its message. An outcome that is not
  * a well-formed result renders as the `malformed-result` error of
- * `toCallToolResult`.
+ * `toCallToolResult` (checked the same way, without its copy: rendering a
+ * well-formed result allocates nothing but the parts).
  *
  * Throws only on a caller's mistake: `ToolError("invalid-sources")` when
  * `structured` is not one of the four modes.
@@ -95,12 +96,13 @@ export function renderResult(outcome: ToolOutcome, options?: OutputOptions): Ren
   if (!STRUCTURED_MODES.includes(structured)) {
     throw new ToolError("invalid-sources", `structured must be "auto", "prefer", "append" or "ignore", got ${String(structured)}.`);
   }
-  const checked = outcome instanceof Error && !(outcome instanceof ToolError) ? outcome : toCallToolResult(outcome);
-  if (checked instanceof Error) {
-    return { isError: true, parts: [{ type: "text", text: `${prefix}${checked.message}` }] };
+  // Checked as toCallToolResult checks (so anything renders, never throws), but not copied.
+  const result = outcome instanceof Error && !(outcome instanceof ToolError) ? outcome : readCallToolResult(outcome);
+  if (result instanceof Error) {
+    return { isError: true, parts: [{ type: "text", text: `${prefix}${result.message}` }] };
   }
-  const isError = checked.isError === true;
-  const parts = renderContent(checked, structured);
+  const isError = result.isError === true;
+  const parts = renderContent(result, structured);
   if (isError && prefix !== "") {
     const first = parts[0];
     if (first?.type === "text") parts[0] = { type: "text", text: `${prefix}${first.text}` };

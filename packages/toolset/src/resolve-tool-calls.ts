@@ -63,13 +63,9 @@ export const LISTED_NAMES = 20;
  * ```
  */
 export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, nullPaths?: NullPathsByTool): ResolvedToolCalls {
-  const ordered = [...raw].sort((a, b) => a.index - b.index);
-  const byId = new Map<string, RawToolCall[]>();
-  for (const call of ordered) {
-    const group = byId.get(call.callId);
-    if (group) group.push(call);
-    else byId.set(call.callId, [call]);
-  }
+  // Adapters give their calls in index order: copy and sort only when they are not.
+  const ordered = raw.every((call, i) => i === 0 || raw[i - 1]!.index <= call.index) ? raw : [...raw].sort((a, b) => a.index - b.index);
+  const shared = sharedIds(ordered);
 
   const calls: ToolCall[] = [];
   const rejected: Rejection[] = [];
@@ -77,8 +73,8 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
     rejected.push({ callId: call.callId, name: call.name, index: call.index, error });
   };
   for (const call of ordered) {
-    const sharing = byId.get(call.callId)!;
-    if (sharing.length > 1) {
+    const sharing = shared?.get(call.callId);
+    if (sharing !== undefined) {
       if (sharing[0] === call) reject(call, duplicateId(call.callId, sharing));
       continue;
     }
@@ -107,6 +103,26 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
     });
   }
   return { calls, rejected };
+}
+
+/** The calls of each call id that more than one call carries, or `undefined` when every id is its own (the usual case: no map is built). */
+function sharedIds(ordered: readonly RawToolCall[]): Map<string, RawToolCall[]> | undefined {
+  if (ordered.length < 2) return undefined;
+  const ids = new Set<string>();
+  let repeated = false;
+  for (const call of ordered) {
+    if (ids.has(call.callId)) repeated = true;
+    ids.add(call.callId);
+  }
+  if (!repeated) return undefined;
+  const byId = new Map<string, RawToolCall[]>();
+  for (const call of ordered) {
+    const group = byId.get(call.callId);
+    if (group) group.push(call);
+    else byId.set(call.callId, [call]);
+  }
+  for (const [callId, group] of byId) if (group.length === 1) byId.delete(callId);
+  return byId;
 }
 
 function duplicateId(callId: string, sharing: readonly RawToolCall[]): ToolError {

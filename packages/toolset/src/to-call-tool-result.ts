@@ -1,6 +1,6 @@
 import { describeValue } from "./describe-value";
 import { isPlainObject, isRecord } from "./json-copy";
-import type { McpContentBlock } from "./mcp-types";
+import type { McpCallToolResult } from "./mcp-types";
 import { ToolError } from "./tool-error";
 import type { ToolOutcome } from "./tool-call";
 
@@ -22,6 +22,8 @@ import type { ToolOutcome } from "./tool-call";
  * - A {@link ToolError} comes back unchanged.
  * - Anything else becomes `ToolError("malformed-result")` saying what was wrong.
  *
+ * `renderResult` checks what it renders the same way, without the copy.
+ *
  * @param value - what `client.callTool(…)` resolved to
  * @returns the result, or a `malformed-result` error
  * @example
@@ -31,18 +33,31 @@ import type { ToolOutcome } from "./tool-call";
  * ```
  */
 export function toCallToolResult(value: unknown): ToolOutcome {
+  const read = readCallToolResult(value);
+  // A well-formed result is copied: later changes to what the client returned never reach it.
+  return read !== value || read instanceof ToolError ? read : { ...read, content: [...read.content] };
+}
+
+/**
+ * {@link toCallToolResult} without the copy: `value` itself when it is a
+ * well-formed result with a content list; otherwise what `toCallToolResult`
+ * gives. What `renderResult` reads, so that rendering a result costs one
+ * check and no copy (and no allocation at all when it is well-formed).
+ */
+export function readCallToolResult(value: unknown): ToolOutcome {
   if (value instanceof ToolError) return value;
   if (!isPlainObject(value)) {
     const got = value instanceof Error ? `an error (${value.message})` : describeValue(value);
     return malformed(`the tool returned ${got} instead of a result object`);
   }
-  if (value["content"] === undefined && "toolResult" in value) return legacyResult(value["toolResult"]);
-
-  const { content = [], structuredContent, isError } = value;
-  if (!Array.isArray(content)) return malformed(`its content is ${describeValue(content)}, not a list`);
-  for (const [i, block] of content.entries()) {
-    const problem = blockProblem(block);
-    if (problem !== undefined) return malformed(`content[${i}] ${problem}`);
+  const { content, structuredContent, isError } = value;
+  if (content === undefined && "toolResult" in value) return legacyResult(value["toolResult"]);
+  if (content !== undefined && !Array.isArray(content)) return malformed(`its content is ${describeValue(content)}, not a list`);
+  if (content !== undefined) {
+    for (let i = 0; i < content.length; i++) {
+      const problem = blockProblem(content[i]);
+      if (problem !== undefined) return malformed(`content[${i}] ${problem}`);
+    }
   }
   if (structuredContent !== undefined && !isRecord(structuredContent)) {
     return malformed(`its structuredContent is ${describeValue(structuredContent)}, not an object`);
@@ -50,7 +65,7 @@ export function toCallToolResult(value: unknown): ToolOutcome {
   if (isError !== undefined && typeof isError !== "boolean") {
     return malformed(`its isError is ${describeValue(isError)}, not true or false`);
   }
-  return { ...value, content: [...(content as McpContentBlock[])] };
+  return content === undefined ? { ...value, content: [] } : (value as McpCallToolResult);
 }
 
 /** What is wrong with one content block, or `undefined`. */
@@ -58,18 +73,14 @@ function blockProblem(block: unknown): string | undefined {
   if (!isRecord(block)) return `is ${describeValue(block)}, not a content object`;
   const type = block["type"];
   if (typeof type !== "string") return "has no string type";
-  const missing = (fields: readonly string[]): string | undefined => {
-    const absent = fields.filter((field) => typeof block[field] !== "string");
-    return absent.length === 0 ? undefined : `(${type}) has no string ${absent.join(" or ")}`;
-  };
   switch (type) {
     case "text":
-      return missing(["text"]);
+      return missing(block, type, "text");
     case "image":
     case "audio":
-      return missing(["data", "mimeType"]);
+      return missing(block, type, "data", "mimeType");
     case "resource_link":
-      return missing(["uri", "name"]);
+      return missing(block, type, "uri", "name");
     case "resource": {
       const resource = block["resource"];
       if (!isRecord(resource)) return "(resource) has no resource object";
@@ -82,6 +93,15 @@ function blockProblem(block: unknown): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** Which of the string fields `first` and `second` the block lacks, said as a problem; `undefined` when it has them. */
+function missing(block: { [key: string]: unknown }, type: string, first: string, second?: string): string | undefined {
+  const lacksFirst = typeof block[first] !== "string";
+  const lacksSecond = second !== undefined && typeof block[second] !== "string";
+  if (!lacksFirst && !lacksSecond) return undefined;
+  const fields = lacksFirst && lacksSecond ? `${first} or ${second}` : lacksFirst ? first : (second as string);
+  return `(${type}) has no string ${fields}`;
 }
 
 function legacyResult(toolResult: unknown): ToolOutcome {

@@ -133,7 +133,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
    */
   const visit = (node: unknown, level: number, via: string): undefined => {
     if (reasons.length >= MAX_REASONS || nodes > MAX_NODES) return;
-    if (++nodes > MAX_NODES) return report("max_nodes", `over ${MAX_NODES} subschemas (a shared one counts at each use); shrink the schema`);
+    if (++nodes > MAX_NODES) return report("max_nodes", `over ${MAX_NODES} subschemas (an internal guard, not an OpenAI limit; a shared one counts at each use); shrink the schema`);
     if (ancestors.has(node)) return report(via, 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
     if (!isPlain(node)) return report(via, `${describe(node)} is not a schema object; write one with a "type"`);
     if (path.length > MAX_PATH_LENGTH) return report("max_depth", `nested over ${MAX_PATH_LENGTH} deep; flatten the schema`);

@@ -144,7 +144,7 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   const walk = (schema: unknown, level: number, depth: number, makeNull: boolean): Plain => {
     const top = depth === 0 && unit.path.length === 0;
     if (depth > NESTING) fail("max_depth", `nested over ${NESTING} deep; flatten the schema`);
-    if (++nodes > NODES) fail("max_nodes", `over ${NODES} subschemas (a shared one counts at each use); shrink the schema`);
+    if (++nodes > NODES) fail("max_nodes", `over ${NODES} subschemas (an internal guard, not an OpenAI limit; a shared one counts at each use); shrink the schema`);
     if (!isPlain(schema)) return fail("type", `${describe(schema)} is not a schema object; write one with a "type"`);
     if (ancestors.includes(schema)) fail("$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
     ancestors.push(schema);

@@ -57,7 +57,14 @@ export type LimitName = "max_properties" | "max_depth" | "max_chars" | "max_enum
 export interface StrictError {
   /** Where, in the input schema: keywords, property names and indexes. */
   readonly path: SchemaPath;
-  /** The offending keyword (`"oneOf"`, `"additionalProperties"`, …) or a {@link LimitName}. */
+  /**
+   * The offending keyword (`"oneOf"`, `"additionalProperties"`, …) or a {@link LimitName}; or
+   * `"max_nodes"`, an internal guard against hostile input and not an OpenAI limit: more than
+   * 100 000 subschemas visited by `strictSchema` (1 000 000 by `checkStrict`), a shared object
+   * counting at each use. The other guards report OpenAI-style names: `"max_depth"` past 512
+   * levels of subschemas or `$ref`s (1000 path segments for `checkStrict`), and `"$ref"` when
+   * `$ref`s expand to null paths of over 1 000 000 segments. No real schema comes near them.
+   */
   readonly keyword: string;
   /** What was wrong and what to do, in one sentence. */
   readonly message: string;

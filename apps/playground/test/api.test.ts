@@ -282,14 +282,19 @@ describe("a call written by the user, run through executeToolCalls", () => {
     expect((result.outputs.chat as { content: string }).content).toContain("5");
   });
 
-  it("records the slow tool's progress notifications between start and end", async () => {
+  it("records the slow tool's progress as the executor's tool-call-progress events, between start and end", async () => {
     const result = await call("demo__slow_count", { to: 3, delay_ms: 20 });
     const types = result.events.map((event) => event.type);
     // The SDK may drop the last notification when it races the result: at least one arrives, in between.
     expect(types[0]).toBe("tool-call-start");
     expect(types.at(-1)).toBe("tool-call-end");
     expect(types.slice(1, -1).length).toBeGreaterThan(0);
-    expect(types.slice(1, -1).every((type) => type === "progress")).toBe(true);
+    const progress = result.events.slice(1, -1);
+    expect(progress.every((event) => event.type === "tool-call-progress")).toBe(true);
+    expect(progress[0]?.summary).toBe("demo__slow_count: progress 1 of 3 — counted 1");
+    expect(progress[0]?.event).toMatchObject({ name: "demo__slow_count", server: "demo", toolName: "slow_count", progress: 1, total: 3 });
+    const times = result.events.map((event) => event.at);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it.each([

@@ -179,7 +179,7 @@ function renderResult(result: CallResponse): HTMLElement {
         ),
       ),
     ),
-    step(5, "Telemetry", "The executor's hook events (and the server's progress notifications), timed from the start of the run.", timeline(result.events)),
+    step(5, "Telemetry", "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.", timeline(result.events)),
   );
 }
 

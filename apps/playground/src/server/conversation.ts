@@ -161,7 +161,7 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
         model: async (items, tools, { signal }) => {
           const response = await openai.responses.create(
             // Output items of earlier turns go back as input items, as the Responses API expects.
-            { model: request.model, input: items as ResponseInputItem[], tools },
+            { model: request.model, input: items, tools },
             signal === undefined ? {} : { signal },
           );
           responses.push(response);

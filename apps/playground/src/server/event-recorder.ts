@@ -1,15 +1,13 @@
-// Collects the executor's hook events (and MCP progress notifications) into
-// the timeline the page shows, timed from the start of the run.
+// Collects the executor's hook events into the timeline the page shows,
+// timed from the start of the run.
 import type { ExecutorEvent, ExecutorHooks } from "@x/executor";
 import type { TimelineEvent } from "../shared/api-types";
 import { toJson } from "./to-json";
 
 /** A timeline being recorded. */
 export interface EventRecorder {
-  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type is recorded. */
+  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type is recorded (a progress hook makes the executor ask servers for progress). */
   readonly hooks: ExecutorHooks;
-  /** Records something that is not an executor event (an MCP progress notification). */
-  note(type: string, summary: string, event: unknown): void;
   /** The events so far, in the order they happened. */
   events(): TimelineEvent[];
 }
@@ -18,6 +16,11 @@ function summarize(event: ExecutorEvent): string {
   switch (event.type) {
     case "tool-call-start":
       return `${event.name} → server "${event.server}", tool "${event.toolName}"`;
+    case "tool-call-progress":
+      return (
+        `${event.name}: progress ${event.progress}${event.total === undefined ? "" : ` of ${event.total}`}` +
+        (event.message === undefined ? "" : ` — ${event.message}`)
+      );
     case "tool-call-end":
       return (
         `${event.name}: ${event.isError ? "the tool reported an error (isError: true)" : "result received"}` +
@@ -54,7 +57,8 @@ function summarize(event: ExecutorEvent): string {
  * ```
  */
 export function createRecorder(): EventRecorder {
-  const start = Date.now();
+  // The executor's clock (`performance.timeOrigin + performance.now()`), so `at` and durations agree.
+  const start = performance.timeOrigin + performance.now();
   const events: TimelineEvent[] = [];
   const record = (event: ExecutorEvent): void => {
     events.push({
@@ -68,6 +72,7 @@ export function createRecorder(): EventRecorder {
   return {
     hooks: {
       "tool-call-start": record,
+      "tool-call-progress": record,
       "tool-call-end": record,
       "tool-call-error": record,
       "tool-call-rejected": record,
@@ -75,7 +80,6 @@ export function createRecorder(): EventRecorder {
       "turn-start": record,
       "turn-end": record,
     },
-    note: (type, summary, event) => events.push({ type, at: Date.now() - start, summary, event: toJson(event) }),
     events: () => [...events],
   };
 }

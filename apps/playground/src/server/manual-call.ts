@@ -12,7 +12,6 @@ import type { ResponsesCallOutput } from "@x/openai-responses";
 import { ToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
-import type { EventRecorder } from "./event-recorder";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, strictMode } from "./tools-view";
@@ -45,23 +44,20 @@ interface Wire {
   result: Json;
 }
 
-/** Each server's client, wrapped to record the request and the raw result, and to report progress. */
-function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, recorder: EventRecorder): Map<string, McpToolClient> {
+/**
+ * Each server's client, wrapped to record the request and the raw result.
+ * The executor's options go through untouched: its `onprogress` (set because
+ * the recorder listens to `tool-call-progress`) turns the server's progress
+ * notifications into hook events, timed by the executor itself.
+ */
+function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire): Map<string, McpToolClient> {
   return new Map(
     [...clients].map(([server, client]): [string, McpToolClient] => [
       server,
       {
         callTool: async (params: { name: string; arguments?: { [key: string]: unknown } }, _schema?: undefined, options?: CallToolOptions) => {
           wire.sent = { server, params: toJson(params) };
-          const result = await client.callTool(params, undefined, {
-            ...options,
-            onprogress: (progress) =>
-              recorder.note(
-                "progress",
-                `progress ${progress.progress}${progress.total === undefined ? "" : `/${progress.total}`}${progress.message === undefined ? "" : `: ${progress.message}`}`,
-                progress,
-              ),
-          });
+          const result = await client.callTool(params, undefined, options);
           wire.result = toJson(result);
           return result;
         },
@@ -99,7 +95,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest): Pro
 
   const recorder = createRecorder();
   const wire: Wire = { sent: null, result: null };
-  const clients = recordingClients(toolbox.clients, wire, recorder);
+  const clients = recordingClients(toolbox.clients, wire);
   const options = { nullPaths, hooks: recorder.hooks, timeoutMs: CALL_TIMEOUT_MS };
 
   // The chosen API's adapter runs the call; the other API's output is made by

@@ -82,7 +82,7 @@ export interface CallRequest {
   readonly api: ApiName;
 }
 
-/** One telemetry event (or MCP progress notification), with times relative to the start of the run. */
+/** One executor hook event, with times relative to the start of the run. */
 export interface TimelineEvent {
   readonly type: string;
   /** Milliseconds since the run started. */

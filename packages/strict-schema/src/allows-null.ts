@@ -12,10 +12,10 @@ export interface NullAnalysis {
   /** Whether `schema` accepts `null`. */
   readonly allowsNull: (schema: unknown) => boolean;
   /**
-   * Lists, in the `hits` of each end of `trie` (instance paths from an anyOf), the first
-   * two of `branches` that accept a `null` there (under some choice of their own `anyOf`
-   * branches). A (node, trie node) pair already walked for two branches can add nothing:
-   * each is walked at most twice, so the work is linear in the schema and the trie.
+   * Sets, on each end of `trie` (instance paths from an anyOf), `hit`: the first of
+   * `branches` that accepts a `null` there (under some choice of its own `anyOf` branches).
+   * Each (node, trie node) pair is walked once, by the first branch that reaches it: a later
+   * one could only hit what is hit already. So the walk is linear in the schema and the trie.
    */
   readonly nullsAt: (branches: readonly unknown[], trie: Trie) => void;
 }
@@ -57,17 +57,14 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
   return {
     allowsNull: (schema) => allows(schema, 0),
     nullsAt: (branches, trie) => {
-      /** Per node and trie node: the branch that first walked them, or -1 once two have. */
-      const seen = new Map<unknown, Map<Trie, number>>();
+      const seen = new Map<unknown, Set<Trie>>();
       let index = 0;
       const at = (node: unknown, trie: Trie, depth: number): void => {
-        const tries = seen.get(node) ?? new Map<Trie, number>();
-        const first = tries.get(trie);
-        if (first === index || first === -1) return;
+        const tries = seen.get(node) ?? new Set<Trie>();
+        if (tries.has(trie)) return;
         if (depth > limit) tooDeep();
-        seen.set(node, tries.set(trie, first === undefined ? index : -1));
-        const hits = trie.hits;
-        if (hits !== undefined && hits.length < 2 && !hits.includes(index) && allows(node, depth)) hits.push(index);
+        seen.set(node, tries.add(trie));
+        if (trie.end && trie.hit === undefined && allows(node, depth)) trie.hit = index;
         // (only plain objects here: the rewriter refused anything else before)
         const props = own(node, "properties") ?? {};
         const names = Object.keys(props);
@@ -80,7 +77,7 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
           const list = own(node, keyword);
           if (Array.isArray(list)) for (const branch of list) at(branch, trie, depth + 1);
         }
-        if (own(node, "$ref") !== undefined) at(refTarget(node, root), trie, depth + 1);
+        if (own(node, "$ref")) at(refTarget(node, root), trie, depth + 1);
       };
       for (; index < branches.length; index++) at(branches[index], trie, 0);
     },

@@ -209,7 +209,8 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
       if (required === undefined) report("required", `an object needs "required" listing every property (${quote(declared) || "none here"}); add it, and ${nullable}`);
       else if (Array.isArray(required) && required.every(isString)) {
         // (Sets: either list may be long)
-        const [listed, names] = [new Set(required), new Set(declared)];
+        const listed = new Set(required);
+        const names = new Set(declared);
         const missing = declared.filter((name) => !listed.has(name));
         const extra = required.filter((name) => !names.has(name));
         if (missing.length > 0) report("required", `"required" must list every property; missing ${quote(missing)}. Add them, and ${nullable}`, "required");
@@ -287,25 +288,22 @@ function refProblem(ref: unknown, root: Plain): string | undefined {
 
 /** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found; a shared object is read once. */
 function nonJson(value: unknown): string | undefined {
-  const ancestors = new Set<unknown>();
-  const seen = new Set<unknown>();
+  /** true for an object on the path to the current item (meeting it again is a cycle), false once read (a shared one is read once). */
+  const state = new Map<unknown, boolean>();
   const stack: unknown[] = [value];
   const leave = stack; // a marker no value inside can be
   while (stack.length > 0) {
     const item = stack.pop();
-    if (item === leave) ancestors.delete(stack.pop());
+    if (item === leave) state.set(stack.pop(), false);
     else if (!(isString(item) || typeof item === "boolean" || item === null || Number.isFinite(item) || Array.isArray(item) || isPlain(item))) {
       return Object.is(item, value) ? describe(item) : `it holds ${describe(item)}`;
-    } else if (typeof item === "object" && item !== null) {
-      if (ancestors.has(item)) return "it contains itself: a cycle";
-      if (seen.has(item)) continue; // (read already, all of it)
-      seen.add(item);
-      ancestors.add(item);
+    } else if (typeof item === "object" && item !== null && !state.has(item)) {
+      state.set(item, true);
       stack.push(item, leave);
       // (arrays by index: their holes are read, as undefined)
       const children = Array.isArray(item) ? item : Object.values(item);
       for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
-    }
+    } else if (state.get(item) === true) return "it contains itself: a cycle";
   }
   return undefined;
 }

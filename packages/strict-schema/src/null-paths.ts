@@ -46,7 +46,8 @@ export type Emit = (entries: readonly Entry[], prefix: NullPath, visit: (path: N
  * definitions would copy every path at each link), only where they are used. Each
  * entry emitted leads to at least one null path, so the work is linear in the paths.
  * `$ref`s can multiply them (definitions that each use the next twice: 2^n), so
- * emitting more than `budget` segments in all fails at the last `$ref` followed.
+ * emitting more than `budget` segments in all fails (at the root: it is the whole
+ * schema's doing).
  */
 export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: number, fail: Fail): Emit {
   /** Per unit, the entries that lead to a null path. */
@@ -59,12 +60,12 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
     if (list !== undefined) return list;
     if (active.length > limit) fail("max_depth", `nested over ${limit} deep; flatten the schema`, unit.path);
     active.push(unit);
-    list = unit.entries.filter(({ unit: target, at = [] }) => {
+    list = unit.entries.filter(({ unit: target, at }) => {
       if (target === undefined) return true;
       if (!active.includes(target)) return follow(target).length > 0;
       // A cycle of definitions that are each only a $ref never leads to a schema.
       if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined)) fail("$ref", "a $ref loop; point it at a schema", target.path);
-      looped.set(target, at);
+      looped.set(target, at as SchemaPath);
       return false;
     });
     active.pop();
@@ -77,15 +78,12 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
   };
   for (const unit of units) follow(unit);
   let spent = 0;
-  /** The last $ref followed. */
-  let via: SchemaPath = [];
   const emit: Emit = (entries, prefix, visit) => {
-    for (const { path, unit: target, at = via } of entries) {
+    for (const { path, unit: target } of entries) {
       const next = target && live.get(target);
       if (next?.length === 0) continue; // (a $ref to no null path)
-      const full = prefix.length > 0 ? [...prefix, ...path] : path;
-      via = at;
-      if ((spent += full.length) > budget) fail("$ref", `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); make properties required`, at);
+      const full = [...prefix, ...path];
+      if ((spent += full.length) > budget) fail("$ref", `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); make properties required`, []);
       if (next) emit(next, full, visit);
       else visit(full);
     }
@@ -96,7 +94,7 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
 /**
  * Refuses an `anyOf` where a branch makes an optional property nullable (so its
  * null is stripped) at an instance path where another branch gives null a meaning.
- * The paths of a site go into one trie, which each branch is walked along once.
+ * The paths of a site go into one trie, which the branches are walked along.
  */
 export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: NullAnalysis["nullsAt"], fail: Fail): void {
   for (const unit of units) {
@@ -106,15 +104,13 @@ export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: Null
       branches.forEach(({ from, to }, index) =>
         emit(unit.entries.slice(from, to), [], (nullPath) => {
           const introduced = nullPath.slice(depth);
-          const end = insert(trie, introduced);
-          end.hits ??= [];
-          stripped.push([index, introduced, end]);
+          stripped.push([index, introduced, insert(trie, introduced)]);
         }),
       );
       nullsAt(branches.map((branch) => branch.schema), trie);
-      for (const [index, introduced, end] of stripped) {
-        const other = end.hits?.find((each) => each !== index);
-        if (other !== undefined) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
+      for (const [index, introduced, { hit: other }] of stripped) {
+        // (a branch that strips a null it accepts elsewhere has an inner anyOf that is refused)
+        if (other !== undefined && other !== index) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
       }
     }
   }

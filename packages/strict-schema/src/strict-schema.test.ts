@@ -427,6 +427,13 @@ describe("the anyOf rule: a null stripped for one branch must not carry meaning 
     expect(error(schema).message).toContain(message);
   });
 
+  it("refuses a branch that strips a null it also accepts, at the inner anyOf where the two part", () => {
+    const m = { anyOf: [{ type: "object", properties: { x: { type: "string" } } }, { type: "object", properties: { x: { type: "null" } }, required: ["x"] }] };
+    const n = { type: "object", properties: { x: { type: "null" } }, required: ["x"] };
+    const schema = { ...root({ anyOf: [{ $ref: "#/$defs/m" }, { $ref: "#/$defs/n" }] }), $defs: { m, n } };
+    expect(error(schema)).toMatchObject({ path: ["$defs", "m"], keyword: "anyOf", message: expect.stringContaining("branch 0 strips a null at #/x that branch 1 accepts") as unknown });
+  });
+
   it("tells a property called \"null\" from the items of an array", () => {
     const schema = root({ anyOf: [{ type: "object", properties: { null: { type: "string" } } }, { type: "array", items: { type: ["string", "null"] } }] });
     expect(ok(schema).nullPaths).toEqual([["p", "null"]]);
@@ -729,14 +736,12 @@ describe("hostile input", () => {
     expect(ok({ ...root(inner), $defs: { s: { type: "string" } } }).nullPaths).toEqual([]);
   });
 
-  it("refuses $refs whose null paths multiply without bound, at a $ref, as an internal guard", () => {
+  it("refuses $refs whose null paths multiply without bound, as an internal guard", () => {
     // 30 definitions, each using the next twice: 2^30 null paths from a schema of 60 properties.
     const $defs: Schema = { a30: { type: "object", properties: { x: { type: "string" } } } };
     for (let i = 0; i < 30; i++) $defs[`a${i}`] = { type: "object", properties: { l: { $ref: `#/$defs/a${i + 1}` }, r: { $ref: `#/$defs/a${i + 1}` } } };
-    const schema = { ...root({ $ref: "#/$defs/a0" }), $defs };
-    const failure = error(schema);
-    expect(failure.keyword).toBe("$ref");
-    expect(failure.path.reduce<unknown>((node, key) => (node as Schema)[key], schema)).toHaveProperty("$ref");
+    const failure = error({ ...root({ $ref: "#/$defs/a0" }), $defs });
+    expect(failure).toMatchObject({ path: [], keyword: "$ref" });
     expect(failure.message).toMatch(/over 1000000 segments \(an internal guard, not an OpenAI limit\); make properties required\.$/);
   });
 

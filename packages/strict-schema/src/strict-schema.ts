@@ -7,7 +7,6 @@ import { localRef } from "./local-ref";
 import { checkAnyOfNulls, expandNullPaths, type Site, type Unit } from "./null-paths";
 import { describe, isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { disjointOneOf, type MergedObject, mergeAllOf } from "./relax";
-import { insert, type Trie } from "./trie";
 import { ITEMS } from "./types";
 import type { LimitName, NullPath, NullPathSegment, RelaxationKind, Relaxation, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
 
@@ -359,10 +358,10 @@ function rewrite(root: unknown, options: StrictSchemaOptions | undefined, path: 
   if (sites > 0) {
     checkAnyOfNulls(units.values(), emit, analysis.nullsAt, fail);
     // Only branches of an anyOf can repeat a path.
-    const seen: Trie = new Map();
+    const seen = new Set<string>();
     nullPaths = nullPaths.filter((nullPath) => {
-      const end = insert(seen, nullPath);
-      return !end.end && (end.end = true);
+      const key = JSON.stringify(nullPath);
+      return !seen.has(key) && !!seen.add(key);
     });
   }
   return { ok: true, schema: out, nullPaths, relaxations };

@@ -27,7 +27,7 @@ export function stripNulls<T>(value: T, nullPaths: readonly NullPath[]): T {
   try {
     for (const nullPath of Array.isArray(nullPaths) ? nullPaths : []) {
       // (a segment that is neither a string nor ITEMS never matches anything)
-      if (Array.isArray(nullPath)) insert(trie, nullPath as NullPath).end = true;
+      if (Array.isArray(nullPath)) insert(trie, nullPath as NullPath);
     }
     return strip(value, trie) as T;
   } catch {

@@ -4,11 +4,12 @@
 // the package checks.
 //
 // TARGET is the goal of issue 3 (6 KB). The entry does not meet it: it is
-// 7.84 KB, and the code alone, with every string literal emptied, is already
-// about 6 KB, so the target is out of reach without dropping behaviour (the
-// README's Size section says which). CEILING is that figure rounded up to the
-// next 0.25 KB: the check fails on any regression past it, and says on every
-// run how far the entry is from the target.
+// 8.00 KB (8190 bytes), and the code alone, with every string literal emptied,
+// is already about 6 KB, so the target is out of reach without dropping
+// behaviour (the README's Size section says which). CEILING was 7.84 KB rounded
+// up to the next 0.25 KB; the review fixes (linear time on hostile schemas)
+// were fitted under it. The check fails on any regression past it, and says on
+// every run how far the entry is from the target.
 import { existsSync } from "node:fs";
 import process from "node:process";
 import { URL } from "node:url";

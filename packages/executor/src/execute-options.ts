@@ -21,7 +21,13 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 export interface ExecuteOptions<TResponse, TOutput> {
   /** The API's adapter: `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
-  /** The null paths from the `tools()` report, so the nulls strict mode introduced are removed from arguments. */
+  /**
+   * The null paths from the `tools()` report, so the nulls strict mode
+   * introduced are removed from arguments. It is also the list of tools
+   * offered: given, a call to a tool without an entry (one left out under
+   * `strict: true`) is answered as an unknown tool and never runs, even when
+   * the toolset has it. Left out, every tool of the toolset can run.
+   */
   readonly nullPaths?: NullPathsByTool;
   /**
    * How long one call may take, in milliseconds (at most 2 147 483 647). When

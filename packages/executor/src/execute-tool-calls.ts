@@ -126,7 +126,10 @@ export function executeRound<TResponse, TOutput>(
  * call id is answered exactly once, by an error output when needed, and the
  * promise never rejects because of a call. Calls the adapter rejected
  * (unknown tool, arguments that are not a JSON object, unsupported or
- * duplicate calls) are answered by their error outputs.
+ * duplicate calls) are answered by their error outputs. `options.nullPaths`
+ * (the `tools()` report's) doubles as the list of tools offered: a call to a
+ * toolset tool without an entry in it (left out under `strict: true`) is
+ * rejected as an unknown tool and never reaches its server.
  *
  * @param response - the model's response, in the shape the adapter reads (a chat completion, a Responses response, …)
  * @param toolset - the toolset the tools were sent from

@@ -1,7 +1,9 @@
 import type OpenAI from "openai";
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
+import { buildToolset } from "@x/toolset";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { useFaultServer } from "./__fixtures__/fault-server";
 import { chatCompletion, responsesResponse } from "./__fixtures__/model-responses";
 import type { CallSpec } from "./__fixtures__/model-responses";
@@ -204,6 +206,49 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       signal: controller.signal,
     });
     expect(result).toMatchObject({ response: undefined, turns: 0, stopReason: "aborted" });
+  });
+
+  it.each([
+    ["Chat Completions", "chat"],
+    ["Responses", "responses"],
+  ] as const)("%s, strict: true: a tool left out is never run, even when the model calls it by name", async (_api, api) => {
+    // A tool with no strict form (an open map of tags): left out under strict: true.
+    const ran: unknown[] = [];
+    env.faults.server.registerTool("danger", { description: "Deletes everything.", inputSchema: { tags: z.record(z.string(), z.string()) } }, (args) => {
+      ran.push(args);
+      return { content: [{ type: "text", text: "deleted everything" }] };
+    });
+    const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
+    expect(toolset.resolve("faults__danger")).toBeDefined();
+
+    const calls: readonly CallSpec[] = [
+      ["call_1", "faults__danger", { tags: { all: "yes" } }],
+      ["call_2", "faults__echo", { text: "safe" }],
+    ];
+    const offered: unknown[][] = [];
+    const turn = (input: unknown[], tools: unknown[]): readonly CallSpec[] => {
+      offered.push(tools);
+      return input.length === 1 ? calls : [];
+    };
+    const events: ExecutorEvent[] = [];
+    const common = { toolset, clients: { faults: env.faults.client }, strict: true, hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) } } as const;
+    const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
+    const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
+    const result =
+      api === "chat"
+        ? await runToolLoop({ ...common, model: (input, tools) => chatCompletion(turn(input, tools), "Done."), adapter: chat, input: chatInput })
+        : await runToolLoop({ ...common, model: (input, tools) => responsesResponse(turn(input, tools), "Done."), adapter: responses, input: responsesInput });
+
+    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+    expect(ran).toEqual([]);
+    expect(env.faults.started).toEqual(["echo"]);
+    const names = (tools: unknown[]): unknown[] =>
+      tools.map((tool) => (tool as { name?: string; function?: { name: string } }).function?.name ?? (tool as { name?: string }).name);
+    expect(names(offered[0] ?? [])).not.toContain("faults__danger");
+    expect(events).toMatchObject([{ type: "tool-call-rejected", callId: "call_1", name: "faults__danger", error: { code: "unknown-tool" } }]);
+    const message = (events[0] as { error: Error }).error.message;
+    expect(message).toMatch(/^There is no tool named "faults__danger"\. Available tools: faults__add, /);
+    expect(message).not.toContain("faults__danger,");
   });
 
   it("refuses a wrong maxTurns before calling the model", async () => {

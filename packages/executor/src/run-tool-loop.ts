@@ -73,7 +73,10 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   readonly input: readonly TInput[];
   /** The most model calls (a positive integer). Default 10. */
   readonly maxTurns?: number;
-  /** Strict mode of the tools. Default `"auto"`. */
+  /**
+   * Strict mode of the tools. Default `"auto"`. Only the tools sent can run:
+   * under `true`, a call to a tool left out is answered as an unknown tool.
+   */
   readonly strict?: PrepareOptions["strict"];
   /** Passed to `strictSchema` for every tool. */
   readonly strictOptions?: PrepareOptions["strictOptions"];

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const fn = (id: string, name: string, args: string): ChatToolCall => ({ id, type: "function", function: { name, arguments: args } });
 const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
@@ -72,6 +73,17 @@ describe("toolCalls", () => {
       `[tool call refused] ${rejected[0]?.error.message}`,
       `[tool call refused] ${rejected[1]?.error.message}`,
     ]);
+  });
+
+  it("with the report's nullPaths, runs only the tools offered: one left out under strict: true is an unknown tool", () => {
+    const { report } = tools(toolset, { strict: true });
+    const { calls, rejected } = toolCalls([fn("call_s", "files__search", '{"q":"x"}'), list], toolset, report.nullPaths);
+    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
+    expect(rejected.map(({ callId, error }) => [callId, error.code])).toEqual([["call_s", "unknown-tool"]]);
+    expect(rejected[0]?.output.content).toBe('Error: There is no tool named "files__search". Available tools: files__list_dir, files__read_file.');
+    // The same call resolves when the tool was offered (sent non-strict under "auto"), and without nullPaths.
+    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset, tools(toolset).report.nullPaths).calls).toHaveLength(1);
+    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset).calls).toHaveLength(1);
   });
 
   it("answers a repeated call id once and runs none of its calls", () => {

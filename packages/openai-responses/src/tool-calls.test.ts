@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const fn = (callId: string, name: string, args: string, extra: object = {}): ResponsesItem =>
   ({ type: "function_call", id: `fc_${callId}`, call_id: callId, name, arguments: args, status: "completed", ...extra }) as ResponsesItem;
@@ -154,6 +155,26 @@ describe("toolCalls", () => {
     const { rejected } = toolCalls(output, toolset, nullPaths, { errorPrefix: "[refused] " });
     const texts = rejected.map(({ output: answer }) => (answer.type === "shell_call_output" ? answer.output[0]?.stderr : answer.output));
     expect(texts).toEqual(rejected.map((r) => `[refused] ${r.error.message}`));
+  });
+
+  it("with the report's nullPaths, runs only the tools offered: one left out under strict: true is an unknown tool", () => {
+    const { report } = tools(toolset, { strict: true });
+    const { calls, rejected } = toolCalls([fn("call_s", "files__search", '{"q":"x"}'), list], toolset, report.nullPaths);
+    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
+    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output])).toEqual([
+      [
+        "call_s",
+        "unknown-tool",
+        {
+          type: "function_call_output",
+          call_id: "call_s",
+          output: 'Error: There is no tool named "files__search". Available tools: files__list_dir, files__read_file.',
+        },
+      ],
+    ]);
+    // The same call resolves when the tool was offered (sent non-strict under "auto"), and without nullPaths.
+    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset, tools(toolset).report.nullPaths).calls).toHaveLength(1);
+    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset).calls).toHaveLength(1);
   });
 
   it("answers a repeated call id once, in the output type of its first item, and runs none of its calls", () => {

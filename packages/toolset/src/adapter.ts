@@ -18,7 +18,9 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
   /**
    * The response's calls: those to run, and those answered already with an
    * error output, rendered with `options` (the same `errorPrefix` as
-   * `toolOutput`'s answers).
+   * `toolOutput`'s answers). `nullPaths` (the `tools()` report's) is also
+   * the list of tools offered: given, a call to a tool without an entry is
+   * rejected as `unknown-tool` even when the toolset has it.
    */
   toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: OutputOptions): ToolCalls<TOutput>;
   /** The item answering `callId` with `outcome`. */

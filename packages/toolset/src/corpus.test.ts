@@ -99,16 +99,19 @@ describe("the corpus of real MCP servers", () => {
       } else {
         expect(autoTools.get(name), name).toEqual({ name, description: tool.description, parameters: tool.inputSchema, strict: false });
         expect(auto.report.fallbacks[name]).toEqual(converted.error);
+        expect(auto.report.nullPaths[name]).toEqual([]);
         expect(strictTools.has(name)).toBe(false);
+        expect(Object.hasOwn(strictOnly.report.nullPaths, name)).toBe(false);
         expect(strictOnly.report.excluded[name]).toEqual(converted.error);
       }
     }
     expect(auto.tools).toHaveLength(toolCount);
-    expect(Object.keys(auto.report.nullPaths).length + Object.keys(auto.report.fallbacks).length).toBe(toolCount);
+    expect(Object.keys(auto.report.nullPaths)).toEqual(auto.tools.map((tool) => tool.name));
+    expect(Object.keys(strictOnly.report.nullPaths)).toEqual(strictOnly.tools.map((tool) => tool.name));
     expect(strictOnly.tools.length + Object.keys(strictOnly.report.excluded).length).toBe(toolCount);
     expect(Object.keys(strictOnly.report.excluded)).toEqual(Object.keys(auto.report.fallbacks));
     expect(loose.tools.every((tool) => !tool.strict)).toBe(true);
     expect(loose.tools.map((tool) => tool.parameters)).toEqual(toolset.entries.map((entry) => entry.tool.inputSchema));
-    expect(loose.report).toEqual({ nullPaths: {}, fallbacks: {}, excluded: {} });
+    expect(loose.report).toEqual({ nullPaths: Object.fromEntries(loose.tools.map((tool) => [tool.name, []])), fallbacks: {}, excluded: {} });
   });
 });

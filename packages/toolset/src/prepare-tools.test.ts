@@ -43,7 +43,7 @@ describe("prepareTools", () => {
       { name: "s__search", description: "Searches.", parameters: strictForm, strict: true },
     ]);
     expect(report).toEqual({
-      nullPaths: { s__bare: [], s__search: [["limit"]] },
+      nullPaths: { s__bare: [], s__pick: [], s__search: [["limit"]] },
       fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
       excluded: {},
     });
@@ -57,17 +57,25 @@ describe("prepareTools", () => {
     ]);
     expect(report.fallbacks).toEqual({});
     expect(Object.keys(report.excluded)).toEqual(["s__pick"]);
+    // The excluded tool has no null paths entry: it was not offered, so no call to it resolves.
+    expect(report.nullPaths).toEqual({ s__bare: [], s__search: [["limit"]] });
     expect(report.excluded["s__pick"]).toMatchObject({ keyword: "oneOf" });
   });
 
-  it("false: every tool non-strict with its original schema, and no null paths", () => {
+  it("false: every tool non-strict with its original schema, each offered with no null paths", () => {
     const { tools, report } = prepareTools(toolset, { strict: false });
     expect(tools).toEqual([
       { name: "s__bare", parameters: { type: "object" }, strict: false },
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
       { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
     ]);
-    expect(report).toEqual({ nullPaths: {}, fallbacks: {}, excluded: {} });
+    expect(report).toEqual({ nullPaths: { s__bare: [], s__pick: [], s__search: [] }, fallbacks: {}, excluded: {} });
+  });
+
+  it.each<[StrictMode]>([["auto"], [true], [false]])("strict %s: report.nullPaths has an entry for exactly the tools sent", (strict) => {
+    const { tools, report } = prepareTools(toolset, { strict });
+    expect(Object.keys(report.nullPaths)).toEqual(tools.map((tool) => tool.name));
+    for (const tool of tools) expect(report.nullPaths[tool.name]).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
   });
 
   it("passes strictOptions to strictSchema", () => {
@@ -79,7 +87,7 @@ describe("prepareTools", () => {
     const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
     const { report } = prepareTools(own.toolset);
     for (const record of [report.nullPaths, report.fallbacks, report.excluded]) expect(Object.getPrototypeOf(record)).toBeNull();
-    expect(Object.keys(report.nullPaths)).toEqual(["__proto__"]);
+    expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
     expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
     expect(Object.keys(report.fallbacks)).toEqual(["constructor"]);
     expect("toString" in report.nullPaths).toBe(false);

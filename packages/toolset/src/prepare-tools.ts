@@ -15,10 +15,13 @@ import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./too
  * - `strict: true`: a tool without a strict form is left out and listed in
  *   `report.excluded` (OpenAI would refuse the whole request otherwise).
  * - `strict: false`: every tool is sent with `strict: false` and its
- *   original schema; no null paths.
+ *   original schema (null paths `[]`).
  *
- * `report.nullPaths` has an entry (possibly `[]`) for every tool sent with
- * `strict: true`: pass it to `resolveToolCalls` / an adapter's `toolCalls`.
+ * `report.nullPaths` has an entry for EVERY tool sent, and for no other: a
+ * strict tool's null paths (possibly `[]`), `[]` for a tool sent with
+ * `strict: false`. Pass it to `resolveToolCalls` / an adapter's `toolCalls`:
+ * it is also the list of tools offered, so a call to a tool left out
+ * (`excluded`) is rejected as `unknown-tool` and never runs.
  * The report's records are null-prototype objects, so a tool named
  * `__proto__` is a plain key. Every `parameters` is a fresh object the
  * caller may change.
@@ -46,9 +49,15 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
 
   for (const { name, tool } of toolset.entries) {
     const description = typeof tool.description === "string" ? { description: tool.description } : {};
-    const original = (): PreparedTool => ({ name, ...description, parameters: copySchema(tool.inputSchema), strict: false });
+    // Every tool sent gets a null paths entry (`[]` when sent non-strict): the
+    // record doubles as the list of tools offered, which resolveToolCalls
+    // enforces. An excluded tool gets none, so a call to it never runs.
+    const original = (): void => {
+      tools.push({ name, ...description, parameters: copySchema(tool.inputSchema), strict: false });
+      nullPaths[name] = [];
+    };
     if (strict === false) {
-      tools.push(original());
+      original();
       continue;
     }
     const result = strictSchema(tool.inputSchema, options?.strictOptions);
@@ -56,7 +65,7 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
       tools.push({ name, ...description, parameters: result.schema, strict: true });
       nullPaths[name] = result.nullPaths;
     } else if (strict === "auto") {
-      tools.push(original());
+      original();
       fallbacks[name] = result.error;
     } else {
       excluded[name] = result.error;

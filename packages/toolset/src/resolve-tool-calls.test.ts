@@ -101,10 +101,68 @@ describe("resolveToolCalls", () => {
     expect(rejected.map((r) => r.index)).toEqual([1, 3, 4]);
   });
 
-  it("reads null paths only from the record's own keys", () => {
-    const own = buildToolset({ s: [{ name: "constructor", inputSchema: schema }] }, { prefix: false });
-    const { calls } = resolveToolCalls([call("c1", "constructor", '{"path":"a","limit":null}', 0)], own.toolset, {});
-    expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
+  it("reads null paths only from the record's own keys: an inherited key offers nothing", () => {
+    const own = buildToolset({ s: [{ name: "constructor", inputSchema: schema }, { name: "toString", inputSchema: schema }] }, { prefix: false });
+    const { calls, rejected } = resolveToolCalls(
+      [call("c1", "constructor", '{"path":"a","limit":null}', 0), call("c2", "toString", '{"path":"a","limit":null}', 1)],
+      own.toolset,
+      { toString: [] },
+    );
+    expect(rejected).toMatchObject([{ callId: "c1", error: { code: "unknown-tool", message: 'There is no tool named "constructor". Available tools: toString.' } }]);
+    expect(calls).toMatchObject([{ callId: "c2", arguments: { path: "a", limit: null } }]);
+  });
+
+  describe("with nullPaths, only the tools offered resolve", () => {
+    const three = buildToolset({ files: ["read", "write", "delete"].map((name) => ({ name, inputSchema: schema })) }).toolset;
+    // What prepareTools reports when files__delete was left out (strict: true, no strict form).
+    const offered: NullPathsByTool = { files__read: [["limit"]], files__write: [] };
+
+    it("rejects a toolset tool that was not offered as unknown-tool, listing only the offered names", () => {
+      const { calls, rejected } = resolveToolCalls(
+        [call("c1", "files__delete", '{"path":"a"}', 0), call("c2", "files__read", '{"path":"a","limit":null}', 1)],
+        three,
+        offered,
+      );
+      expect(rejected).toHaveLength(1);
+      expect(rejected[0]).toMatchObject({ callId: "c1", name: "files__delete", index: 0, error: { code: "unknown-tool", fault: "model" } });
+      expect(rejected[0]?.error.message).toBe('There is no tool named "files__delete". Available tools: files__read, files__write.');
+      expect(calls).toEqual([{ callId: "c2", name: "files__read", server: "files", toolName: "read", arguments: { path: "a" }, index: 1 }]);
+    });
+
+    it("runs a tool offered without null paths ([]: sent non-strict) with its arguments as sent", () => {
+      const { calls } = resolveToolCalls([call("c1", "files__write", '{"path":"a","limit":null}', 0)], three, offered);
+      expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
+    });
+
+    it("lists only names of the toolset: a null paths key the toolset does not have is not offered", () => {
+      const { rejected } = resolveToolCalls([call("c1", "ghost", "{}", 0)], three, { ghost: [], files__read: [] });
+      expect(rejected[0]?.error.message).toBe('There is no tool named "ghost". Available tools: files__read.');
+    });
+
+    it("says when nothing was offered", () => {
+      const { rejected } = resolveToolCalls([call("c1", "files__read", "{}", 0)], three, {});
+      expect(rejected[0]?.error.message).toBe('There is no tool named "files__read". No tools are available.');
+    });
+
+    it("without nullPaths, every toolset tool resolves (tools not prepared through prepareTools)", () => {
+      expect(resolveToolCalls([call("c1", "files__delete", '{"path":"a"}', 0)], three).calls).toHaveLength(1);
+    });
+
+    it("never runs a call to a tool that was not offered (property)", () => {
+      const names = fc.constantFrom("files__read", "files__write", "files__delete", "nope");
+      const offeredSets = fc.subarray(["files__read", "files__write", "files__delete"]);
+      fc.assert(
+        fc.property(fc.array(names, { maxLength: 8 }), offeredSets, (called, offeredNames) => {
+          const paths: NullPathsByTool = Object.fromEntries(offeredNames.map((name) => [name, []]));
+          const raw = called.map((name, index) => call(`c${index}`, name, "{}", index));
+          const { calls, rejected } = resolveToolCalls(raw, three, paths);
+          for (const c of calls) expect(offeredNames).toContain(c.name);
+          for (const r of rejected) expect(offeredNames.includes(r.name)).toBe(false);
+          expect(calls.length + rejected.length).toBe(raw.length);
+        }),
+        { numRuns: 200 },
+      );
+    });
   });
 
   it("gives nothing for no calls", () => {

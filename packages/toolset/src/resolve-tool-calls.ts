@@ -42,15 +42,22 @@ export const LISTED_NAMES = 20;
  * with another call (`duplicate-call-id`: none of them runs, and the id is
  * answered once, by one rejection at the first occurrence's index), when it
  * is not a function call (`unsupported-call`), when its name is not an
- * exposed name of the toolset (`unknown-tool`, the message lists the first
- * 20 available names), or when its arguments are not a JSON object
+ * exposed name of the toolset or, when `nullPaths` is given, has no own
+ * entry in it (`unknown-tool`, the message lists the first 20 available
+ * names), or when its arguments are not a JSON object
  * (`arguments-not-json`, `arguments-not-object`). Every other call becomes
  * a {@link ToolCall} with its arguments decoded and its strict-mode nulls
  * stripped (`nullPaths` from `prepareTools`). Never throws.
  *
+ * `nullPaths` doubles as the list of tools offered: `prepareTools` gives an
+ * entry to every tool it sent and none to a tool it left out (`strict:
+ * true`), so a model calling a tool it was never offered is refused, and the
+ * available names listed are those offered. Without `nullPaths`, every tool
+ * of the toolset resolves (for tools not prepared through `prepareTools`).
+ *
  * @param raw - the calls, as an adapter read them
  * @param toolset - from `buildToolset`
- * @param nullPaths - `report.nullPaths` of `prepareTools`
+ * @param nullPaths - `report.nullPaths` of `prepareTools`: the null paths of each tool offered, and which tools were offered
  * @returns `{ calls, rejected }`, each in index order
  * @example
  * ```ts
@@ -83,11 +90,12 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
       continue;
     }
     const entry = toolset.resolve(call.name);
-    if (entry === undefined) {
-      reject(call, unknownTool(call.name, toolset));
+    // With nullPaths, a tool of the toolset that was not offered (left out under strict: true) is unknown too.
+    if (entry === undefined || (nullPaths !== undefined && !Object.hasOwn(nullPaths, entry.name))) {
+      reject(call, unknownTool(call.name, toolset, nullPaths));
       continue;
     }
-    const paths = nullPaths !== undefined && Object.hasOwn(nullPaths, entry.name) ? nullPaths[entry.name] : undefined;
+    const paths = nullPaths?.[entry.name];
     const decoded = decodeArguments(call.arguments, Array.isArray(paths) ? paths : undefined);
     if (!decoded.ok) {
       reject(call, decoded.error);
@@ -133,8 +141,9 @@ function duplicateId(callId: string, sharing: readonly RawToolCall[]): ToolError
   );
 }
 
-function unknownTool(name: string, toolset: Toolset): ToolError {
-  const names = toolset.entries.map((entry) => entry.name);
+/** The `unknown-tool` error, listing the names that resolve: the toolset's, or those of them offered (with an own `nullPaths` entry). */
+function unknownTool(name: string, toolset: Toolset, nullPaths: NullPathsByTool | undefined): ToolError {
+  const names = toolset.entries.map((entry) => entry.name).filter((exposed) => nullPaths === undefined || Object.hasOwn(nullPaths, exposed));
   const listed = names.slice(0, LISTED_NAMES).join(", ");
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : "";
   const available = names.length === 0 ? "No tools are available." : `Available tools: ${listed}${more}.`;

@@ -81,12 +81,25 @@ export interface PreparedTool {
   readonly strict: boolean;
 }
 
-/** Null paths per exposed tool name, as `prepareTools` reports them; pass them to `toolCalls`. */
+/**
+ * Null paths per exposed tool name, as `prepareTools` reports them; pass them
+ * to `toolCalls`. The record doubles as the list of tools OFFERED to the
+ * model: given to `resolveToolCalls` / `toolCalls` / `executeToolCalls`, a
+ * name without an own entry is rejected as `unknown-tool` even when the
+ * toolset has it, and the `unknown-tool` message lists only the offered
+ * names. Left out, every tool of the toolset resolves.
+ */
 export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] };
 
 /** What strict preparation did, keyed by exposed name. */
 export interface PrepareReport {
-  /** For every tool sent with `strict: true`: the null paths to strip from its arguments. */
+  /**
+   * An entry for every tool sent, and for no other: a strict tool's null
+   * paths to strip from its arguments (possibly `[]`); `[]` for a tool sent
+   * with `strict: false` (a fallback, or `strict: false`). Excluded tools
+   * have none, so passed to `toolCalls`, this record also stops a call to a
+   * tool that was never offered from running (see {@link NullPathsByTool}).
+   */
   readonly nullPaths: NullPathsByTool;
   /** Tools sent with `strict: false` under `"auto"` because they have no strict form, with why. */
   readonly fallbacks: { readonly [name: string]: StrictError };

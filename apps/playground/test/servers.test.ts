@@ -2,24 +2,21 @@
 // HTTP MCP server on 127.0.0.1, stdio servers with their own environment, and
 // servers that cannot start (each reported with why, the others unaffected).
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoServer } from "../src/demo-server/demo-server";
 import type { CallResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import { parseCliArgs } from "../src/server/cli-args";
 import { silentLogger } from "../src/server/logger";
 import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
 import { everythingServerSpec } from "../src/server/server-spec";
+import { startHttpDemoServer } from "./http-demo-server";
+import type { HttpDemoServer } from "./http-demo-server";
 
 const SECRET = "x-playground-secret-of-the-parent-process";
 
-let mcpHttp: Server;
+let mcpHttp: HttpDemoServer;
 let playground: Playground;
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
@@ -33,18 +30,8 @@ async function api<T>(path: string, body?: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  // A stateless Streamable HTTP MCP server (no session id generator): a fresh server and transport per request.
-  mcpHttp = createServer((request, response) => {
-    const transport = new StreamableHTTPServerTransport({});
-    const server = createDemoServer();
-    response.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    void server.connect(transport).then(() => transport.handleRequest(request, response));
-  });
-  await new Promise<void>((resolve) => mcpHttp.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(mcpHttp.address() as AddressInfo).port}/mcp`;
+  mcpHttp = await startHttpDemoServer();
+  const { url } = mcpHttp;
 
   process.env["X_PLAYGROUND_SECRET"] = SECRET;
   const everything = everythingServerSpec();
@@ -67,8 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env["X_PLAYGROUND_SECRET"];
   await playground?.close();
-  mcpHttp?.closeAllConnections();
-  await new Promise<void>((resolve) => (mcpHttp === undefined ? resolve() : mcpHttp.close(() => resolve())));
+  await mcpHttp?.close();
 });
 
 describe("servers from the config file and the command line", () => {

@@ -1,6 +1,11 @@
 // The servers strip of the header, and a notice for each server that failed.
-import type { StateResponse } from "../shared/api-types";
+import type { ServerState, StateResponse } from "../shared/api-types";
 import { h } from "./dom";
+
+/** The command line or URL, and the names of the settings whose values stay on the server. */
+function describeTarget(server: ServerState): string {
+  return server.target + (server.hidden.length === 0 ? "" : ` (not shown: ${server.hidden.join(", ")})`);
+}
 
 /**
  * One chip per MCP server (status and tool count), and one for OpenAI.
@@ -17,7 +22,7 @@ export function renderServers(state: StateResponse): HTMLElement {
     state.servers.map((server) =>
       h(
         "li",
-        { class: `chip ${server.status}`, title: server.target, "data-testid": `server-${server.name}` },
+        { class: `chip ${server.status}`, title: describeTarget(server), "data-testid": `server-${server.name}` },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("strong", {}, server.name),
         " ",
@@ -57,7 +62,7 @@ export function renderServerProblems(state: StateResponse): HTMLElement | null {
         h("strong", {}, `MCP server "${server.name}" ${server.status === "failed" ? "failed to start" : "stopped"}. `),
         "Its tools are not available; the other servers work as usual.",
         h("pre", {}, server.error ?? ""),
-        server.target === "" ? null : h("div", { class: "muted" }, `${server.source}: ${server.target}`),
+        server.target === "" ? null : h("div", { class: "muted" }, `${server.source}: ${describeTarget(server)}`),
       ),
     ),
   );

@@ -31,7 +31,8 @@ export function splitCommandLine(line: string): { ok: true; words: string[] } | 
       word = (word ?? "") + char;
     }
   }
-  if (quote !== undefined) return { ok: false, error: `the ${quote} quote opened in ${JSON.stringify(line)} is never closed` };
+  // The line is not quoted back: it may hold a secret, and the message is shown on the page.
+  if (quote !== undefined) return { ok: false, error: `the ${quote} quote opened in word ${words.length + 1} is never closed` };
   if (word !== undefined) words.push(word);
   return { ok: true, words };
 }

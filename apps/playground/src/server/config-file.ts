@@ -31,7 +31,8 @@ function readEntry(name: string, entry: unknown, baseDir: string): ServerSpec {
     try {
       url = new URL(entry["url"]);
     } catch {
-      throw new Error(`"url" ${JSON.stringify(entry["url"])} is not a URL`);
+      // Not quoted: a URL that fails to parse may still carry a password or a token.
+      throw new Error('"url" is not a URL: expected http(s)://host:port/path');
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`"url" must be http: or https:, not ${url.protocol}`);
     return { name, transport: "http", url: url.href, headers: stringMap(entry["headers"], "headers"), source: "config" };

@@ -5,6 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { urlCredentials } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
 /** How long a server may take to start and list its tools. */
@@ -38,7 +39,9 @@ function describeError(error: unknown, spec: ServerSpec): string {
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
   if (spec.transport === "stdio" && code === "ENOENT") return `could not start ${JSON.stringify(spec.command)}: command not found (ENOENT)`;
   if (spec.transport === "stdio" && code === "EACCES") return `could not start ${JSON.stringify(spec.command)}: not executable (EACCES)`;
-  return message;
+  // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a bad certificate) is in its cause.
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error && cause.message !== "" && !message.includes(cause.message) ? `${message}: ${cause.message}` : message;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -93,7 +96,11 @@ export async function connectServer(spec: ServerSpec | InvalidServerSpec, timeou
     });
     transport = stdio;
   } else {
-    transport = new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: { ...spec.headers } } });
+    // fetch refuses a URL with a user or password in it: they go as Basic authorization (unless the config sets one).
+    const { url, authorization } = urlCredentials(spec.url);
+    const headers = { ...spec.headers };
+    if (authorization !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === "authorization")) headers["authorization"] = authorization;
+    transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
   }
   const client = new Client({ name: "x-playground", version: "0.0.0" });
   const close = async (): Promise<void> => {

@@ -16,8 +16,13 @@ import { parseCallRequest, runManualCall } from "./manual-call";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
 import { checkRequest } from "./request-guard";
+import { createRedactor } from "./redactor";
+import type { Redactor } from "./redactor";
+import { HIDDEN } from "./secret-rule";
+import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
+import { toJson } from "./to-json";
 import { createToolbox } from "./toolbox";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
@@ -76,31 +81,19 @@ function sendError(response: ServerResponse, status: number, code: string, messa
   sendJson(response, status, { error: { code, message } } satisfies ApiErrorBody);
 }
 
-function target(spec: ServerSpec | InvalidServerSpec): string {
-  switch (spec.transport) {
-    case "stdio":
-      return [spec.command, ...spec.args].join(" ");
-    case "http":
-      return spec.url;
-    case "invalid":
-      return "";
-    default: {
-      const _exhaustive: never = spec;
-      return _exhaustive;
-    }
-  }
-}
-
-function stateOf(connections: readonly ServerConnection[], openai: OpenAiSettings | undefined): StateResponse {
+function stateOf(context: RouteContext): StateResponse {
+  const { connections, openai, redactor } = context;
   return {
     servers: connections.map((connection) => {
-      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: target(connection.spec) };
-      if (connection.status === "failed") return { ...base, status: "failed", error: connection.error, toolCount: 0 };
+      const { target, hidden } = describeServer(connection.spec);
+      // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
+      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: redactor.message(target), hidden };
+      if (connection.status === "failed") return { ...base, status: "failed", error: redactor.message(connection.error), toolCount: 0 };
       const closed = connection.closedReason();
       return {
         ...base,
         status: closed === undefined ? "ready" : "closed",
-        ...(closed === undefined ? {} : { error: closed }),
+        ...(closed === undefined ? {} : { error: redactor.message(closed) }),
         toolCount: connection.tools.length,
         ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
       };
@@ -113,14 +106,25 @@ function stateOf(connections: readonly ServerConnection[], openai: OpenAiSetting
   };
 }
 
+/** Every secret of the configuration: the servers' (see server-display.ts) and the OpenAI key and base URL's. */
+function redactorFor(servers: PlaygroundOptions["servers"], openai: OpenAiSettings | undefined): Redactor {
+  return createRedactor([
+    ...servers.flatMap((spec) => describeServer(spec).replacements),
+    ...(openai?.apiKey === undefined || openai.apiKey === "" ? [] : [[openai.apiKey, HIDDEN] as const]),
+    ...(openai?.baseURL === undefined ? [] : urlReplacements(openai.baseURL)),
+  ]);
+}
+
 async function route(request: IncomingMessage, response: ServerResponse, url: URL, toolbox: Toolbox, context: RouteContext): Promise<void> {
   const { pathname } = url;
+  // Every answer goes through the redactor: no configured secret reaches the page, whoever echoes it.
+  const answer = (body: unknown): void => sendJson(response, 200, context.redactor.json(toJson(body)));
   if (request.method === "GET" || request.method === "HEAD") {
-    if (pathname === "/api/state") return sendJson(response, 200, stateOf(context.connections, context.openai));
+    if (pathname === "/api/state") return answer(stateOf(context));
     if (pathname === "/api/tools") {
       const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
       if (strict === undefined) return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
-      return sendJson(response, 200, toolsView(toolbox, strict));
+      return answer(toolsView(toolbox, strict));
     }
     if (pathname.startsWith("/api/")) return sendError(response, 404, "not-found", `No API at ${pathname}.`);
     const file = context.files.get(pathname === "/" ? "/index.html" : pathname);
@@ -146,7 +150,13 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    return sendJson(response, 200, await runManualCall(toolbox, parsed));
+    const call = await runManualCall(toolbox, parsed);
+    // What the executor says about a failed call may quote a server's URL or stderr.
+    return answer({
+      ...call,
+      transportError: call.transportError === null ? null : context.redactor.message(call.transportError),
+      events: call.events.map((event) => context.redactor.messages(toJson(event))),
+    });
   }
   if (pathname === "/api/chat") {
     if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
@@ -154,7 +164,12 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     }
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    return sendJson(response, 200, await runConversation(toolbox, context.openai, parsed));
+    const conversation = await runConversation(toolbox, context.openai, parsed);
+    return answer({
+      ...conversation,
+      events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
+      modelError: conversation.modelError === null ? null : { ...conversation.modelError, message: context.redactor.message(conversation.modelError.message) },
+    });
   }
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
@@ -162,6 +177,7 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
 interface RouteContext {
   readonly connections: readonly ServerConnection[];
   readonly openai: OpenAiSettings | undefined;
+  readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
 }
 
@@ -179,13 +195,14 @@ interface RouteContext {
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
+  const redactor = redactorFor(options.servers, options.openai);
   const connections = await Promise.all(options.servers.map((spec) => connectServer(spec)));
   for (const connection of connections) {
-    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${connection.error}`);
+    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${redactor.message(connection.error)}`);
     else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
   }
   const toolbox = createToolbox(connections);
-  const context: RouteContext = { connections, openai: options.openai, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
+  const context: RouteContext = { connections, openai: options.openai, redactor, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
@@ -198,8 +215,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     }
     route(request, response, url, toolbox, context).catch((error: unknown) => {
       if (error instanceof BodyError) return sendError(response, error.status, "bad-body", error.message);
-      logger.error(`${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) sendError(response, 500, "internal", error instanceof Error ? error.message : String(error));
+      logger.error(redactor.message(`${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+      if (!response.headersSent) sendError(response, 500, "internal", redactor.message(error instanceof Error ? error.message : String(error)));
       else response.end();
     });
   });

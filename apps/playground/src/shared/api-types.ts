@@ -15,8 +15,10 @@ export interface ServerState {
   readonly name: string;
   readonly transport: "stdio" | "http" | "invalid";
   readonly source: "built-in" | "config" | "flag";
-  /** The command line or URL (never env values or headers: they may hold secrets). */
+  /** The command line (secret arguments shown as `[hidden]`) or the URL without user, password or query. */
   readonly target: string;
+  /** What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values never reach the page. */
+  readonly hidden: readonly string[];
   /** `closed`: it started, then went away (its tools answer with an error). */
   readonly status: "ready" | "failed" | "closed";
   readonly error?: string;

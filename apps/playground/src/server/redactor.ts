@@ -1,0 +1,74 @@
+// Takes the configured secrets out of what the page receives. Two strengths:
+// every API answer goes through `json` (each known secret replaced, wherever
+// it is, a tool's output included), and what the playground itself writes
+// about servers (why one failed, its stderr, a call's transport error, the
+// telemetry) goes through `message`, which also strips the user, password
+// and query of any URL in it, known or not.
+import type { Json } from "../shared/api-types";
+import { redactUrl } from "./redact-url";
+import { MIN_SEARCHED_SECRET } from "./secret-rule";
+
+/** Removes secrets from text and from API answers. */
+export interface Redactor {
+  /** A message the playground writes (errors, stderr tails): known secrets out, and every URL without user, password or query. */
+  message(text: string): string;
+  /** `value` with every string (and key) passed through {@link Redactor.message}. */
+  messages(value: Json): Json;
+  /** An API answer with every known secret replaced in every string and key (the last guard before the page). */
+  json(value: Json): Json;
+}
+
+/** A URL inside text; a trailing `.`, `,`, `)` … ends the sentence, not the URL. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function mapStrings(value: Json, map: (text: string) => string): Json {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [map(key), mapStrings(item, map)]));
+  }
+  return value;
+}
+
+/** A URL found in a message, without user, password or query (unchanged when it has none). */
+function stripUrl(match: string): string {
+  try {
+    const url = new URL(match);
+    return url.username === "" && url.password === "" && url.search === "" ? match : redactUrl(match);
+  } catch {
+    return match;
+  }
+}
+
+/**
+ * A redactor for `replacements` (secret → what to show instead). Secrets
+ * shorter than {@link MIN_SEARCHED_SECRET} are not searched for; longer ones
+ * win over the shorter ones they contain.
+ *
+ * @example
+ * ```ts
+ * const redactor = createRedactor([["hunter2", "[hidden]"]]);
+ * redactor.message("GET http://alice:hunter2@host/mcp failed"); // "GET http://host/mcp failed"
+ * redactor.json({ stderr: "password hunter2" }); // { stderr: "password [hidden]" }
+ * ```
+ */
+export function createRedactor(replacements: Iterable<readonly [secret: string, shown: string]>): Redactor {
+  const shownBySecret = new Map<string, string>();
+  for (const [secret, shown] of replacements) {
+    if (secret.length >= MIN_SEARCHED_SECRET && !shownBySecret.has(secret)) shownBySecret.set(secret, shown);
+  }
+  const secrets = [...shownBySecret.keys()].sort((a, b) => b.length - a.length);
+  const pattern = secrets.length === 0 ? undefined : new RegExp(secrets.map(escapeRegExp).join("|"), "g");
+  const replace = (text: string): string =>
+    pattern === undefined ? text : text.replace(pattern, (secret) => shownBySecret.get(secret) ?? secret);
+  const message = (text: string): string => replace(text.replace(URL_IN_TEXT, stripUrl));
+  return {
+    message,
+    messages: (value) => mapStrings(value, message),
+    json: (value) => mapStrings(value, replace),
+  };
+}

@@ -2,16 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sanitizeDescription } from "./sanitize-description";
 
-// The removed code points as the issue lists them (plus the extras the
-// function documents), written apart from the implementation's regex.
-const removedRanges: readonly (readonly [number, number, string])[] = [
-  [0x00, 0x08, "C0 control"],
-  [0x0b, 0x1f, "C0 control"],
-  [0x7f, 0x9f, "DEL and C1 control"],
+// The removed code points, written apart from the implementation's regex:
+// every Default_Ignorable_Code_Point as Unicode's DerivedCoreProperties.txt
+// lists it (Unicode 15.1–17.0: 4174 code points), plus the controls, the
+// interlinear annotation controls and lone surrogates, which are not in it.
+const defaultIgnorable: readonly (readonly [number, number, string])[] = [
   [0xad, 0xad, "soft hyphen"],
+  [0x34f, 0x34f, "combining grapheme joiner"],
   [0x61c, 0x61c, "Arabic letter mark"],
   [0x115f, 0x1160, "Hangul filler"],
+  [0x17b4, 0x17b5, "Khmer inherent vowel"],
+  [0x180b, 0x180d, "Mongolian free variation selector"],
   [0x180e, 0x180e, "Mongolian vowel separator"],
+  [0x180f, 0x180f, "Mongolian free variation selector four"],
   [0x200b, 0x200d, "zero-width space, non-joiner, joiner"],
   [0x200e, 0x200f, "LRM, RLM"],
   [0x202a, 0x202e, "bidi embedding and override"],
@@ -19,13 +22,24 @@ const removedRanges: readonly (readonly [number, number, string])[] = [
   [0x2066, 0x2069, "bidi isolate"],
   [0x206a, 0x206f, "deprecated format control"],
   [0x3164, 0x3164, "Hangul filler"],
-  [0xd800, 0xdfff, "lone surrogate"],
   [0xfe00, 0xfe0f, "variation selector"],
   [0xfeff, 0xfeff, "BOM"],
   [0xffa0, 0xffa0, "halfwidth Hangul filler"],
-  [0xfff9, 0xfffb, "interlinear annotation"],
+  [0xfff0, 0xfff8, "reserved default-ignorable"],
+  [0x1bca0, 0x1bca3, "shorthand format control"],
+  [0x1d173, 0x1d17a, "musical symbol format control"],
   [0xe0000, 0xe007f, "tag character"],
+  [0xe0080, 0xe00ff, "reserved default-ignorable"],
   [0xe0100, 0xe01ef, "variation selector supplement"],
+  [0xe01f0, 0xe0fff, "reserved default-ignorable"],
+];
+const removedRanges: readonly (readonly [number, number, string])[] = [
+  [0x00, 0x08, "C0 control"],
+  [0x0b, 0x1f, "C0 control"],
+  [0x7f, 0x9f, "DEL and C1 control"],
+  [0xd800, 0xdfff, "lone surrogate"],
+  [0xfff9, 0xfffb, "interlinear annotation"],
+  ...defaultIgnorable,
 ];
 
 const isRemoved = (codePoint: number): boolean => removedRanges.some(([low, high]) => codePoint >= low && codePoint <= high);
@@ -61,11 +75,36 @@ describe("sanitizeDescription", () => {
     ["no-break space", "a\u00A0b"],
     ["line separator U+2028", "a\u2028b"],
     ["the replacement character", "a\uFFFDb"],
-    ["the code point just after the tags", "a\u{E0080}b"],
-    ["the code point just before the supplementary selectors", "a\u{E00FF}b"],
+    ["the code point just after the default-ignorable plane-14 block", "a\u{E1000}b"],
+    ["the Mongolian nirugu before the free variation selectors", "a\u180Ab"],
+    ["the Khmer vowel signs around the inherent vowels", "\u17B3\u17B6"],
+    ["the musical symbol before the format controls", "a\u{1D172}b"],
+    ["the object replacement character", "a\uFFFCb"],
     ["a surrogate pair", "a\uD83D\uDE00b"],
   ])("keeps %s", (_what, kept) => {
     expect(sanitizeDescription(kept)).toBe(kept);
+  });
+
+  it("removes exactly the Default_Ignorable_Code_Point set this engine knows (the table above agrees with \\p{DI})", () => {
+    const engine = /^\p{Default_Ignorable_Code_Point}$/u;
+    const disagree: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const inTable = defaultIgnorable.some(([low, high]) => cp >= low && cp <= high);
+      if (engine.test(String.fromCodePoint(cp)) !== inTable) disagree.push(cp);
+    }
+    expect(disagree.map((cp) => cp.toString(16))).toEqual([]);
+  });
+
+  it("removes every code point of the table and keeps every other one (all of Unicode but surrogates, one string)", () => {
+    // Surrogates are left out: U+DBFF then U+DC00 would make a pair (lone surrogates have their own cases).
+    const scalars = Array.from({ length: 0x110000 }, (_, cp) => cp).filter((cp) => cp < 0xd800 || cp > 0xdfff);
+    const chunks: string[] = [];
+    for (let i = 0; i < scalars.length; i += 8192) chunks.push(String.fromCodePoint(...scalars.slice(i, i + 8192)));
+    const kept = sanitizeDescription(chunks.join(""), { maxBytes: Infinity });
+    const wrong = codePoints(kept).filter(isRemoved);
+    const lost = scalars.filter((cp) => !isRemoved(cp)).length - codePoints(kept).length;
+    expect({ wrong, lost }).toEqual({ wrong: [], lost: 0 });
   });
 
   it.each([

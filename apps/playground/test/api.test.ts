@@ -10,7 +10,7 @@ import { UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
-import { startTestPlayground } from "./start-test-playground";
+import { BROKEN_SERVER_SECRETS, startTestPlayground } from "./start-test-playground";
 import type { TestPlayground } from "./start-test-playground";
 
 const API_KEY = "sk-test-THIS-KEY-MUST-NEVER-REACH-THE-PAGE";
@@ -181,6 +181,7 @@ describe("state and tools", () => {
     expect(byName["everything"]?.toolCount).toBeGreaterThan(5);
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
     expect(byName["broken"]?.error).toContain("command not found");
+    expect(byName["broken"]).toMatchObject({ target: "x-playground-no-such-command --token [hidden]", hidden: ["env API_TOKEN"] });
     expect(state.openai).toEqual({ configured: true, baseUrl: fake.baseURL, model: "fake-model" });
   });
 
@@ -369,8 +370,8 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
   });
 });
 
-describe("the API key", () => {
-  it("is sent to the model server, and never in any answer to the page", async () => {
+describe("the API key and the servers' secrets", () => {
+  it("are used (the key is sent to the model server), and never in any answer to the page", async () => {
     // server-everything's get-env returns its process environment: the key must not be in it either.
     const env = await call("everything__get-env", {});
     expect(env.rejected).toBeNull();
@@ -379,8 +380,10 @@ describe("the API key", () => {
     expect(fake.requests.length).toBeGreaterThan(0);
     expect(seen.length).toBeGreaterThan(40);
     for (const response of seen) {
-      expect(response.body).not.toContain(API_KEY);
-      expect(JSON.stringify(response.headers)).not.toContain(API_KEY);
+      for (const secret of [API_KEY, ...BROKEN_SERVER_SECRETS]) {
+        expect(response.body).not.toContain(secret);
+        expect(JSON.stringify(response.headers)).not.toContain(secret);
+      }
     }
   });
 });

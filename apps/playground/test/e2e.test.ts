@@ -57,7 +57,9 @@ describe("the playground page in Chromium", () => {
     await page.locator('[data-tool="demo__search_books"]').waitFor();
     await expect(page.locator('[data-tool="everything__echo"]').isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-tool="everything__get-tiny-image"]').count()).resolves.toBe(1);
-    await expect(page.getByTestId("server-error-broken").textContent()).resolves.toContain("command not found");
+    const broken = await page.getByTestId("server-error-broken").textContent();
+    expect(broken).toContain("command not found");
+    expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
     await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("8 tools");
     expect(page.url()).not.toContain("token");
     await shot("01-tools");
@@ -72,7 +74,11 @@ describe("the playground page in Chromium", () => {
     await page.getByTestId("strict-true").click();
     await page.locator('[data-tool="demo__set_labels"]').click();
     await expect(page.getByTestId("report").textContent()).resolves.toContain("Left out");
+    await shot("02b-left-out");
     await page.getByTestId("strict-auto").click();
+    await page.locator('[data-tool^="demo__weather_forecast"]').click();
+    await expect(page.getByTestId("renamed").textContent()).resolves.not.toBe("");
+    await shot("03b-renamed");
     await page.locator('[data-tool="demo__create_event"]').click();
     await expect(page.getByTestId("null-paths").textContent()).resolves.toContain("attendees[].name");
     await shot("03-strict-tool");
@@ -116,6 +122,17 @@ describe("the playground page in Chromium", () => {
     await page.getByTestId("arguments").fill('{"dividend": 1,');
     await page.getByTestId("call").click();
     await expect(page.getByTestId("rejected").textContent()).resolves.toContain("arguments-not-json");
+  });
+
+  it("says why a tool falls back, and shows a slow tool's progress events in the telemetry", async () => {
+    await page.getByTestId("tool-select").selectOption("demo__set_labels");
+    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("strict: false: its schema has no strict form (additionalProperties at /properties/labels)");
+    await page.getByTestId("tool-select").selectOption("demo__slow_count");
+    await page.getByTestId("arguments").fill('{"to": 3, "delay_ms": 10}');
+    await page.getByTestId("call").click();
+    // The SDK may drop the last report, racing the result: at least the first arrives.
+    await expect(page.getByTestId("events").textContent()).resolves.toContain("demo__slow_count: progress 1 of 3");
+    await shot("06b-progress");
   });
 
   it.each(["responses", "chat"] as const)("completes a two-turn conversation with the model (%s)", async (api) => {

@@ -7,6 +7,9 @@ import { demoServerSpec, everythingServerSpec } from "../src/server/server-spec"
 import { startFakeOpenAi } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 
+/** The secrets in the "broken" server's arguments and env: the page shows neither. */
+export const BROKEN_SERVER_SECRETS = ["broken-server-secret-arg", "broken-server-secret-env"] as const;
+
 /** A running test playground and its fake model server. */
 export interface TestPlayground {
   readonly playground: Playground;
@@ -16,7 +19,8 @@ export interface TestPlayground {
 
 /**
  * Starts the fake model (its first turn calls `demo__divide` with 84 and 2),
- * then the playground pointed at it with `apiKey`.
+ * then the playground pointed at it with `apiKey`, the two built-in servers
+ * and one that cannot start.
  *
  * @example
  * ```ts
@@ -29,7 +33,8 @@ export async function startTestPlayground(options: { apiKey: string; pageDir?: s
     servers: [
       demoServerSpec(),
       everythingServerSpec(),
-      { name: "broken", transport: "stdio", command: "x-playground-no-such-command", args: [], env: {}, source: "flag" },
+      // It carries secrets, which the page must show hidden.
+      { name: "broken", transport: "stdio", command: "x-playground-no-such-command", args: ["--token", BROKEN_SERVER_SECRETS[0]], env: { API_TOKEN: BROKEN_SERVER_SECRETS[1] }, source: "flag" },
     ],
     port: 0,
     logger: silentLogger,

@@ -200,15 +200,22 @@ export function renderRunView(context: PageContext): HTMLElement {
   const textarea = h("textarea", { rows: "12", spellcheck: "false", "data-testid": "arguments", "aria-label": "arguments" });
   textarea.value = drafts.get(draftKey(context, current)) ?? exampleText(initial);
   textarea.addEventListener("input", () => drafts.set(draftKey(context, current), textarea.value));
-  const info = h("p", { class: "muted" });
+  const info = h("p", { class: "muted", "data-testid": "tool-info" });
   const describe = (): void => {
     const tool = context.tools.tools.find((candidate) => candidate.name === current);
     replace(
       info,
       tool === undefined
         ? "A name no tool has: the call is rejected, and the model is told which names exist."
-        : `${tool.server} / ${tool.toolName} — sent with strict: ${String(tool.strict)}.` +
-            (tool.strict === true && tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : ""),
+        : [
+            h("strong", {}, `${tool.server} / ${tool.toolName}`),
+            tool.description === null ? "" : ` — ${tool.description}`,
+            h("br"),
+            tool.fallback !== null
+              ? `Sent with strict: false: its schema has no strict form (${tool.fallback.keyword} at /${tool.fallback.path.join("/")}), so the model's arguments are not checked against it.`
+              : `Sent with strict: ${String(tool.strict)}.` +
+                (tool.strict === true && tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : ""),
+          ],
     );
   };
   describe();

@@ -2,9 +2,16 @@
 import type { ServerState, StateResponse } from "../shared/api-types";
 import { h } from "./dom";
 
-/** The command line or URL, and the names of the settings whose values stay on the server. */
-function describeTarget(server: ServerState): string {
-  return server.target + (server.hidden.length === 0 ? "" : ` (not shown: ${server.hidden.join(", ")})`);
+/** Where a server was configured, in words. */
+const SOURCES: { readonly [source in ServerState["source"]]: string } = {
+  "built-in": "Built in",
+  config: "From the config file",
+  flag: "From the command line",
+};
+
+/** The names of the settings whose values stay on the server, or "". */
+function notShown(server: ServerState): string {
+  return server.hidden.length === 0 ? "" : ` (not shown: ${server.hidden.join(", ")})`;
 }
 
 /**
@@ -22,7 +29,7 @@ export function renderServers(state: StateResponse): HTMLElement {
     state.servers.map((server) =>
       h(
         "li",
-        { class: `chip ${server.status}`, title: describeTarget(server), "data-testid": `server-${server.name}` },
+        { class: `chip ${server.status}`, title: server.target + notShown(server), "data-testid": `server-${server.name}` },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("strong", {}, server.name),
         " ",
@@ -62,7 +69,7 @@ export function renderServerProblems(state: StateResponse): HTMLElement | null {
         h("strong", {}, `MCP server "${server.name}" ${server.status === "failed" ? "failed to start" : "stopped"}. `),
         "Its tools are not available; the other servers work as usual.",
         h("pre", {}, server.error ?? ""),
-        server.target === "" ? null : h("div", { class: "muted" }, `${server.source}: ${describeTarget(server)}`),
+        server.target === "" ? null : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),
       ),
     ),
   );

@@ -13,7 +13,8 @@ const RENAME_REASONS: { readonly [reason: string]: string } = {
 };
 
 function badge(tool: ToolView): HTMLElement {
-  if (tool.strict === null) return h("span", { class: "badge excluded" }, "excluded");
+  // "Left out", as the report and the counts say (the API and the hook call it `excluded`).
+  if (tool.strict === null) return h("span", { class: "badge excluded" }, "left out");
   if (tool.fallback !== null) return h("span", { class: "badge fallback" }, "fallback");
   return h("span", { class: `badge ${tool.strict ? "strict" : "plain"}` }, tool.strict ? "strict" : "not strict");
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildToolset } from "./build-toolset";
 import type { BuildToolsetOptions, BuiltToolset } from "./build-toolset";
+import { sanitizeDescription } from "./sanitize-description";
 
 // Names built from pieces that collide on purpose: separators inside names,
 // characters that are replaced, long runs that need shortening.
@@ -102,6 +103,110 @@ describe("buildToolset: properties", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+// Schemas whose every node may carry a title and a description, made of
+// characters sanitising removes and keeps, nested through every schema
+// keyword; beside them the same texts in places that are not schema text
+// (enum, const, default, examples, a vendor keyword, property names). The
+// generator knows which texts sit at schema positions: that is the oracle.
+type Path = readonly (string | number)[];
+interface GeneratedSchema {
+  readonly schema: { [key: string]: unknown };
+  /** The paths (from this schema) of the title and description strings at schema positions. */
+  readonly texts: readonly Path[];
+}
+const dirty = fc.string({ unit: fc.constantFrom("a", "é", " ", "\n", "\u200B", "\u202E", "\u{E0041}", "\u00AD", "\u180B", "\u034F", "\r", "😀"), maxLength: 12 });
+const slot = fc.oneof(
+  fc.constantFrom<Path>(
+    ["items"], ["not"], ["if"], ["then"], ["else"], ["additionalProperties"], ["additionalItems"], ["unevaluatedProperties"],
+    ["unevaluatedItems"], ["contains"], ["propertyNames"], ["contentSchema"],
+  ),
+  fc.tuple(
+    fc.constantFrom("properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"),
+    fc.constantFrom("q", "description", "title", "enum", "x\u200By"),
+  ),
+  fc.tuple(fc.constantFrom("anyOf", "oneOf", "allOf", "prefixItems", "items"), fc.constant(0)),
+);
+const notSchemaText = dirty.map((text) => ({
+  enum: [text, { description: text }],
+  const: { title: text },
+  default: { description: text, properties: { a: { title: text } } },
+  examples: [{ description: text }],
+  "x-vendor": { description: text },
+}));
+const generated: fc.Arbitrary<GeneratedSchema> = fc.letrec<{ node: GeneratedSchema }>((tie) => ({
+  node: fc
+    .record(
+      {
+        title: dirty,
+        description: dirty,
+        values: notSchemaText,
+        children: fc.array(fc.tuple(slot, tie("node")), { maxLength: 3, depthIdentifier: "schema" }),
+      },
+      { requiredKeys: [] },
+    )
+    .map(({ title, description, values, children }): GeneratedSchema => {
+      const schema: { [key: string]: unknown } = { ...values };
+      const texts: Path[] = [];
+      if (title !== undefined) {
+        schema["title"] = title;
+        texts.push(["title"]);
+      }
+      if (description !== undefined) {
+        schema["description"] = description;
+        texts.push(["description"]);
+      }
+      for (const [[keyword, key], child] of children ?? []) {
+        const holder = schema[keyword as string];
+        let at: Path;
+        if (key === undefined) {
+          if (holder !== undefined) continue;
+          schema[keyword as string] = child.schema;
+          at = [keyword];
+        } else if (typeof key === "number") {
+          if (holder !== undefined && !Array.isArray(holder)) continue;
+          const list = (holder ?? (schema[keyword as string] = [])) as unknown[];
+          at = [keyword, list.length];
+          list.push(child.schema);
+        } else {
+          if (holder !== undefined && (Array.isArray(holder) || Object.hasOwn(holder as object, key))) continue;
+          const map = (holder ?? (schema[keyword as string] = {})) as { [key: string]: unknown };
+          map[key] = child.schema;
+          at = [keyword, key];
+        }
+        for (const text of child.texts) texts.push([...at, ...text]);
+      }
+      return { schema, texts };
+    }),
+})).node;
+
+const at = (value: unknown, path: Path): unknown => path.reduce<unknown>((node, key) => (node as { [key: string]: unknown })[key], value);
+
+describe("buildToolset: schema text, properties", () => {
+  it("sanitises exactly the title and description strings at schema positions, caps each, and reports exactly what changed", () => {
+    fc.assert(
+      fc.property(generated, fc.constantFrom(1024, 6, 0), ({ schema, texts }, maxSchemaTextBytes) => {
+        const listed = { ...schema, type: "object", properties: { ...(schema["properties"] as object | undefined) } };
+        const { toolset, report } = buildToolset({ s: [{ name: "x", inputSchema: listed }] }, { maxSchemaTextBytes });
+        const built = toolset.entries[0]?.tool.inputSchema;
+        const changed: Path[] = [];
+        for (const path of texts) {
+          const before = at(listed, path) as string;
+          const after = sanitizeDescription(before, { maxBytes: maxSchemaTextBytes });
+          expect(at(built, path)).toBe(after);
+          if (after !== before) changed.push(["inputSchema", ...path]);
+        }
+        // Everything else is as listed: put the listed texts back and the schemas are equal.
+        const restored = structuredClone(built) as { [key: string]: unknown };
+        for (const path of texts) (at(restored, path.slice(0, -1)) as { [key: string]: unknown })[path.at(-1)!] = at(listed, path);
+        expect(restored).toEqual(listed);
+        const reported = report.sanitized.flatMap((row) => row.changes.map((change) => change.path));
+        expect(reported.map((path) => JSON.stringify(path)).sort()).toEqual(changed.map((path) => JSON.stringify(path)).sort());
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -29,7 +29,7 @@ describe("buildToolset: readable names", () => {
   ])("%s", (_what, sources, options, expected) => {
     const { toolset, report } = buildToolset(sources, options);
     expect(toolset.entries.map((entry) => entry.name)).toEqual(expected);
-    expect(report).toEqual({ renamed: [], dropped: [], truncated: [] });
+    expect(report).toEqual({ renamed: [], dropped: [], truncated: [], sanitized: [] });
   });
 
   it.each([
@@ -307,6 +307,136 @@ describe("buildToolset: descriptions", () => {
 
   it("leaves no description key when there is none", () => {
     expect("description" in buildToolset({ s: [tool("x", { description: "\u2066" })] }).toolset.entries[0]!.tool).toBe(false);
+  });
+});
+
+describe("buildToolset: text inside inputSchema (where tool poisoning hides)", () => {
+  const hidden = "Pick one.\u200B\u202E\u{E0049}\u{E0067}";
+  const clean = "Pick one.";
+  const withSchema = (inputSchema: object, options?: BuildToolsetOptions) => buildToolset({ s: [{ name: "x", inputSchema }] }, options);
+  const at = (value: unknown, path: readonly (string | number)[]): unknown =>
+    path.reduce<unknown>((node, key) => (node as { [key: string]: unknown } | undefined)?.[key], value);
+
+  // Each schema position, as a path from the root schema to the schema holding the text.
+  it.each<[string, object, (string | number)[]]>([
+    ["the root", {}, []],
+    ["properties/*", { properties: { q: {} } }, ["properties", "q"]],
+    ["a property named description", { properties: { description: {} } }, ["properties", "description"]],
+    ["items (a schema)", { properties: { a: { type: "array", items: {} } } }, ["properties", "a", "items"]],
+    ["items (a list, draft 4)", { properties: { a: { type: "array", items: [{}, {}] } } }, ["properties", "a", "items", 1]],
+    ["prefixItems/*", { properties: { a: { prefixItems: [{}] } } }, ["properties", "a", "prefixItems", 0]],
+    ["additionalItems", { properties: { a: { additionalItems: {} } } }, ["properties", "a", "additionalItems"]],
+    ["anyOf/*", { properties: { a: { anyOf: [{}, {}] } } }, ["properties", "a", "anyOf", 1]],
+    ["oneOf/*", { properties: { a: { oneOf: [{}] } } }, ["properties", "a", "oneOf", 0]],
+    ["allOf/*", { properties: { a: { allOf: [{}] } } }, ["properties", "a", "allOf", 0]],
+    ["not", { properties: { a: { not: {} } } }, ["properties", "a", "not"]],
+    ["if", { if: {} }, ["if"]],
+    ["then", { then: {} }, ["then"]],
+    ["else", { else: {} }, ["else"]],
+    ["additionalProperties", { additionalProperties: {} }, ["additionalProperties"]],
+    ["unevaluatedProperties", { unevaluatedProperties: {} }, ["unevaluatedProperties"]],
+    ["unevaluatedItems", { properties: { a: { unevaluatedItems: {} } } }, ["properties", "a", "unevaluatedItems"]],
+    ["patternProperties/*", { patternProperties: { "^x": {} } }, ["patternProperties", "^x"]],
+    ["dependentSchemas/*", { dependentSchemas: { a: {} } }, ["dependentSchemas", "a"]],
+    ["dependencies/* (a schema)", { dependencies: { a: {} } }, ["dependencies", "a"]],
+    ["$defs/*", { $defs: { node: {} } }, ["$defs", "node"]],
+    ["definitions/*", { definitions: { node: {} } }, ["definitions", "node"]],
+    ["contains", { properties: { a: { contains: {} } } }, ["properties", "a", "contains"]],
+    ["propertyNames", { propertyNames: {} }, ["propertyNames"]],
+    ["contentSchema", { properties: { a: { contentSchema: {} } } }, ["properties", "a", "contentSchema"]],
+    ["deep inside", { $defs: { a: { anyOf: [{ properties: { b: { items: { not: {} } } } }] } } }, ["$defs", "a", "anyOf", 0, "properties", "b", "items", "not"]],
+  ])("sanitises description and title at %s, and reports each change", (_what, extra, path) => {
+    const schema: { [key: string]: unknown } = structuredClone({ type: "object", ...extra });
+    const target = (path.length === 0 ? schema : at(schema, path)) as { [key: string]: unknown };
+    target["description"] = hidden;
+    target["title"] = `T\u00ADitle\u2066`;
+    const { toolset, report } = withSchema(schema);
+    const built = at(toolset.entries[0]?.tool.inputSchema, path);
+    expect(built).toMatchObject({ description: clean, title: "Title" });
+    expect(report.sanitized).toEqual([
+      {
+        server: "s",
+        toolName: "x",
+        name: "s__x",
+        changes: expect.arrayContaining([
+          { path: ["inputSchema", ...path, "description"], removed: 4, cut: false, bytes: 23 },
+          { path: ["inputSchema", ...path, "title"], removed: 2, cut: false, bytes: 10 },
+        ]) as unknown,
+      },
+    ]);
+    expect(report.sanitized[0]?.changes).toHaveLength(2);
+  });
+
+  it("never touches enum, const, default or examples values, vendor keywords, or property names", () => {
+    const values = {
+      enum: [hidden, { description: hidden }],
+      const: { title: hidden },
+      default: { description: hidden, properties: { a: { description: hidden } } },
+      examples: [{ title: hidden }, hidden],
+      "x-note": { description: hidden },
+    };
+    const schema = {
+      type: "object",
+      properties: { [`na\u200Bme`]: { type: "string", ...values }, description: { type: "string", ...values } },
+      required: [`na\u200Bme`],
+      ...values,
+    };
+    const { toolset, report } = withSchema(schema);
+    expect(toolset.entries[0]?.tool.inputSchema).toEqual(schema);
+    expect(report.sanitized).toEqual([]);
+  });
+
+  it("leaves a description or title that is not a string as it is", () => {
+    const schema = { type: "object", properties: { a: { type: "string", description: 5, title: null } } };
+    expect(withSchema(schema).toolset.entries[0]?.tool.inputSchema).toEqual(schema);
+  });
+
+  it.each<[string, BuildToolsetOptions | undefined, string, string, boolean]>([
+    ["1024 bytes are kept", undefined, "a".repeat(1024), "a".repeat(1024), false],
+    ["1025 bytes are cut to 1024", undefined, "a".repeat(1025), "a".repeat(1024), true],
+    ["a 2-byte character crossing byte 1024 is dropped whole", undefined, `${"a".repeat(1023)}é`, "a".repeat(1023), true],
+    ["maxSchemaTextBytes: 3", { maxSchemaTextBytes: 3 }, "abcdef", "abc", true],
+    ["maxSchemaTextBytes: Infinity", { maxSchemaTextBytes: Infinity }, "x".repeat(5000), "x".repeat(5000), false],
+    ["the cap counts after removing", { maxSchemaTextBytes: 3 }, "a\u200Bbc", "abc", false],
+  ])("caps each string: %s", (_what, options, listed, expected, cut) => {
+    const { toolset, report } = withSchema({ type: "object", properties: { q: { type: "string", description: listed } } }, options);
+    expect(at(toolset.entries[0]?.tool.inputSchema, ["properties", "q", "description"])).toBe(expected);
+    const changes = report.sanitized[0]?.changes ?? [];
+    expect(changes.map((change) => change.cut)).toEqual(listed === expected ? [] : [cut]);
+  });
+
+  it("reports the tool's own description too: hidden characters removed, or cut (a title standing in, under its own path)", () => {
+    const { report } = buildToolset({
+      s: [
+        { name: "a", description: hidden, inputSchema: { type: "object" } },
+        { name: "b", description: "x".repeat(5000), inputSchema: { type: "object" } },
+        { name: "c", title: `Ti\u200Btle`, inputSchema: { type: "object" } },
+        { name: "d", description: "\u200B", title: "Fine", inputSchema: { type: "object" } },
+        { name: "e", description: "Clean.", inputSchema: { type: "object", properties: { q: { type: "string", description: "Clean too." } } } },
+      ],
+    });
+    expect(report.sanitized).toEqual([
+      { server: "s", toolName: "a", name: "s__a", changes: [{ path: ["description"], removed: 4, cut: false, bytes: 23 }] },
+      { server: "s", toolName: "b", name: "s__b", changes: [{ path: ["description"], removed: 0, cut: true, bytes: 5000 }] },
+      { server: "s", toolName: "c", name: "s__c", changes: [{ path: ["title"], removed: 1, cut: false, bytes: 8 }] },
+      { server: "s", toolName: "d", name: "s__d", changes: [{ path: ["description"], removed: 1, cut: false, bytes: 3 }] },
+    ]);
+    expect(Object.isFrozen(report.sanitized) && report.sanitized.every((row) => Object.isFrozen(row) && Object.isFrozen(row.changes[0]?.path))).toBe(true);
+  });
+
+  it("sanitises the text of a deeply nested schema without running out of stack", () => {
+    let deep: object = { type: "string", description: hidden };
+    for (let i = 0; i < 2000; i++) deep = { type: "object", properties: { a: deep } };
+    const { report } = withSchema(deep);
+    expect(report.sanitized[0]?.changes).toHaveLength(1);
+    expect(report.sanitized[0]?.changes[0]?.path).toHaveLength(1 + 2000 * 2 + 1);
+  });
+
+  it.each([
+    [{ maxSchemaTextBytes: -1 }, "maxSchemaTextBytes must be a whole number"],
+    [{ maxSchemaTextBytes: 0.5 }, "got 0.5"],
+  ])("refuses %o: invalid-sources", (options, message) => {
+    expect(() => buildToolset({}, options)).toThrow(expect.objectContaining({ code: "invalid-sources", message: expect.stringContaining(message) as string }));
   });
 });
 

@@ -8,8 +8,9 @@ import type { DroppedTool, ListedTool } from "./read-server-tools";
 import { readSources } from "./read-sources";
 import type { ToolSources } from "./read-sources";
 import { DEFAULT_MAX_DESCRIPTION_BYTES, sanitizeAndCap } from "./sanitize-description";
+import { DEFAULT_MAX_SCHEMA_TEXT_BYTES, sanitizeSchemaText } from "./sanitize-schema-text";
 import { ToolError } from "./tool-error";
-import type { Toolset, ToolsetEntry, ToolsetReport } from "./toolset-types";
+import type { TextChange, Toolset, ToolsetEntry, ToolsetReport } from "./toolset-types";
 import { utf8ByteLength } from "./utf8";
 
 /** Options of {@link buildToolset}. */
@@ -20,6 +21,11 @@ export interface BuildToolsetOptions {
   readonly prefix?: boolean;
   /** The cap of each description, in bytes of UTF-8. Default 4096. */
   readonly maxDescriptionBytes?: number;
+  /**
+   * The cap of each `description` and `title` string inside a tool's
+   * `inputSchema`, in bytes of UTF-8 (a whole number, or `Infinity`). Default 1024.
+   */
+  readonly maxSchemaTextBytes?: number;
 }
 
 /** What {@link buildToolset} returns. */
@@ -46,13 +52,19 @@ export interface BuiltToolset {
  * changes to the input never reach the toolset), with its description
  * sanitised by {@link sanitizeDescription}; a tool without a usable
  * description gets its sanitised `title` instead, and neither means no
- * `description`. Entries that cannot be tools are dropped and reported (so is
- * a server whose `tools` is not a list, with index -1); descriptions cut to
- * `maxDescriptionBytes` are reported in `report.truncated`.
+ * `description`. Every `description` and `title` string at a schema position
+ * of its `inputSchema` (the root, `properties/*`, `items`, `anyOf/*`,
+ * `$defs/*`, … — never inside `enum`, `const`, `default` or `examples`, never
+ * a property name) is sanitised the same way and capped at
+ * `maxSchemaTextBytes`: that text reaches the model too. Entries that cannot
+ * be tools are dropped and reported (so is a server whose `tools` is not a
+ * list, with index -1); descriptions cut to `maxDescriptionBytes` are
+ * reported in `report.truncated`, and every text sanitising changed, in the
+ * description or the schema, in `report.sanitized`.
  *
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
- * @param options - `separator`, `prefix`, `maxDescriptionBytes`
- * @returns the toolset, and the report of renamed, dropped and truncated tools
+ * @param options - `separator`, `prefix`, `maxDescriptionBytes`, `maxSchemaTextBytes`
+ * @returns the toolset, and the report of renamed, dropped, truncated and sanitised tools
  * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, names a server twice, or an option is invalid
  * @example
  * ```ts
@@ -68,7 +80,7 @@ export function buildToolset(sources: ToolSources, options?: BuildToolsetOptions
 
 /** {@link buildToolset} with the name hash as a parameter, so tests can force collisions of hashes. */
 export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOptions | undefined, hash: NameHash): BuiltToolset {
-  const { separator, prefix, maxDescriptionBytes } = readOptions(options);
+  const { separator, prefix, maxDescriptionBytes, maxSchemaTextBytes } = readOptions(options);
   const listed: ListedTool[] = [];
   const dropped: DroppedTool[] = [];
   for (const { server, tools } of readSources(sources)) {
@@ -87,6 +99,7 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
   const entries: ToolsetEntry[] = [];
   const renamed: ToolsetReport["renamed"][number][] = [];
   const truncated: ToolsetReport["truncated"][number][] = [];
+  const sanitized: ToolsetReport["sanitized"][number][] = [];
   listed.forEach(({ server, toolName, index, tool }, i) => {
     const { name, reasons } = assignments[i]!;
     if (name === undefined) {
@@ -95,10 +108,13 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
       return;
     }
     if (reasons.length > 0) renamed.push(deepFreeze({ server, toolName, name, reasons }));
-    const description = pickDescription(tool, maxDescriptionBytes);
+    const changes: TextChange[] = [];
+    const description = pickDescription(tool, maxDescriptionBytes, changes);
     if (description === undefined) delete tool["description"];
     else tool["description"] = description.text;
     if (description?.cut === true) truncated.push(Object.freeze({ server, toolName, name, bytes: utf8ByteLength(description.listed) }));
+    changes.push(...sanitizeSchemaText(tool["inputSchema"], maxSchemaTextBytes, ["inputSchema"]));
+    if (changes.length > 0) sanitized.push(deepFreeze({ server, toolName, name, changes }));
     entries.push(deepFreeze({ name, server, toolName, tool: tool as McpTool }));
   });
 
@@ -106,6 +122,7 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
   entries.sort(byName);
   renamed.sort(byName);
   truncated.sort(byName);
+  sanitized.sort(byName);
   dropped.sort((a, b) => compare(a.server, b.server) || a.index - b.index || compare(a.reason, b.reason));
 
   const lookup = new Map(entries.map((entry) => [entry.name, entry]));
@@ -117,12 +134,18 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
     renamed: Object.freeze(renamed),
     dropped: Object.freeze(dropped.map((row) => Object.freeze(row))),
     truncated: Object.freeze(truncated),
+    sanitized: Object.freeze(sanitized),
   });
   return { toolset, report };
 }
 
 function readOptions(options: BuildToolsetOptions | undefined): Required<BuildToolsetOptions> {
-  const { separator = "__", prefix = true, maxDescriptionBytes = DEFAULT_MAX_DESCRIPTION_BYTES } = options ?? {};
+  const {
+    separator = "__",
+    prefix = true,
+    maxDescriptionBytes = DEFAULT_MAX_DESCRIPTION_BYTES,
+    maxSchemaTextBytes = DEFAULT_MAX_SCHEMA_TEXT_BYTES,
+  } = options ?? {};
   if (typeof separator !== "string" || !/^[A-Za-z0-9_-]*$/.test(separator)) {
     throw new ToolError(
       "invalid-sources",
@@ -132,27 +155,32 @@ function readOptions(options: BuildToolsetOptions | undefined): Required<BuildTo
   if (typeof prefix !== "boolean") {
     throw new ToolError("invalid-sources", `The prefix option must be true or false, got ${String(prefix)}.`);
   }
-  if (!(Number.isInteger(maxDescriptionBytes) && maxDescriptionBytes >= 0) && maxDescriptionBytes !== Infinity) {
-    throw new ToolError(
-      "invalid-sources",
-      `maxDescriptionBytes must be a whole number of bytes (0 or more, or Infinity), got ${String(maxDescriptionBytes)}.`,
-    );
+  checkBytes("maxDescriptionBytes", maxDescriptionBytes);
+  checkBytes("maxSchemaTextBytes", maxSchemaTextBytes);
+  return { separator, prefix, maxDescriptionBytes, maxSchemaTextBytes };
+}
+
+function checkBytes(option: string, value: number): void {
+  if (!(Number.isInteger(value) && value >= 0) && value !== Infinity) {
+    throw new ToolError("invalid-sources", `${option} must be a whole number of bytes (0 or more, or Infinity), got ${String(value)}.`);
   }
-  return { separator, prefix, maxDescriptionBytes };
 }
 
 /**
  * The sanitised description, else the sanitised title, else nothing (blank
  * text counts as none); with the text as listed and whether the cap cut it.
+ * Each text looked at that sanitising changed goes into `changes`.
  */
 function pickDescription(
   tool: { [field: string]: unknown },
   maxBytes: number,
+  changes: TextChange[],
 ): { text: string; listed: string; cut: boolean } | undefined {
   for (const field of ["description", "title"]) {
     const listed = tool[field];
     if (typeof listed !== "string") continue;
-    const { text, cut } = sanitizeAndCap(listed, maxBytes);
+    const { text, removed, cut } = sanitizeAndCap(listed, maxBytes);
+    if (text !== listed) changes.push({ path: [field], removed, cut, bytes: utf8ByteLength(listed) });
     if (text.trim() !== "") return { text, listed, cut };
   }
   return undefined;

@@ -42,22 +42,38 @@ describe("the corpus of real MCP servers", () => {
     bytes: utf8Bytes(listedDescription("firecrawl", toolName) ?? ""),
   }));
 
+  // The same two, as text changes: nothing else in the corpus is changed (no hidden characters anywhere,
+  // no schema description or title over 1024 bytes: the longest is context7's query, 734 bytes).
+  const sanitized = truncated.map(({ bytes, ...tool }) => ({ ...tool, changes: [{ path: ["description"], removed: 0, cut: true, bytes }] }));
+
   it("loads as one toolset with readable, valid, unique names and a clean report (but for two cut descriptions)", () => {
     const { toolset, report } = buildToolset(all);
     expect(toolset.entries).toHaveLength(toolCount);
-    expect(report).toEqual({ renamed: [], dropped: [], truncated });
+    expect(report).toEqual({ renamed: [], dropped: [], truncated, sanitized });
     expectValidToolset(toolset, all);
   });
 
   it.each(all)("loads %s alone the same way", (server, tools) => {
     const { toolset, report } = buildToolset({ [server]: tools });
     expect(toolset.entries).toHaveLength(tools.length);
-    expect(report).toEqual({ renamed: [], dropped: [], truncated: server === "firecrawl" ? truncated : [] });
+    expect(report).toEqual({
+      renamed: [],
+      dropped: [],
+      truncated: server === "firecrawl" ? truncated : [],
+      sanitized: server === "firecrawl" ? sanitized : [],
+    });
     expectValidToolset(toolset, [[server, tools]]);
   });
 
   it("caps the two firecrawl descriptions over 4096 bytes, only those, and reports each", () => {
     const { toolset, report } = buildToolset(all);
+    const schemaTexts = (schema: unknown): string[] =>
+      typeof schema !== "object" || schema === null ? [] : Object.values(schema).flatMap((value) => (typeof value === "string" ? [value] : schemaTexts(value)));
+    const listedSchema = (server: string, toolName: string): unknown =>
+      (corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as { inputSchema: unknown }).inputSchema;
+    // Every schema as listed: sanitising its text at schema positions changed nothing in the corpus.
+    for (const entry of toolset.entries) expect(entry.tool.inputSchema).toEqual(listedSchema(entry.server, entry.toolName));
+    expect(Math.max(...toolset.entries.flatMap((entry) => schemaTexts(entry.tool.inputSchema).map(utf8Bytes)))).toBeLessThan(1024);
     const capped = toolset.entries.filter((entry) => listedDescription(entry.server, entry.toolName) !== entry.tool.description);
     expect(capped.map((entry) => entry.name)).toEqual(["firecrawl__firecrawl_monitor_create", "firecrawl__firecrawl_scrape"]);
     expect(report.truncated.map((row) => row.name)).toEqual(capped.map((entry) => entry.name));

@@ -3,6 +3,7 @@ export { buildToolset } from "./build-toolset";
 export type { BuildToolsetOptions, BuiltToolset } from "./build-toolset";
 export type { ToolSources } from "./read-sources";
 export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
+export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
 export type { SanitizeOptions } from "./sanitize-description";
 export { prepareTools } from "./prepare-tools";
 export { decodeArguments } from "./decode-arguments";
@@ -36,6 +37,7 @@ export type {
   PreparedTools,
   RenameReason,
   StrictMode,
+  TextChange,
   Toolset,
   ToolsetEntry,
   ToolsetReport,

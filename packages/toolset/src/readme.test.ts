@@ -15,6 +15,9 @@ describe("the README example", () => {
     expect(example.built.report.renamed).toEqual([
       { server: "web", toolName: "fetch.page", name: "web__fetch_page", reasons: ["invalid-characters"] },
     ]);
+    expect(example.built.report.sanitized).toEqual([
+      { server: "notes", toolName: "search", name: "notes__search", changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }] },
+    ]);
     expect(example.prepared.tools[0]).toEqual({
       name: "notes__search",
       description: "Searches the notes.",

@@ -77,12 +77,25 @@ export function sanitizeDescription(text: string, options?: SanitizeOptions): st
   return sanitizeAndCap(text, options?.maxBytes).text;
 }
 
-/** {@link sanitizeDescription}, and whether the cap cut anything (what sanitising removed does not count). */
-export function sanitizeAndCap(text: string, maxBytes: number | undefined): { text: string; cut: boolean } {
-  if (typeof text !== "string") return { text: "", cut: false };
-  const cleaned = text.replace(removed, "");
+/** What {@link sanitizeAndCap} did to a text. */
+export interface SanitizedText {
+  readonly text: string;
+  /** How many code points were removed as hidden (a lone surrogate counts as one). */
+  readonly removed: number;
+  /** Whether the cap cut the text (what sanitising removed does not count). */
+  readonly cut: boolean;
+}
+
+/** {@link sanitizeDescription}, with how many code points it removed and whether the cap cut anything. */
+export function sanitizeAndCap(text: string, maxBytes: number | undefined): SanitizedText {
+  if (typeof text !== "string") return { text: "", removed: 0, cut: false };
+  let count = 0;
+  const cleaned = text.replace(removed, () => {
+    count++;
+    return "";
+  });
   const capped = capUtf8(cleaned, readMaxBytes(maxBytes));
-  return { text: capped, cut: capped.length < cleaned.length };
+  return { text: capped, removed: count, cut: capped.length < cleaned.length };
 }
 
 function readMaxBytes(value: unknown): number {

@@ -27,6 +27,23 @@ export type RenameReason = "invalid-characters" | "too-long" | "collision";
 /** Why an entry of the sources was left out of the toolset. */
 export type DropReason = "duplicate-name" | "invalid-name" | "invalid-schema" | "invalid-tool";
 
+/** One text of a tool that sanitising changed (see `ToolsetReport.sanitized`). */
+export interface TextChange {
+  /**
+   * Where the text is in the tool as listed: `["description"]`, `["title"]`
+   * (a title standing in for a missing description), or a path into the
+   * input schema ending in `"description"` or `"title"`, e.g.
+   * `["inputSchema", "properties", "q", "description"]`.
+   */
+  readonly path: readonly (string | number)[];
+  /** How many hidden code points were removed (a lone surrogate counts as one). */
+  readonly removed: number;
+  /** Whether the text was cut to its cap (`maxDescriptionBytes`, or `maxSchemaTextBytes` inside the schema). */
+  readonly cut: boolean;
+  /** The UTF-8 size of the text as listed (a lone surrogate counts as U+FFFD would: 3). */
+  readonly bytes: number;
+}
+
 /** What `buildToolset` changed or left out, so nothing is lost silently. */
 export interface ToolsetReport {
   /** Every tool whose exposed name is not its plain readable name, with every reason that applied. */
@@ -59,6 +76,18 @@ export interface ToolsetReport {
     readonly toolName: string;
     readonly name: string;
     readonly bytes: number;
+  }[];
+  /**
+   * Every tool whose description, or a `description` / `title` string inside
+   * its `inputSchema`, sanitising changed (hidden characters removed, or cut
+   * to its cap), by exposed name, with each change. The model sees only the
+   * sanitised text; this is how a reviewer sees what was altered.
+   */
+  readonly sanitized: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly changes: readonly TextChange[];
   }[];
 }
 

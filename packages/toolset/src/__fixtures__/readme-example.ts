@@ -26,6 +26,8 @@ export const built: BuiltToolset = buildToolset({ notes: notesTools, web: webToo
 const { toolset } = built;
 // toolset.entries.map((e) => e.name) → ["notes__search", "web__fetch_page"]
 // built.report.renamed → [{ server: "web", toolName: "fetch.page", name: "web__fetch_page", reasons: ["invalid-characters"] }]
+// built.report.sanitized → [{ server: "notes", toolName: "search", name: "notes__search",
+//   changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }] }] (the zero-width space)
 
 // 2. Provider-neutral tool definitions, strict where the schema allows.
 export const prepared: PreparedTools<PreparedTool> = prepareTools(toolset, { strict: "auto" });

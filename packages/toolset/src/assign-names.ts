@@ -1,12 +1,17 @@
 import type { RenameReason } from "./toolset-types";
-import { hashedName, MAX_NAME_LENGTH, replaceInvalidCharacters } from "./exposed-name";
+import { hashedName, MAX_NAME_LENGTH, READABLE_LENGTH, replaceInvalidCharacters, shortenReadable } from "./exposed-name";
 
 /** One tool asking for an exposed name. */
 export interface NameClaim {
   readonly server: string;
   readonly toolName: string;
-  /** The readable name it would have if nothing had to change (`server__tool`, or the tool name). */
-  readonly plain: string;
+  /** Between the server and the tool name, or `undefined` for no server prefix. */
+  readonly separator: string | undefined;
+}
+
+/** The readable name a claim would have if nothing had to change (`server__tool`, or the tool name). */
+export function plainName({ server, toolName, separator }: NameClaim): string {
+  return separator === undefined ? toolName : `${server}${separator}${toolName}`;
 }
 
 /** The name a claim got, and why it differs from its plain name; `name` is `undefined` when none could be found. */
@@ -24,7 +29,9 @@ export type NameHash = (server: string, toolName: string, level: number) => stri
  *
  * A claim starts at level 0 with its readable name (invalid characters
  * replaced), or at level 1 with a hashed name when that is over 64
- * characters. Then, round after round, for each name wanted by more than
+ * characters. A hashed name is the readable name shortened (the server part
+ * first, see `shortenReadable`), `_` and the hash of the original names at
+ * its level. Then, round after round, for each name wanted by more than
  * one claim:
  * - a level-0 name against exactly one hashed name: the hashed one keeps it.
  *   A hashed name is derived from its own tool's server and name only, so
@@ -39,14 +46,25 @@ export type NameHash = (server: string, toolName: string, level: number) => stri
  * @param hash - `nameHash`, or a weaker one in tests to force collisions
  */
 export function assignNames(claims: readonly NameClaim[], hash: NameHash, maxLevel = 32): NameAssignment[] {
-  const readable = claims.map((claim) => replaceInvalidCharacters(claim.plain));
+  const readable = claims.map((claim) => replaceInvalidCharacters(plainName(claim)));
+  // The readable part of each claim's hashed names, made once and only for names too long to keep whole.
+  const short = readable.map((name, i) => {
+    if (name.length <= READABLE_LENGTH) return name;
+    const { server, toolName, separator } = claims[i]!;
+    const prefixed = separator !== undefined;
+    return shortenReadable({
+      server: prefixed ? replaceInvalidCharacters(server) : "",
+      separator: separator ?? "",
+      tool: replaceInvalidCharacters(toolName),
+    });
+  });
   const levels = readable.map((name) => (name.length > MAX_NAME_LENGTH ? 1 : 0));
   const collided = claims.map(() => false);
   const unnamed = claims.map(() => false);
   const nameAt = (i: number): string => {
     const level = levels[i]!;
     const claim = claims[i]!;
-    return level === 0 ? readable[i]! : hashedName(readable[i]!, hash(claim.server, claim.toolName, level));
+    return level === 0 ? readable[i]! : hashedName(short[i]!, hash(claim.server, claim.toolName, level));
   };
 
   let names = claims.map((_, i) => nameAt(i));
@@ -76,7 +94,7 @@ export function assignNames(claims: readonly NameClaim[], hash: NameHash, maxLev
 
   return claims.map((claim, i) => {
     const reasons: RenameReason[] = [];
-    if (readable[i] !== claim.plain) reasons.push("invalid-characters");
+    if (readable[i] !== plainName(claim)) reasons.push("invalid-characters");
     if (readable[i]!.length > MAX_NAME_LENGTH) reasons.push("too-long");
     if (collided[i]) reasons.push("collision");
     return { name: unnamed[i] ? undefined : names[i], reasons };

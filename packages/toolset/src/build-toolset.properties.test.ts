@@ -210,3 +210,41 @@ describe("buildToolset: schema text, properties", () => {
     );
   });
 });
+
+describe("buildToolset: long names, properties", () => {
+  const longPiece = fc.constantFrom("x".repeat(31), "server-name-that-goes-on", "a", "_", "é", "tool");
+  const longName = fc.array(longPiece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(""));
+  const replace = (text: string): string => text.replace(/[^A-Za-z0-9_-]/gu, "_");
+
+  it("a shortened name keeps at least 20 characters of the tool name (all of a shorter one), cutting the server first, to 20", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(longName, fc.uniqueArray(longName, { maxLength: 4 })), { selector: ([s]) => s, maxLength: 3 }),
+        fc.constantFrom("__", "_", "-", "", "--sep--"),
+        (pairs, separator) => {
+          const sources = pairs.map(([s, tools]) => [s, tools.map((n) => ({ name: n, inputSchema: schema }))] as const);
+          const { toolset, report } = buildToolset(sources, { separator });
+          const hashed = new Set(report.renamed.filter((row) => row.reasons.some((r) => r !== "invalid-characters")).map((row) => row.name));
+          for (const entry of toolset.entries) {
+            if (!hashed.has(entry.name)) continue;
+            const S = replace(entry.server);
+            const T = replace(entry.toolName);
+            const rest = entry.name.slice(0, -9);
+            const reserve = Math.min(T.length, 20);
+            // rest = S[0, k) + separator + T[0, j), with j >= reserve; the tool is cut only once the server is down to
+            // its floor; the readable part is full whenever the server was cut. (Some split must fit: with names
+            // made of the same letters, several can.)
+            const floor = Math.min(20, 55 - separator.length - reserve);
+            const fits = Array.from({ length: T.length + 1 }, (_, j) => j).some((j) => {
+              const k = rest.length - separator.length - j;
+              if (k < 0 || k > S.length || rest !== S.slice(0, k) + separator + T.slice(0, j)) return false;
+              return j >= reserve && (j === T.length || k === S.length || k === floor) && (k === S.length || rest.length === 55);
+            });
+            expect(fits, `${entry.name} from ${S} ${separator} ${T}`).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -59,6 +59,73 @@ describe("buildToolset: readable names", () => {
     expect(report.renamed).toEqual([{ server: "s", toolName, name: expected, reasons: ["too-long"] }]);
   });
 
+  describe("a long server name is shortened before the tool name", () => {
+    const server = "github-enterprise-server-for-the-platform-engineering-teams"; // 59 characters
+
+    it("keeps both tool names whole: the model can tell them apart", () => {
+      const { toolset, report } = buildToolset({ [server]: [tool("create_issue"), tool("list_pull_requests")] });
+      expect(toolset.entries.map((entry) => [entry.toolName, entry.name])).toEqual([
+        ["list_pull_requests", `${server.slice(0, 55 - 2 - 18)}__list_pull_requests_${nameHash(server, "list_pull_requests", 1)}`],
+        ["create_issue", `${server.slice(0, 55 - 2 - 12)}__create_issue_${nameHash(server, "create_issue", 1)}`],
+      ]);
+      expect(toolset.entries.map((entry) => entry.name)).toEqual([
+        "github-enterprise-server-for-the-pl__list_pull_requests_531bd958",
+        "github-enterprise-server-for-the-platform__create_issue_0a10c878",
+      ]);
+      expect(toolset.entries.every((entry) => entry.name.length === 64)).toBe(true);
+      expect(report.renamed.map((row) => [row.toolName, row.reasons])).toEqual([
+        ["list_pull_requests", ["too-long"]],
+        ["create_issue", ["too-long"]],
+      ]);
+    });
+
+    it("when both are long, cuts the server to 20 characters first, then the tool name to the rest (33)", () => {
+      const toolName = "create_pull_request_review_comment_reply"; // 40 characters
+      const [entry] = buildToolset({ [server]: [tool(toolName)] }).toolset.entries;
+      expect(entry?.name).toBe(`${server.slice(0, 20)}__${toolName.slice(0, 33)}_${nameHash(server, toolName, 1)}`);
+    });
+
+    it("keeps 20 characters of the tool name even when a long separator leaves the server almost nothing", () => {
+      const toolName = "t".repeat(40);
+      const separator = "-".repeat(33);
+      const [entry] = buildToolset({ [server]: [tool(toolName)] }, { separator }).toolset.entries;
+      expect(entry?.name).toBe(`${server.slice(0, 2)}${separator}${"t".repeat(20)}_${nameHash(server, toolName, 1)}`);
+    });
+
+    it("keeps a short server whole and cuts only the tool name", () => {
+      const toolName = "t".repeat(70);
+      expect(buildToolset({ gh: [tool(toolName)] }).toolset.entries[0]?.name).toBe(`gh__${"t".repeat(51)}_${nameHash("gh", toolName, 1)}`);
+    });
+
+    it("gives the server what the tool name leaves: a 30-character tool name keeps all of it", () => {
+      const toolName = "t".repeat(30);
+      expect(buildToolset({ [server]: [tool(toolName)] }).toolset.entries[0]?.name).toBe(
+        `${server.slice(0, 23)}__${toolName}_${nameHash(server, toolName, 1)}`,
+      );
+    });
+
+    it("shortens the readable part of a colliding name the same way", () => {
+      // 56 characters each, so not too long, but they collide through the separator: both get hashed names,
+      // whose readable part (55 characters at most) loses server characters, not the tool name.
+      const prefix = server.slice(0, 50);
+      const sources = { [prefix]: [tool("b__c")], [`${prefix}__b`]: [tool("c")] };
+      const { toolset, report } = buildToolset(sources);
+      expect(report.renamed.map((row) => row.reasons)).toEqual([["collision"], ["collision"]]);
+      expect(toolset.entries.map((entry) => [entry.server, entry.name])).toEqual(
+        expect.arrayContaining([
+          [prefix, `${prefix.slice(0, 49)}__b__c_${nameHash(prefix, "b__c", 1)}`],
+          [`${prefix}__b`, `${prefix}____c_${nameHash(`${prefix}__b`, "c", 1)}`],
+        ]),
+      );
+    });
+
+    it("still makes a valid name with a separator too long to leave room for anything", () => {
+      const separator = "-".repeat(60);
+      const [entry] = buildToolset({ [server]: [tool("create_issue")] }, { separator }).toolset.entries;
+      expect(entry?.name).toMatch(/^-{55}_[0-9a-f]{8}$/);
+    });
+  });
+
   it("gives two tools that share their first 55 characters different shortened names", () => {
     const long = "x".repeat(70);
     const result = names({ s: [tool(`${long}a`), tool(`${long}b`)] });

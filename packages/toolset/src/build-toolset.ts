@@ -41,9 +41,11 @@ export interface BuiltToolset {
  * Exposed names match `^[A-Za-z0-9_-]{1,64}$` and read `server__tool`
  * (or the tool name alone with `prefix: false`). A name changes only where
  * it must: each character outside `[A-Za-z0-9_-]` becomes `_`; a name over
- * 64 characters is cut to 55 and ends in `_` and an 8-character hash of the
- * original server and tool name; names that collide (after those changes, or
- * without prefixes) all get that hashed form, so no tool keeps a name
+ * 64 characters is cut to 55 (the server part first, down to 20
+ * characters, then the tool name, which keeps at least 20) and ends in `_`
+ * and an 8-character hash of the original server and tool name; names that
+ * collide (after those changes, or without prefixes) all get that hashed
+ * form, so no tool keeps a name
  * another tool competed for and no server can shadow another's tool (a
  * tool named like another's hashed name loses to it). The result depends
  * only on the set of tools, never on the order of servers or tools.
@@ -89,11 +91,7 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
     dropped.push(...read.dropped);
   }
 
-  const claims: NameClaim[] = listed.map(({ server, toolName }) => ({
-    server,
-    toolName,
-    plain: prefix ? `${server}${separator}${toolName}` : toolName,
-  }));
+  const claims: NameClaim[] = listed.map(({ server, toolName }) => ({ server, toolName, separator: prefix ? separator : undefined }));
   const assignments = assignNames(claims, hash);
 
   const entries: ToolsetEntry[] = [];

@@ -1,4 +1,4 @@
-import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, ToolCall, ToolError, ToolOutcome } from "@x/toolset";
+import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolError, ToolOutcome } from "@x/toolset";
 import type { ExecutorHooks } from "./hook-events";
 import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
 
@@ -16,6 +16,9 @@ export const DEFAULT_CONCURRENCY = 16;
 
 // setTimeout's largest delay: beyond it Node fires at once (with a warning).
 const MAX_TIMEOUT_MS = 2_147_483_647;
+
+// The modes renderResult takes; `satisfies` fails the build if StructuredMode gains one.
+const STRUCTURED_MODES = { auto: true, prefer: true, append: true, ignore: true } satisfies { [mode in StructuredMode]: true };
 
 /** Options of `executeToolCalls`. */
 export interface ExecuteOptions<TResponse, TOutput> {
@@ -56,7 +59,12 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
    */
   readonly maxOutputBytes?: number;
-  /** Passed to the adapter's `toolOutput` and `toolCalls` (error prefix, `structuredContent` mode): every answer, rejected calls included. */
+  /**
+   * Passed to the adapter's `toolOutput` and `toolCalls` (error prefix,
+   * `structuredContent` mode): every answer, rejected calls included. Checked
+   * with the other options, before any call runs: `structured` one of
+   * `"auto"`, `"prefer"`, `"append"`, `"ignore"`; `errorPrefix` a string.
+   */
   readonly output?: OutputOptions;
 }
 
@@ -112,6 +120,24 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
   if (!ok) throw new RangeError(`The option ${name} must be ${expected}; got ${String(value)}.`);
 }
 
+/**
+ * Checks the output options here, before any call runs: a wrong one found by
+ * the adapter's `toolOutput` would reject the round after some calls had run
+ * on their servers, leaving their call ids unanswered.
+ */
+function checkOutput(output: OutputOptions | undefined): void {
+  if (output === undefined) return;
+  check(typeof output === "object" && output !== null, "output", output, "an object (OutputOptions) or left out");
+  const { structured, errorPrefix } = output;
+  check(
+    structured === undefined || (typeof structured === "string" && Object.hasOwn(STRUCTURED_MODES, structured)),
+    "output.structured",
+    structured,
+    '"auto", "prefer", "append" or "ignore"',
+  );
+  check(errorPrefix === undefined || typeof errorPrefix === "string", "output.errorPrefix", errorPrefix, "a string");
+}
+
 /** Checks the options a caller gave and applies the defaults; throws a `RangeError` for a wrong value. */
 export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TResponse, TOutput>): RoundSettings<TResponse, TOutput> {
   const {
@@ -146,6 +172,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     maxOutputBytes,
     "a non-negative integer or Infinity",
   );
+  checkOutput(options.output);
   return {
     adapter,
     nullPaths: options.nullPaths,

@@ -277,9 +277,27 @@ describe("options", () => {
     [{ timeoutMs: 0 }, /timeoutMs must be a number of milliseconds above 0/],
     [{ timeoutMs: Infinity }, /timeoutMs/],
     [{ maxOutputBytes: -1 }, /maxOutputBytes must be a non-negative integer or Infinity/],
+    [{ output: { structured: "bogus" } }, /output\.structured must be "auto", "prefer", "append" or "ignore"; got bogus/],
+    [{ output: { errorPrefix: 5 } }, /output\.errorPrefix must be a string; got 5/],
+    [{ output: "Error: " }, /output must be an object \(OutputOptions\)/],
+    [{ output: null }, /output must be an object/],
   ])("refuses %o with a RangeError before any call runs", async (options, message) => {
-    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options)).rejects.toThrow(message);
-    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options)).rejects.toBeInstanceOf(RangeError);
+    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toThrow(message);
+    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toBeInstanceOf(RangeError);
     expect(env.faults.started).toEqual([]);
+  });
+
+  it("refuses bad output options before the first of five calls runs (none left unanswered mid-round)", async () => {
+    const calls = Array.from({ length: 5 }, (_, i): CallSpec => [`c${i}`, "faults__echo", { text: String(i) }]);
+    const run = runChat(calls, { concurrency: 2, output: { structured: "bogus" as "auto" } });
+    await expect(run).rejects.toBeInstanceOf(RangeError);
+    expect(env.faults.started).toEqual([]);
+  });
+
+  it("accepts every structured mode and any errorPrefix string", async () => {
+    for (const structured of ["auto", "prefer", "append", "ignore"] as const) {
+      const { outputs } = await runChat([["c1", "faults__throws", {}]], { output: { structured, errorPrefix: "" } });
+      expect(outputs[0]?.content).toBe("the disk is on fire");
+    }
   });
 });

@@ -251,6 +251,25 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     expect(message).not.toContain("faults__danger,");
   });
 
+  it("refuses wrong output options before calling the model or running a call", async () => {
+    let calls = 0;
+    const run = runToolLoop({
+      model: () => {
+        calls++;
+        return chatCompletion([["call_1", "faults__echo", { text: "x" }]]);
+      },
+      adapter: chat,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input: [],
+      output: { structured: "bogus" as "auto" },
+    });
+    await expect(run).rejects.toThrow(/output\.structured must be/);
+    await expect(run).rejects.toBeInstanceOf(RangeError);
+    expect(calls).toBe(0);
+    expect(env.faults.started).toEqual([]);
+  });
+
   it("refuses a wrong maxTurns before calling the model", async () => {
     await expect(
       runToolLoop({ model: () => chatCompletion([]), adapter: chat, toolset: env.toolset, clients: {}, input: [], maxTurns: 0 }),

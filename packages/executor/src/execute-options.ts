@@ -45,7 +45,19 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * the silence between reports, not the whole call. Default `false`.
    */
   readonly resetTimeoutOnProgress?: boolean;
-  /** How many calls of one response run at once (a positive integer, or `Infinity`). Default 16. */
+  /**
+   * How many calls of one response run at once (a positive integer, or
+   * `Infinity`). Default 16. Precisely: at most `concurrency` requests of the
+   * round are awaiting an answer from this executor at any time. A call cut
+   * off by `timeoutMs` or `signal` frees its slot once its cancellation is
+   * sent (the next queued request goes out after it), not when its server
+   * stops: a server that ignores `notifications/cancelled` may still be
+   * running it, so such a server can run more than `concurrency` calls at
+   * once. The SDK drops a response that arrives after the cancellation, so
+   * the executor cannot know when the server really stops; tools should
+   * honour the cancellation (the SDK's `McpServer` hands each handler
+   * `extra.signal`).
+   */
   readonly concurrency?: number;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
   readonly signal?: AbortSignal;

@@ -1,6 +1,9 @@
 import { adapter as chat } from "@x/openai-chat";
 import type { ChatToolMessage } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { buildToolset } from "@x/toolset";
 import { describe, expect, it, vi } from "vitest";
 import { TINY_PNG, useFaultServer } from "./__fixtures__/fault-server";
@@ -267,6 +270,55 @@ describe("concurrency", () => {
     const { outputs } = await runChat(calls, concurrency === undefined ? {} : { concurrency });
     expect(outputs.map((o) => o.content)).toEqual(Array.from({ length: 20 }, () => "done"));
     expect(env.faults.load.max).toBe(max);
+  });
+});
+
+describe("concurrency counts requests awaiting an answer, not what a server still runs", () => {
+  it("a timed-out call frees its slot once its cancellation is sent, even to a server that ignores it", async () => {
+    // A server whose tool ignores its signal and runs until the test lets it finish; the test reads
+    // every message the server receives, in order.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = { running: 0, most: 0 };
+    const server = new McpServer({ name: "stubborn", version: "1.0.0" });
+    server.registerTool("work", { description: "Ignores cancellations." }, async () => {
+      load.running++;
+      load.most = Math.max(load.most, load.running);
+      await gate;
+      load.running--;
+      return { content: [{ type: "text", text: "finally" }] };
+    });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    const received: string[] = [];
+    const deliver = serverTransport.onmessage!;
+    serverTransport.onmessage = (message, extra) => {
+      const { method, id, params } = message as { method?: string; id?: number; params?: { requestId?: number } };
+      if (method === "tools/call") received.push(`call ${id}`);
+      if (method === "notifications/cancelled") received.push(`cancel ${params?.requestId}`);
+      deliver(message, extra);
+    };
+    const client = new Client({ name: "executor-test", version: "1.0.0" });
+    await client.connect(clientTransport);
+    const { toolset } = buildToolset({ stubborn: (await client.listTools()).tools });
+
+    try {
+      const calls = Array.from({ length: 6 }, (_, i): CallSpec => [`c${i}`, "stubborn__work", {}]);
+      const { outcomes } = await executeToolCalls(chatCompletion(calls), toolset, { stubborn: client }, { adapter: chat, concurrency: 1, timeoutMs: 50 });
+      expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : "result"))).toEqual(Array.from({ length: 6 }, () => "timeout"));
+      // One request awaiting an answer at a time: each call's cancellation goes out before the next call ...
+      const ids = received.filter((line) => line.startsWith("call")).map((line) => Number(line.slice(5)));
+      expect(ids).toHaveLength(6);
+      expect(received).toEqual(ids.flatMap((id) => [`call ${id}`, `cancel ${id}`]));
+      // ... but a server that ignores notifications/cancelled is running all six at once.
+      await vi.waitFor(() => expect(load.running).toBe(6));
+      expect(load.most).toBe(6);
+    } finally {
+      release();
+      await vi.waitFor(() => expect(load.running).toBe(0));
+      await client.close();
+      await server.close();
+    }
   });
 });
 

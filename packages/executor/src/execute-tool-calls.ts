@@ -120,7 +120,10 @@ export function executeRound<TResponse, TOutput>(
  * every call.
  *
  * The calls are read with `options.adapter`; each runs on
- * `clients[server].callTool(...)`, at most `concurrency` at once. Whatever
+ * `clients[server].callTool(...)`, with at most `concurrency` requests
+ * awaiting an answer at once (a call cut off by its timeout or the signal
+ * frees its slot once its cancellation is sent, whether or not its server
+ * honours it; see `ExecuteOptions.concurrency`). Whatever
  * happens to a call — the tool throws, returns garbage, outlives `timeoutMs`,
  * is aborted through `signal`, its server dies, or no client serves it — its
  * call id is answered exactly once, by an error output when needed, and the

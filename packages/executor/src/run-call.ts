@@ -53,8 +53,11 @@ export interface CallLimits {
  * A timeout or an abort cancels the MCP request itself through the request
  * options (`signal`, and `timeout` so the SDK's 60 s default does not cut a
  * longer limit short): the SDK then sends `notifications/cancelled`. The call
- * is answered at that moment even if the client ignores its options, and
- * whatever the abandoned request does later is observed and ignored.
+ * is answered right after (so its concurrency slot is freed, and the next
+ * request sent, only once the cancellation is on its way), even if the
+ * client ignores its options, and whatever the abandoned request does later
+ * is observed and ignored. Whether the server stops is not observable: the
+ * SDK drops a response that arrives after the cancellation.
  *
  * Progress is asked for (`onprogress`) only when someone listens
  * (`onProgress`) or `resetTimeoutOnProgress` needs it; each report then
@@ -85,13 +88,18 @@ export function runCall(
     round?.inFlight.delete(cancel);
     answer(outcome);
   };
+  // The request is cancelled BEFORE the call is answered: answering frees the
+  // call's concurrency slot and may send the next queued request at once, and
+  // the server must receive this cancellation first.
   const cancel = (): void => {
-    settle(abortedError(call, true));
+    if (done) return;
     controller.abort("The run was aborted.");
+    settle(abortedError(call, true));
   };
   const expire = (): void => {
-    settle(timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress));
+    if (done) return;
     controller.abort(`No answer within ${timeoutMs} ms.`);
+    settle(timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress));
   };
   round?.inFlight.add(cancel);
   if (timeoutMs !== undefined) timer = setTimeout(expire, timeoutMs);

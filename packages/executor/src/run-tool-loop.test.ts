@@ -251,6 +251,33 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     expect(message).not.toContain("faults__danger,");
   });
 
+  it("Responses: a malformed output (a null item, a call without a string call_id) neither throws nor leaves a call unanswered", async () => {
+    const turns: OpenAI.Responses.Response[] = [
+      {
+        ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]),
+        output: [
+          null,
+          { type: "function_call", id: "fc_x", call_id: 7, name: "faults__echo", arguments: '{"text":"lost"}', status: "completed" },
+          ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]).output,
+        ] as unknown as OpenAI.Responses.ResponseOutputItem[],
+      },
+      responsesResponse([], "Done."),
+    ];
+    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
+    const result = await runToolLoop({
+      model: (items) => turns[items.length === 1 ? 0 : 1]!,
+      adapter: responses,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input,
+    });
+    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+    expect(result.input).not.toContainEqual(null);
+    expect(result.input.filter((item) => "type" in item && item.type === "function_call")).toHaveLength(1);
+    expect(responsesViolations(result.input)).toEqual([]);
+    expect(env.faults.started).toEqual(["echo"]);
+  });
+
   it("refuses wrong output options before calling the model or running a call", async () => {
     let calls = 0;
     const run = runToolLoop({

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { responseItems } from "./response-items";
+import { toolCalls } from "./tool-calls";
 
 const call: ChatToolCall = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: '{"path":"/a.txt"}' } };
 const custom: ChatToolCall = { id: "call_2", type: "custom", custom: { name: "run_python", input: "print(1)" } };
@@ -135,5 +138,54 @@ describe("responseItems", () => {
     const [item] = responseItems(message);
     expect(item?.tool_calls?.[0]).not.toBe(call);
     expect(message).toEqual(before);
+  });
+});
+
+const toolCallEntry = fc.record(
+  {
+    id: fc.oneof(fc.constantFrom("call_a", "call_b", "call_c"), fc.constantFrom(undefined, 7, null, {})),
+    type: fc.constantFrom("function", "custom", "web_search", undefined, 3),
+    function: fc.oneof(
+      fc.record({ name: fc.constantFrom("files__list_dir", "files__read_file", "nope", ""), arguments: fc.oneof(fc.constantFrom("{}", "[", ""), fc.anything()) }),
+      fc.anything(),
+    ),
+    custom: fc.oneof(fc.record({ name: fc.string(), input: fc.anything() }), fc.anything()),
+  },
+  { requiredKeys: [] },
+);
+const toolCallList = fc.array(fc.oneof(toolCallEntry, fc.anything()), { maxLength: 8 });
+const chatResponse = fc.oneof(
+  toolCallList,
+  toolCallList.map((tool_calls) => ({ role: "assistant", content: null, tool_calls })),
+  fc.record({ content: fc.anything(), refusal: fc.anything(), tool_calls: fc.oneof(toolCallList, fc.anything()) }, { requiredKeys: [] }),
+  toolCallList.map((tool_calls) => ({ choices: [{ message: { role: "assistant", content: null, tool_calls } }] })),
+  fc.anything(),
+);
+
+describe("responseItems and toolCalls together: properties", () => {
+  it("never throw, whatever the response", () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        for (const response of [value, [value], { tool_calls: value }, { tool_calls: [value] }, { choices: value }, { choices: [value] }, { choices: [{ message: value }] }]) {
+          responseItems(response as ChatResponse);
+          toolCalls(response as ChatResponse, toolset, nullPaths);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("every tool call repeated is answered exactly once, and every answer is for a tool call repeated", () => {
+    fc.assert(
+      fc.property(chatResponse, (value) => {
+        const response = value as ChatResponse;
+        const repeated = (responseItems(response)[0]?.tool_calls ?? []).map((entry) => entry.id);
+        const { calls, rejected } = toolCalls(response, toolset, nullPaths);
+        const answers = [...calls.map((c) => c.callId), ...rejected.map((r) => r.output.tool_call_id)];
+        for (const id of new Set(repeated)) expect(answers.filter((answer) => answer === id), id).toHaveLength(1);
+        for (const answer of answers) expect(repeated).toContain(answer);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

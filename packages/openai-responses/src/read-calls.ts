@@ -70,6 +70,16 @@ const callItemType = (item: Fields): CallItemType | undefined => {
 };
 
 /**
+ * Whether `item` is a call the client must answer (one this package answers,
+ * or a `computer_call`, left to the caller who offered that tool) whose
+ * `call_id` is not a string: nobody can answer it, so it must not be
+ * repeated either (the next request would be refused over an unanswered call).
+ */
+export function unanswerable(item: Fields): boolean {
+  return typeof item.call_id !== "string" && (item.type === "computer_call" || callItemType(item) !== undefined);
+}
+
+/**
  * The calls among `items` that the client must answer and that are not
  * answered in `items` already, in order, indexed among themselves.
  */

@@ -1,11 +1,17 @@
-import { readOutput } from "./read-output";
+import { unanswerable } from "./read-calls";
+import { isRecord, readOutput } from "./read-output";
 import type { ResponsesItem, ResponsesReplayItem, ResponsesResponse } from "./responses-types";
 
-// Two kinds of output item carry a value the request's input refuses, per the
-// API's own types (openai 7.59): a computer_call_output's "failed" status (the
-// status is informational and is left out), and an additional_tools item with
-// another role than "developer" (left out: it cannot be repeated).
-const replay = (item: ResponsesItem): ResponsesItem[] => {
+// The response comes off the network: an item that is not an object is left
+// out (it is no input item), and so is a call nobody can answer (no string
+// call_id: toolCalls cannot answer it either). Two kinds of output item carry
+// a value the request's input refuses, per the API's own types (openai 7.59):
+// a computer_call_output's "failed" status (the status is informational and
+// is left out), and an additional_tools item with another role than
+// "developer" (left out: it cannot be repeated).
+const replay = (value: unknown): ResponsesItem[] => {
+  if (!isRecord(value) || unanswerable(value)) return [];
+  const item = value as unknown as ResponsesItem;
   if (item.type === "computer_call_output" && "status" in item && item.status === "failed") {
     const { status: _status, ...rest } = item;
     return [rest];
@@ -18,6 +24,10 @@ const replay = (item: ResponsesItem): ResponsesItem[] => {
  * The response's output items, which the next request's `input` must repeat
  * before the outputs: reasoning items included (reasoning models need them
  * with their calls), messages, calls, and hosted tools' items, in order.
+ * Never throws: an item that is not an object, and a call the client must
+ * answer whose `call_id` is not a string (nobody can answer it), are left
+ * out, so every call repeated is one `toolCalls` answers (or the output
+ * answers already), exactly once.
  *
  * @param response - a response (its `output` is read) or a list of output items
  * @returns the items, typed as the input takes them back

@@ -128,6 +128,12 @@ describe("the corpus of real MCP servers", () => {
     expect(Object.keys(strictOnly.report.excluded)).toEqual(Object.keys(auto.report.fallbacks));
     expect(loose.tools.every((tool) => !tool.strict)).toBe(true);
     expect(loose.tools.map((tool) => tool.parameters)).toEqual(toolset.entries.map((entry) => entry.tool.inputSchema));
-    expect(loose.report).toEqual({ nullPaths: Object.fromEntries(loose.tools.map((tool) => [tool.name, []])), fallbacks: {}, excluded: {} });
+    expect(loose.report).toEqual({ nullPaths: Object.fromEntries(loose.tools.map((tool) => [tool.name, []])), fallbacks: {}, excluded: {}, relaxed: {} });
+    expect(auto.report.relaxed).toEqual({});
+    // Relaxations make no corpus tool strict that was not already: its 27 fallbacks have other causes.
+    const relaxed = prepareTools(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });
+    expect(relaxed.report.relaxed).toEqual({});
+    expect(Object.keys(relaxed.report.fallbacks)).toEqual(Object.keys(auto.report.fallbacks));
+    expect(Object.keys(auto.report.fallbacks)).toHaveLength(27);
   });
 });

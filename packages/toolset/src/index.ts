@@ -44,4 +44,4 @@ export type {
 } from "./toolset-types";
 export type { OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolCalls, ToolOutcome } from "./tool-call";
 export type { Adapter } from "./adapter";
-export type { JsonSchemaObject, NullPath, NullPathSegment, StrictError } from "@x/strict-schema";
+export type { JsonSchemaObject, NullPath, NullPathSegment, Relaxation, RelaxationKind, StrictError } from "@x/strict-schema";

@@ -46,6 +46,7 @@ describe("prepareTools", () => {
       nullPaths: { s__bare: [], s__pick: [], s__search: [["limit"]] },
       fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
       excluded: {},
+      relaxed: {},
     });
   });
 
@@ -69,7 +70,7 @@ describe("prepareTools", () => {
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
       { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
     ]);
-    expect(report).toEqual({ nullPaths: { s__bare: [], s__pick: [], s__search: [] }, fallbacks: {}, excluded: {} });
+    expect(report).toEqual({ nullPaths: { s__bare: [], s__pick: [], s__search: [] }, fallbacks: {}, excluded: {}, relaxed: {} });
   });
 
   it.each<[StrictMode]>([["auto"], [true], [false]])("strict %s: report.nullPaths has an entry for exactly the tools sent", (strict) => {
@@ -83,10 +84,59 @@ describe("prepareTools", () => {
     expect(report.fallbacks["s__search"]).toMatchObject({ keyword: "max_properties" });
   });
 
+  describe("relaxations (strictOptions.relax) are reported", () => {
+    const discriminated = {
+      type: "object",
+      properties: {
+        shape: {
+          oneOf: [
+            { type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"] },
+            { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"] },
+          ],
+        },
+        both: {
+          allOf: [
+            { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+            { type: "object", properties: { b: { type: "string" } }, required: ["b"] },
+          ],
+        },
+      },
+      required: ["shape", "both"],
+    };
+    const relaxable = buildToolset({ s: [{ name: "draw", inputSchema: discriminated }, { name: "search", inputSchema: convertible }] }).toolset;
+
+    it.each<[StrictMode]>([["auto"], [true]])("strict %s: each tool a relaxation made strict, with where and which", (strict) => {
+      const { tools, report } = prepareTools(relaxable, { strict, strictOptions: { relax: { oneOf: true, allOf: true } } });
+      expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
+        ["s__draw", true],
+        ["s__search", true],
+      ]);
+      expect(report.relaxed).toEqual({
+        s__draw: [
+          { kind: "oneOf-as-anyOf", path: ["properties", "shape"] },
+          { kind: "allOf-merged", path: ["properties", "both"] },
+        ],
+      });
+      expect(Object.getPrototypeOf(report.relaxed)).toBeNull();
+    });
+
+    it("lists what strictSchema lists, tool by tool", () => {
+      const { report } = prepareTools(relaxable, { strictOptions: { relax: { oneOf: true, allOf: true } } });
+      const result = strictSchema(discriminated, { relax: { oneOf: true, allOf: true } });
+      expect(result.ok && report.relaxed["s__draw"]).toEqual(result.ok ? result.relaxations : undefined);
+    });
+
+    it("is empty without relax (the tool falls back), and under strict: false", () => {
+      expect(prepareTools(relaxable).report.relaxed).toEqual({});
+      expect(Object.keys(prepareTools(relaxable).report.fallbacks)).toEqual(["s__draw"]);
+      expect(prepareTools(relaxable, { strict: false, strictOptions: { relax: { oneOf: true } } }).report.relaxed).toEqual({});
+    });
+  });
+
   it("keys its records by exposed name in null-prototype objects", () => {
     const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
     const { report } = prepareTools(own.toolset);
-    for (const record of [report.nullPaths, report.fallbacks, report.excluded]) expect(Object.getPrototypeOf(record)).toBeNull();
+    for (const record of [report.nullPaths, report.fallbacks, report.excluded, report.relaxed]) expect(Object.getPrototypeOf(record)).toBeNull();
     expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
     expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
     expect(Object.keys(report.fallbacks)).toEqual(["constructor"]);
@@ -112,6 +162,6 @@ describe("prepareTools", () => {
   });
 
   it("gives nothing for an empty toolset", () => {
-    expect(prepareTools(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {} } });
+    expect(prepareTools(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {} } });
   });
 });

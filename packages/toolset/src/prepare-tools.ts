@@ -1,5 +1,5 @@
 import { strictSchema } from "@x/strict-schema";
-import type { JsonSchemaObject, NullPath, StrictError } from "@x/strict-schema";
+import type { JsonSchemaObject, NullPath, Relaxation, StrictError } from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
 import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./toolset-types";
@@ -22,6 +22,9 @@ import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./too
  * `strict: false`. Pass it to `resolveToolCalls` / an adapter's `toolCalls`:
  * it is also the list of tools offered, so a call to a tool left out
  * (`excluded`) is rejected as `unknown-tool` and never runs.
+ * `report.relaxed` lists each tool sent strict only thanks to a relaxation
+ * asked for in `strictOptions.relax`, with where and which (strict mode then
+ * checks less than the server's schema says).
  * The report's records are null-prototype objects, so a tool named
  * `__proto__` is a plain key. Every `parameters` is a fresh object the
  * caller may change.
@@ -35,6 +38,8 @@ import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./too
  * const { tools, report } = prepareTools(toolset, { strict: "auto" });
  * tools[0]; // { name: "files__read_file", description: "…", parameters: { … }, strict: true }
  * report.fallbacks; // { files__search: { path: ["properties", "q"], keyword: "oneOf", message: "…" } }
+ * prepareTools(toolset, { strictOptions: { relax: { oneOf: true } } }).report.relaxed;
+ * // { files__search: [{ kind: "oneOf-as-anyOf", path: ["properties", "q"] }] } when its oneOf is discriminated
  * ```
  */
 export function prepareTools(toolset: Toolset, options?: PrepareOptions): PreparedTools<PreparedTool> {
@@ -46,6 +51,7 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
   const nullPaths: { [name: string]: readonly NullPath[] } = Object.create(null) as { [name: string]: readonly NullPath[] };
   const fallbacks: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const excluded: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
+  const relaxed: { [name: string]: readonly Relaxation[] } = Object.create(null) as { [name: string]: readonly Relaxation[] };
 
   for (const { name, tool } of toolset.entries) {
     const description = typeof tool.description === "string" ? { description: tool.description } : {};
@@ -64,6 +70,7 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
     if (result.ok) {
       tools.push({ name, ...description, parameters: result.schema, strict: true });
       nullPaths[name] = result.nullPaths;
+      if (result.relaxations.length > 0) relaxed[name] = result.relaxations;
     } else if (strict === "auto") {
       original();
       fallbacks[name] = result.error;
@@ -71,7 +78,7 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
       excluded[name] = result.error;
     }
   }
-  return { tools, report: { nullPaths, fallbacks, excluded } };
+  return { tools, report: { nullPaths, fallbacks, excluded, relaxed } };
 }
 
 /** A fresh copy of a listed schema (toolset entries are frozen, and callers may edit their request). */

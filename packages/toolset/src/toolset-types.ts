@@ -1,4 +1,4 @@
-import type { NullPath, StrictError, StrictSchemaOptions, JsonSchemaObject } from "@x/strict-schema";
+import type { NullPath, Relaxation, StrictError, StrictSchemaOptions, JsonSchemaObject } from "@x/strict-schema";
 import type { McpTool } from "./mcp-types";
 
 /** One tool of a {@link Toolset}. */
@@ -134,6 +134,14 @@ export interface PrepareReport {
   readonly fallbacks: { readonly [name: string]: StrictError };
   /** Tools left out under `strict: true` because they have no strict form, with why. */
   readonly excluded: { readonly [name: string]: StrictError };
+  /**
+   * Tools sent strict only thanks to a relaxation asked for in
+   * `strictOptions.relax` (a `oneOf` sent as `anyOf`, an `allOf` merged),
+   * with each relaxation's kind and schema path: strict mode then checks
+   * less than the server's schema says, and this is where. Empty unless
+   * `relax` is set.
+   */
+  readonly relaxed: { readonly [name: string]: readonly Relaxation[] };
 }
 
 /** Tool definitions and the report of how they were prepared. */

@@ -1,17 +1,10 @@
-import { ToolError } from "@x/toolset";
-import type { ToolCall, ToolOutcome, Toolset } from "@x/toolset";
-import { abortedError, noClientError } from "./call-errors";
-import { now } from "./clock";
+import type { Toolset } from "@x/toolset";
 import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import type { CallOutcome, ExecuteOptions, ExecuteResult, RoundSettings } from "./execute-options";
-import { findClient } from "./mcp-client";
-import type { McpClients, McpProgress } from "./mcp-client";
-import { RoundAbort, runCall } from "./run-call";
-import type { CallLimits } from "./run-call";
-import { runLimited } from "./run-limited";
-import { truncateResult } from "./truncate-result";
+import type { McpClients } from "./mcp-client";
+import { rejectedOutcome, Round } from "./round";
 
 let executions = 0;
 
@@ -20,8 +13,7 @@ let executions = 0;
  * of a call; throws (synchronously) when the adapter's `toolCalls` throws, and
  * rejects when its `toolOutput` does.
  *
- * Not async, and one `then` for the whole round: the executor's own cost per
- * round is a couple of promises next to the SDK's dozens per call (see bench/).
+ * Not async: the round's own promise is the one returned (see {@link Round}).
  */
 export function executeRound<TResponse, TOutput>(
   response: TResponse,
@@ -30,89 +22,19 @@ export function executeRound<TResponse, TOutput>(
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
 ): Promise<ExecuteResult<TOutput>> {
-  const { adapter, timeoutMs, maxOutputBytes, output } = settings;
-  const { calls, rejected } = adapter.toolCalls(response, toolset, settings.nullPaths, output);
+  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.output);
   if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [] });
   // Only hooks see the execution id: without them it is not even made.
   const executionId = dispatcher === NOOP_DISPATCHER ? "" : String(++executions);
-
-  const outcomes: CallOutcome<TOutput>[] = [];
-  for (const rejection of rejected) {
-    dispatcher.callRejected(executionId, rejection);
-    outcomes.push({
-      kind: "rejected",
-      callId: rejection.callId,
-      index: rejection.index,
-      rejection,
-      outcome: rejection.error,
-      output: rejection.output,
-      durationMs: 0,
-      truncatedBytes: 0,
-    });
+  let outcomes: CallOutcome<TOutput>[] | undefined;
+  if (rejected.length > 0) {
+    outcomes = [];
+    for (const rejection of rejected) {
+      dispatcher.callRejected(executionId, rejection);
+      outcomes.push(rejectedOutcome(rejection));
+    }
   }
-
-  const round = settings.signal === undefined ? undefined : new RoundAbort(settings.signal);
-  const limits: CallLimits = { timeoutMs, resetTimeoutOnProgress: settings.resetTimeoutOnProgress, round };
-  const answered = new Array<CallOutcome<TOutput>>(calls.length);
-  const finish = (position: number, outcome: ToolOutcome, startTime: number): void => {
-    const call = calls[position] as ToolCall;
-    const durationMs = now() - startTime;
-    let shown = outcome;
-    let truncatedBytes = 0;
-    if (outcome instanceof ToolError) {
-      dispatcher.callError(executionId, call, startTime, durationMs, outcome);
-    } else {
-      const cut = maxOutputBytes === Infinity ? undefined : truncateResult(outcome, maxOutputBytes, output);
-      if (cut !== undefined) ({ result: shown, truncatedBytes } = cut);
-      dispatcher.callEnd(executionId, call, startTime, durationMs, outcome, truncatedBytes);
-    }
-    answered[position] = {
-      kind: "call",
-      callId: call.callId,
-      index: call.index,
-      call,
-      outcome,
-      output: adapter.toolOutput(call.callId, shown, output),
-      durationMs,
-      truncatedBytes,
-    };
-  };
-  // Plain callbacks rather than a pool of async workers: the executor's cost per
-  // call is a few promises next to the SDK's dozens (see bench/).
-  const start = (position: number, done: () => void, fail: (error: unknown) => void): void => {
-    const call = calls[position] as ToolCall;
-    const startTime = now();
-    dispatcher.callStart(executionId, call, toolset, startTime);
-    const client = findClient(clients, call.server);
-    const answer = (outcome: ToolOutcome): void => {
-      try {
-        finish(position, outcome, startTime);
-      } catch (error) {
-        // Only a broken adapter (toolOutput) gets here: the round rejects with its error.
-        fail(error);
-        return;
-      }
-      done();
-    };
-    if (round?.aborted === true || client === undefined) {
-      answer(round?.aborted === true ? abortedError(call, false) : noClientError(call));
-      return;
-    }
-    const onProgress = dispatcher.wantsProgress
-      ? (progress: McpProgress): void => dispatcher.callProgress(executionId, call, progress)
-      : undefined;
-    runCall(client, call, limits, answer, onProgress);
-  };
-  const collect = (): ExecuteResult<TOutput> => {
-    round?.dispose();
-    // Rejections and calls each come in index order; together they take the model's order.
-    const all = outcomes.length === 0 ? answered : outcomes.concat(answered).sort((a, b) => a.index - b.index);
-    return { outputs: all.map((entry) => entry.output), outcomes: all };
-  };
-  return runLimited(calls.length, settings.concurrency, start).then(collect, (error: unknown) => {
-    round?.dispose();
-    throw error;
-  });
+  return new Round(calls, outcomes, toolset, clients, settings, dispatcher, executionId).run();
 }
 
 /**

@@ -38,6 +38,15 @@ function validated(call: ToolCall, value: unknown): ToolOutcome {
   }
 }
 
+/**
+ * Where a call's outcome goes: `answer(position, startTime, outcome)`, the
+ * round's own method, so that a call needs no callback of its own beyond the
+ * two its request's `then` takes.
+ */
+export interface CallAnswerer {
+  answer(position: number, startTime: number, outcome: ToolOutcome): void;
+}
+
 /** How each call of a round is bounded: set once per round. */
 export interface CallLimits {
   readonly timeoutMs: number | undefined;
@@ -46,9 +55,11 @@ export interface CallLimits {
 }
 
 /**
- * Runs `call` on `client` and hands its outcome to `answer`, exactly once and
- * never synchronously: the checked MCP result, or the error that explains
- * what happened. Nothing it does can reject.
+ * Runs `call` on `client` under `limits` and hands its outcome to
+ * `to.answer(position, startTime, outcome)`, exactly once and never
+ * synchronously: the checked MCP result, or the error that explains what
+ * happened. Nothing it does can reject. (A call without limits goes straight
+ * to {@link request}.)
  *
  * A timeout or an abort cancels the MCP request itself through the request
  * options (`signal`, and `timeout` so the SDK's 60 s default does not cut a
@@ -68,16 +79,13 @@ export function runCall(
   client: McpToolClient,
   call: ToolCall,
   limits: CallLimits,
-  answer: (outcome: ToolOutcome) => void,
+  to: CallAnswerer,
+  position: number,
+  startTime: number,
   onProgress?: (progress: McpProgress) => void,
 ): void {
   const { timeoutMs, resetTimeoutOnProgress, round } = limits;
   const wantsProgress = onProgress !== undefined || resetTimeoutOnProgress;
-  if (timeoutMs === undefined && round === undefined && !wantsProgress) {
-    // The common case, kept lean: no controller, no timer, one promise of our own.
-    request(client, call, undefined, answer);
-    return;
-  }
   const controller = new AbortController();
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +94,7 @@ export function runCall(
     done = true;
     if (timer !== undefined) clearTimeout(timer);
     round?.inFlight.delete(cancel);
-    answer(outcome);
+    to.answer(position, startTime, outcome);
   };
   // The request is cancelled BEFORE the call is answered: answering frees the
   // call's concurrency slot and may send the next queued request at once, and
@@ -116,30 +124,35 @@ export function runCall(
     };
     if (resetTimeoutOnProgress) options.resetTimeoutOnProgress = true;
   }
-  request(client, call, options, settle);
+  request(client, call, options, { answer: (_position, _startTime, outcome) => settle(outcome) }, position, startTime);
 }
 
 /**
- * Sends the request; `settle` gets its outcome in a later microtask. Whatever
- * the request does after a timeout or an abort answered the call is still
- * observed here (and ignored by `settle`), so no rejection goes unhandled.
+ * Sends the request; `to.answer(position, startTime, …)` gets its outcome in
+ * a later microtask. Whatever the request does after a timeout or an abort
+ * answered the call is still observed here (and ignored by `runCall`'s
+ * settle), so no rejection goes unhandled. Without options (no timeout, no
+ * signal, no progress: the default) this is the whole of a call: no
+ * controller, no timer, one promise of our own.
  */
-function request(
+export function request(
   client: McpToolClient,
   call: ToolCall,
   options: CallToolOptions | undefined,
-  settle: (outcome: ToolOutcome) => void,
+  to: CallAnswerer,
+  position: number,
+  startTime: number,
 ): void {
   let pending: PromiseLike<unknown>;
   try {
     pending = client.callTool({ name: call.toolName, arguments: call.arguments }, undefined, options);
   } catch (error) {
     // Answered in a microtask like any other failure, so callers never see a synchronous answer.
-    queueMicrotask(() => settle(callFailure(call, error)));
+    queueMicrotask(() => to.answer(position, startTime, callFailure(call, error)));
     return;
   }
   void Promise.resolve(pending).then(
-    (value) => settle(validated(call, value)),
-    (error: unknown) => settle(callFailure(call, error)),
+    (value) => to.answer(position, startTime, validated(call, value)),
+    (error: unknown) => to.answer(position, startTime, callFailure(call, error)),
   );
 }

@@ -1,12 +1,6 @@
 import type { Options } from "tsup";
+import { libraryBuild } from "../../tsup.config.base";
 
-const config: Options = {
-  entry: { index: "src/index.ts" },
-  format: ["esm", "cjs"],
-  dts: true,
-  clean: true,
-  target: "es2022",
-  platform: "neutral",
-};
+const config: Options = libraryBuild;
 
 export default config;

@@ -1,18 +1,12 @@
 import type { Options } from "tsup";
+import { libraryBuild } from "../../tsup.config.base";
 
 // Two builds: the library (ESM + CJS + .d.ts, platform neutral: it runs in
 // browsers) and the `x-strict-schema` bin (ESM for Node, its own bundle, so the
 // library entry never carries CLI code and no chunk is shared between them).
 // tsup runs both at once: only the library cleans dist/, and it spares the bin.
 const config: Options[] = [
-  {
-    entry: { index: "src/index.ts" },
-    format: ["esm", "cjs"],
-    dts: true,
-    clean: ["!cli.js"],
-    target: "es2022",
-    platform: "neutral",
-  },
+  { ...libraryBuild, clean: ["!cli.js"] },
   {
     entry: { cli: "src/cli/index.ts" },
     format: ["esm"],

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { checkStrict } from "./check-strict";
 import { encodeSchema } from "./encode-schema";
-import { strictEncoded } from "./strict-encoded";
+import { strictSchema } from "./strict-schema-entry";
 import { ITEMS } from "./types";
+
+const strictEncoded = (schema: unknown) => strictSchema(schema, { encode: true });
 
 const root = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: "object", properties, required });
 

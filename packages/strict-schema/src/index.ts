@@ -6,7 +6,7 @@ export { DEFAULT_LIMITS } from "./limits";
 export type { EntriesEncoding, Encoding, EncodingKind, JsonTextEncoding, Plan, RestEncoding } from "./plan";
 export { restoreArguments } from "./restore-arguments";
 export type { RestoreError, RestoreResult } from "./restore-arguments";
-export { strictSchema } from "./strict-schema";
+export { strictSchema } from "./strict-schema-entry";
 export { stripNulls } from "./strip-nulls";
 export { ITEMS } from "./types";
 export type {

@@ -13,7 +13,7 @@ import type { ResponsesFunctionTool } from "./responses-types";
  * ```ts
  * const { tools: responsesTools, report } = tools(toolset);
  * const response = await openai.responses.create({ model: "gpt-5", input, tools: responsesTools });
- * const { calls, rejected } = toolCalls(response, toolset, report.nullPaths);
+ * const { calls, rejected } = toolCalls(response, toolset, report.plans);
  * ```
  */
 export function tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<ResponsesFunctionTool> {

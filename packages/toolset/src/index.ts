@@ -31,6 +31,7 @@ export type {
 export type {
   DropReason,
   NullPathsByTool,
+  PlansByTool,
   PrepareOptions,
   PrepareReport,
   PreparedTool,
@@ -44,4 +45,14 @@ export type {
 } from "./toolset-types";
 export type { OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolCalls, ToolOutcome } from "./tool-call";
 export type { Adapter } from "./adapter";
-export type { JsonSchemaObject, NullPath, NullPathSegment, Relaxation, RelaxationKind, StrictError } from "@x/strict-schema";
+export type {
+  Encoding,
+  EncodingKind,
+  JsonSchemaObject,
+  NullPath,
+  NullPathSegment,
+  Plan,
+  Relaxation,
+  RelaxationKind,
+  StrictError,
+} from "@x/strict-schema";

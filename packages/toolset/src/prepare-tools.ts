@@ -1,5 +1,5 @@
 import { strictSchema } from "@x/strict-schema";
-import type { JsonSchemaObject, NullPath, Relaxation, StrictError } from "@x/strict-schema";
+import type { Encoding, JsonSchemaObject, NullPath, Plan, Relaxation, StrictError } from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
 import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./toolset-types";
@@ -22,6 +22,12 @@ import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./too
  * `strict: false`. Pass it to `resolveToolCalls` / an adapter's `toolCalls`:
  * it is also the list of tools offered, so a call to a tool left out
  * (`excluded`) is rejected as `unknown-tool` and never runs.
+ * Encodings are on (`strictOptions.encode`, default `true` here): a tool with
+ * an open map, a free-form value or an open rest is sent strict with that part
+ * encoded (key/value entries, JSON text, one added property), listed in
+ * `report.encoded`; `report.plans` holds every sent tool's plan (null paths and
+ * encodings), which `resolveToolCalls` / `toolCalls` use to give the tool back
+ * the arguments it asked for. `strictOptions: { encode: false }` turns it off.
  * `report.relaxed` lists each tool sent strict only thanks to a relaxation
  * asked for in `strictOptions.relax`, with where and which (strict mode then
  * checks less than the server's schema says).
@@ -52,6 +58,10 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
   const fallbacks: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const excluded: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const relaxed: { [name: string]: readonly Relaxation[] } = Object.create(null) as { [name: string]: readonly Relaxation[] };
+  const plans: { [name: string]: Plan } = Object.create(null) as { [name: string]: Plan };
+  const encoded: { [name: string]: readonly Encoding[] } = Object.create(null) as { [name: string]: readonly Encoding[] };
+  // The stack restores what it encodes, so encodings are on unless asked off.
+  const strictOptions = { ...options?.strictOptions, encode: options?.strictOptions?.encode ?? true };
 
   for (const { name, tool } of toolset.entries) {
     const description = typeof tool.description === "string" ? { description: tool.description } : {};
@@ -61,15 +71,19 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
     const original = (): void => {
       tools.push({ name, ...description, parameters: copySchema(tool.inputSchema), strict: false });
       nullPaths[name] = [];
+      plans[name] = { nullPaths: [], encodings: [] };
     };
     if (strict === false) {
       original();
       continue;
     }
-    const result = strictSchema(tool.inputSchema, options?.strictOptions);
+    const result = strictSchema(tool.inputSchema, strictOptions);
     if (result.ok) {
       tools.push({ name, ...description, parameters: result.schema, strict: true });
       nullPaths[name] = result.nullPaths;
+      const encodings = result.encodings ?? [];
+      plans[name] = { nullPaths: result.nullPaths, encodings };
+      if (encodings.length > 0) encoded[name] = encodings;
       if (result.relaxations.length > 0) relaxed[name] = result.relaxations;
     } else if (strict === "auto") {
       original();
@@ -78,7 +92,7 @@ export function prepareTools(toolset: Toolset, options?: PrepareOptions): Prepar
       excluded[name] = result.error;
     }
   }
-  return { tools, report: { nullPaths, fallbacks, excluded, relaxed } };
+  return { tools, report: { nullPaths, fallbacks, excluded, relaxed, plans, encoded } };
 }
 
 /** A fresh copy of a listed schema (toolset entries are frozen, and callers may edit their request). */

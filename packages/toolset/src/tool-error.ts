@@ -3,7 +3,8 @@
  *
  * - the caller's configuration: `invalid-sources`, `no-client`;
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
- *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`;
+ *   `arguments-not-object`, `arguments-not-restorable`, `unsupported-call`,
+ *   `duplicate-call-id`;
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
  *   `aborted`, `connection-closed`.
  */
@@ -13,6 +14,7 @@ export type ToolErrorCode =
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
+  | "arguments-not-restorable"
   | "unsupported-call"
   | "duplicate-call-id"
   | "tool-failed"
@@ -30,6 +32,7 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",
+  "arguments-not-restorable": "model",
   "unsupported-call": "model",
   "duplicate-call-id": "model",
   "tool-failed": "tool",

@@ -1,4 +1,4 @@
-import type { NullPath, Relaxation, StrictError, StrictSchemaOptions, JsonSchemaObject } from "@x/strict-schema";
+import type { Encoding, JsonSchemaObject, NullPath, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
 import type { McpTool } from "./mcp-types";
 
 /** One tool of a {@link Toolset}. */
@@ -98,7 +98,10 @@ export type StrictMode = "auto" | boolean;
 export interface PrepareOptions {
   /** Default `"auto"`. */
   readonly strict?: StrictMode;
-  /** Passed to `strictSchema` for every tool (limits, relaxations). */
+  /**
+   * Passed to `strictSchema` for every tool (limits, relaxations, `encode`). Encodings are ON
+   * here unless `encode: false`: the stack restores the arguments with each tool's plan.
+   */
   readonly strictOptions?: StrictSchemaOptions;
 }
 
@@ -111,14 +114,23 @@ export interface PreparedTool {
 }
 
 /**
- * Null paths per exposed tool name, as `prepareTools` reports them; pass them
- * to `toolCalls`. The record doubles as the list of tools OFFERED to the
+ * What to undo on each exposed tool's arguments: its plan (`report.plans` of
+ * `prepareTools`) or only its null paths (`report.nullPaths`); pass it to
+ * `toolCalls`. The record doubles as the list of tools OFFERED to the
  * model: given to `resolveToolCalls` / `toolCalls` / `executeToolCalls`, a
  * name without an own entry is rejected as `unknown-tool` even when the
  * toolset has it, and the `unknown-tool` message lists only the offered
  * names. Left out, every tool of the toolset resolves.
  */
-export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] };
+export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] | Plan };
+
+/**
+ * Each tool's plan (its null paths and encodings), as `prepareTools` reports
+ * them in `report.plans`: what `toolCalls` / `executeToolCalls` undo on the
+ * arguments a model sent. Like {@link NullPathsByTool}, whose entries may be
+ * plans, it is also the list of tools offered.
+ */
+export type PlansByTool = { readonly [name: string]: Plan };
 
 /** What strict preparation did, keyed by exposed name. */
 export interface PrepareReport {
@@ -129,7 +141,7 @@ export interface PrepareReport {
    * have none, so passed to `toolCalls`, this record also stops a call to a
    * tool that was never offered from running (see {@link NullPathsByTool}).
    */
-  readonly nullPaths: NullPathsByTool;
+  readonly nullPaths: { readonly [name: string]: readonly NullPath[] };
   /** Tools sent with `strict: false` under `"auto"` because they have no strict form, with why. */
   readonly fallbacks: { readonly [name: string]: StrictError };
   /** Tools left out under `strict: true` because they have no strict form, with why. */
@@ -142,6 +154,19 @@ export interface PrepareReport {
    * `relax` is set.
    */
   readonly relaxed: { readonly [name: string]: readonly Relaxation[] };
+  /**
+   * An entry for every tool sent, and for no other: its plan, `{ nullPaths, encodings }`
+   * (`encodings: []` for a tool sent with `strict: false`). Pass this record to `toolCalls` /
+   * `executeToolCalls`: it restores encoded arguments, strips the nulls, and is the list of
+   * tools offered, like `nullPaths`.
+   */
+  readonly plans: PlansByTool;
+  /**
+   * Tools whose strict form encodes a part of their arguments (a map as key/value entries, a
+   * free-form value as JSON text, an open rest in one added property), with each encoding's
+   * instance path and kind. Empty with `strictOptions.encode: false`.
+   */
+  readonly encoded: { readonly [name: string]: readonly Encoding[] };
 }
 
 /** Tool definitions and the report of how they were prepared. */

@@ -64,13 +64,14 @@ interface Unit {
 interface Encoding_ {
   readonly root: unknown;
   readonly units: Map<string, Unit>;
+  /** Each `$ref` resolved once. */
+  readonly targets: Map<string, Target | undefined>;
   readonly active: Unit[];
   /** Hoisted targets: the $defs name for each pointer. */
   readonly hoisted: Map<string, string>;
   readonly addedDefs: Map<string, unknown>;
   /** Output path prefix (JSON text) -> input path, for nodes the encoding created or moved. */
   readonly moved: Map<string, SchemaPath>;
-  objects: Set<unknown>;
   nodes: number;
   segments: number;
   /** The path of a `$ref: "#"` (a recursion through the root), if any. */
@@ -78,15 +79,32 @@ interface Encoding_ {
   error: StrictError | undefined;
 }
 
+/** A path as a chain of segments, the last one first: extended per node for free, made a list only when needed. */
+type Chain<T> = { readonly parent: Chain<T>; readonly segment: T; readonly length: number } | undefined;
+
+const extend = <T>(chain: Chain<T>, ...segments: readonly T[]): Chain<T> => {
+  let next = chain;
+  for (const segment of segments) next = { parent: next, segment, length: (next?.length ?? 0) + 1 };
+  return next;
+};
+
+const list = <T>(chain: Chain<T>): T[] => {
+  const path: T[] = new Array<T>(chain?.length ?? 0);
+  for (let link = chain; link !== undefined; link = link.parent) path[link.length - 1] = link.segment;
+  return path;
+};
+
 /** Where the walk is: the output schema path, the input schema path, and the instance path (encoded form). */
 interface At {
-  readonly out: SchemaPath;
-  readonly source: SchemaPath;
-  readonly instance: NullPath;
+  readonly out: Chain<string | number>;
+  readonly source: Chain<string | number>;
+  readonly instance: Chain<string | null>;
   readonly depth: number;
   /** Inside an anyOf branch whose siblings may take a string: a free-form map goes to entries, not JSON text. */
-  readonly stringTaken: boolean;
+  readonly stringTaken: () => boolean;
 }
+
+const NEVER = (): boolean => false;
 
 const fail = (context: Encoding_, keyword: string, message: string, path: SchemaPath): undefined => {
   const pointer = path.reduce<string>((text, segment) => `${text}/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`, "#");
@@ -111,9 +129,18 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
   return others.length === 1 && others[0] === "null" ? "object-or-null" : undefined;
 };
 
-const isFreeForm = (schema: unknown): boolean => schema === true || (isPlain(schema) && !Object.keys(schema).some((key) => SHAPING.has(key)));
+const isFreeForm = (schema: unknown): boolean => {
+  if (schema === true) return true;
+  if (!isPlain(schema)) return false;
+  for (const key in schema) if (SHAPING.has(key)) return false;
+  return true;
+};
 
-const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Object.keys(node.properties).length > 0;
+const hasProperties = (node: Plain): boolean => {
+  if (!isPlain(node.properties)) return false;
+  for (const _name in node.properties) return true;
+  return false;
+};
 
 const openRest = (node: Plain): unknown => (node.additionalProperties === false ? undefined : node.additionalProperties);
 
@@ -127,18 +154,18 @@ export function encodeSchema(schema: unknown): EncodedSchema {
   const context: Encoding_ = {
     root: schema,
     units: new Map(),
+    targets: new Map(),
     active: [],
     hoisted: new Map(),
     addedDefs: new Map(),
     moved: new Map(),
-    objects: new Set(),
     nodes: 0,
     segments: 0,
     rootLooped: undefined,
     error: undefined,
   };
   const encodings: Encoding[] = [];
-  const at: At = { out: [], source: [], instance: [], depth: 0, stringTaken: false };
+  const at: At = { out: undefined, source: undefined, instance: undefined, depth: 0, stringTaken: NEVER };
   let out = isPlain(schema) && isRootMap(schema) ? encodeRootMap(schema, context, at, encodings) : walk(schema, context, at, encodings);
   if (context.rootLooped !== undefined && encodings.length > 0) {
     fail(context, "$ref", "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a fixed shape", context.rootLooped);
@@ -165,16 +192,11 @@ function encodeRootMap(root: Plain, context: Encoding_, at: At, encodings: Encod
   return encodeOpenRest({ ...root, properties: {} }, context, at, encodings);
 }
 
+/** Walks one subschema. A cycle in the object graph ends at the depth guard (the rewriter then reports it). */
 function walk(schema: unknown, context: Encoding_, at: At, encodings: Encoding[]): unknown {
   if (context.error !== undefined || at.depth > MAX_DEPTH || ++context.nodes > MAX_NODES) return schema;
   if (isFreeForm(schema)) return encodeFreeForm(isPlain(schema) ? schema : {}, context, at, encodings);
-  if (!isPlain(schema) || context.objects.has(schema)) return schema;
-  context.objects.add(schema);
-  try {
-    return walkObject(schema, context, at, encodings);
-  } finally {
-    context.objects.delete(schema);
-  }
+  return isPlain(schema) ? walkObject(schema, context, at, encodings) : schema;
 }
 
 function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding[]): unknown {
@@ -182,7 +204,7 @@ function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding
   if (type !== undefined && node.allOf === undefined && node.anyOf === undefined && node.oneOf === undefined && node.$ref === undefined) {
     const rest = openRest(node);
     if (!hasProperties(node) && (rest === undefined || isFreeForm(rest)) && at.depth > 0) {
-      return at.stringTaken ? encodeMap(node, {}, context, at, encodings) : encodeFreeFormMap(node, type, context, at, encodings);
+      return at.stringTaken() ? encodeMap(node, {}, context, at, encodings) : encodeFreeFormMap(node, type, context, at, encodings);
     }
     if (!hasProperties(node) && rest !== undefined && at.depth > 0) return encodeMap(node, rest, context, at, encodings);
     if (rest !== undefined && hasProperties(node)) return encodeOpenRest(node, context, at, encodings);
@@ -190,37 +212,47 @@ function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding
   return walkChildren(node, context, at, encodings);
 }
 
-const child = (at: At, keys: readonly (string | number)[], instance: NullPath, stringTaken = false): At => ({
-  out: [...at.out, ...keys],
-  source: [...at.source, ...keys],
-  instance,
-  depth: at.depth + 1,
-  stringTaken,
-});
+const child = (at: At, keyword: string, key: string | number | undefined, instance: Chain<string | null>, stringTaken = NEVER): At => {
+  const out = extend(at.out, keyword);
+  const source = extend(at.source, keyword);
+  return {
+    out: key === undefined ? out : extend(out, key),
+    source: key === undefined ? source : extend(source, key),
+    instance,
+    depth: at.depth + 1,
+    stringTaken,
+  };
+};
 
 /** Walks the subschemas of a node that is not encoded itself: properties, items, anyOf/oneOf branches, a $ref. */
 function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encoding[]): unknown {
+  // (copied only when a child changed: most subschemas have nothing to encode)
   let copy: Plain | undefined;
-  const set = (key: string, value: unknown): void => {
-    if (value === node[key]) return;
-    copy ??= { ...node };
-    put(copy, key, value);
-  };
-  if (isPlain(node.properties)) {
-    const properties = node.properties;
+  const { properties, items, anyOf, oneOf, $ref } = node;
+  if (isPlain(properties)) {
     let changed: Plain | undefined;
-    for (const name of Object.keys(properties)) {
-      const value = walk(properties[name], context, child(at, ["properties", name], [...at.instance, name]), encodings);
+    for (const name in properties) {
+      const value = walk(properties[name], context, child(at, "properties", name, extend(at.instance, name)), encodings);
       if (value !== properties[name]) put((changed ??= { ...properties }), name, value);
     }
-    if (changed !== undefined) set("properties", changed);
+    if (changed !== undefined) (copy ??= { ...node }).properties = changed;
   }
-  if (node.items !== undefined && !Array.isArray(node.items)) set("items", walk(node.items, context, child(at, ["items"], [...at.instance, ITEMS]), encodings));
-  for (const keyword of ["anyOf", "oneOf"] as const) {
-    const branches = node[keyword];
-    if (Array.isArray(branches)) set(keyword, walkBranches(branches, keyword, context, at, encodings));
+  if (items !== undefined && !Array.isArray(items)) {
+    const value = walk(items, context, child(at, "items", undefined, extend<string | null>(at.instance, ITEMS)), encodings);
+    if (value !== items) (copy ??= { ...node }).items = value;
   }
-  if (typeof node.$ref === "string") set("$ref", walkRef(node.$ref, context, at, encodings));
+  if (Array.isArray(anyOf)) {
+    const value = walkBranches(anyOf, "anyOf", context, at, encodings);
+    if (value !== anyOf) (copy ??= { ...node }).anyOf = value;
+  }
+  if (Array.isArray(oneOf)) {
+    const value = walkBranches(oneOf, "oneOf", context, at, encodings);
+    if (value !== oneOf) (copy ??= { ...node }).oneOf = value;
+  }
+  if (typeof $ref === "string") {
+    const value = walkRef($ref, context, at, encodings);
+    if (value !== $ref) (copy ??= { ...node }).$ref = value;
+  }
   return copy ?? node;
 }
 
@@ -230,22 +262,25 @@ function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encodi
  * is restored by its form alone (entries are an array, JSON text a string).
  */
 function walkBranches(branches: readonly unknown[], keyword: string, context: Encoding_, at: At, encodings: Encoding[]): unknown[] {
-  const original = branches.map((branch) => types(branch, context, false, 0));
+  // (the types are worked out only for a site that encodes something: most have nothing to encode)
+  let original: Set<JsonType>[] | undefined;
+  const originalTypes = (): Set<JsonType>[] => (original ??= branches.map((branch) => types(branch, context, false, 0)));
   const encoded: unknown[] = [];
   const found: Encoding[][] = [];
   branches.forEach((branch, index) => {
-    const stringTaken = original.some((taken, other) => other !== index && taken.has("string"));
+    const stringTaken = (): boolean => originalTypes().some((taken, other) => other !== index && taken.has("string"));
     const own: Encoding[] = [];
-    encoded.push(walk(branch, context, child(at, [keyword, index], at.instance, stringTaken), own));
+    encoded.push(walk(branch, context, child(at, keyword, index, at.instance, stringTaken), own));
     found.push(own);
   });
+  if (found.every((own) => own.length === 0)) return encoded.every((branch, index) => branch === branches[index]) ? (branches as unknown[]) : encoded;
   const forms = encoded.map((branch) => types(branch, context, true, 0));
   found.forEach((own, index) => {
     const others = (form: readonly Set<JsonType>[], type: JsonType): boolean => form.some((taken, other) => other !== index && taken.has(type));
     for (const encoding of own) {
-      const relative = encoding.path.slice(at.instance.length);
-      const why = ambiguity(encoding, relative, (type) => others(forms, type), (type) => others(original, type), own);
-      if (why !== undefined) fail(context, keyword, `branch ${index} ${why}; make the branches distinct by type`, [...at.source, keyword, index]);
+      const relative = encoding.path.slice(at.instance?.length ?? 0);
+      const why = ambiguity(encoding, relative, (type) => others(forms, type), (type) => others(originalTypes(), type), own);
+      if (why !== undefined) fail(context, keyword, `branch ${index} ${why}; make the branches distinct by type`, list(extend(at.source, keyword, index)));
     }
     encodings.push(...own);
   });
@@ -292,12 +327,12 @@ function types(schema: unknown, context: Encoding_, encoded: boolean, hops: numb
 
 function encodeFreeForm(node: Plain, context: Encoding_, at: At, encodings: Encoding[]): unknown {
   if (at.depth === 0) return node; // the root must stay an object: the rewriter says so
-  encodings.push({ kind: "json-text", path: at.instance, parsesTo: "any" });
+  encodings.push({ kind: "json-text", path: list(at.instance), parsesTo: "any" });
   return { type: "string", ...withDescription(node, "Any JSON value, as JSON text.") };
 }
 
 function encodeFreeFormMap(node: Plain, type: "object" | "object-or-null", context: Encoding_, at: At, encodings: Encoding[]): unknown {
-  encodings.push({ kind: "json-text", path: at.instance, parsesTo: "object" });
+  encodings.push({ kind: "json-text", path: list(at.instance), parsesTo: "object" });
   return { type: type === "object" ? "string" : ["string", "null"], ...withDescription(node, "A JSON object, as JSON text.") };
 }
 
@@ -312,17 +347,17 @@ const keySchema = (names: unknown): Plain => {
 };
 
 function encodeMap(node: Plain, values: unknown, context: Encoding_, at: At, encodings: Encoding[]): unknown {
-  encodings.push({ kind: "entries", path: at.instance });
+  encodings.push({ kind: "entries", path: list(at.instance) });
   const valueAt: At = {
-    out: [...at.out, "items", "properties", "value"],
-    source: [...at.source, "additionalProperties"],
-    instance: [...at.instance, ITEMS, "value"],
+    out: extend(at.out, "items", "properties", "value"),
+    source: extend(at.source, "additionalProperties"),
+    instance: extend<string | null>(at.instance, ITEMS, "value"),
     depth: at.depth + 1,
-    stringTaken: false,
+    stringTaken: NEVER,
   };
-  context.moved.set(JSON.stringify(valueAt.out), valueAt.source);
-  context.moved.set(JSON.stringify([...at.out, "items", "properties", "key"]), [...at.source, "propertyNames"]);
-  context.moved.set(JSON.stringify(at.out), at.source);
+  context.moved.set(JSON.stringify(list(valueAt.out)), list(valueAt.source));
+  context.moved.set(JSON.stringify(list(extend(at.out, "items", "properties", "key"))), list(extend(at.source, "propertyNames")));
+  context.moved.set(JSON.stringify(list(at.out)), list(at.source));
   const value = walk(values, context, valueAt, encodings);
   const array: Plain = { type: objectType(node.type) === "object" ? "array" : ["array", "null"], ...withDescription(node, "A list of key/value entries, each key once.") };
   if (typeof node.minProperties === "number") array.minItems = node.minProperties;
@@ -351,12 +386,12 @@ function encodeOpenRest(node: Plain, context: Encoding_, at: At, encodings: Enco
   delete closed.propertyNames;
   const walked = walkChildren(closed, context, at, encodings) as Plain;
   // The rest's source is the object itself: its additionalProperties is the input's.
-  const restOut = [...at.out, "properties", property];
-  context.moved.set(JSON.stringify(restOut), at.source);
-  const restAt: At = { out: restOut, source: at.source, instance: [...at.instance, property], depth: at.depth + 1, stringTaken: false };
+  const restOut = extend(at.out, "properties", property);
+  context.moved.set(JSON.stringify(list(restOut)), list(at.source));
+  const restAt: At = { out: restOut, source: at.source, instance: extend(at.instance, property), depth: at.depth + 1, stringTaken: NEVER };
   const properties: Plain = { ...(isPlain(walked.properties) ? walked.properties : {}) };
   put(properties, property, walk(rest, context, restAt, encodings));
-  encodings.push({ kind: "rest", path: at.instance, property, declared });
+  encodings.push({ kind: "rest", path: list(at.instance), property, declared });
   return { ...walked, properties };
 }
 
@@ -375,6 +410,13 @@ interface Target {
  * has. Returns `undefined` for anything else (the rewriter refuses it).
  */
 function resolve(ref: string, context: Encoding_): Target | undefined {
+  if (context.targets.has(ref)) return context.targets.get(ref);
+  const target = findTarget(ref, context);
+  context.targets.set(ref, target);
+  return target;
+}
+
+function findTarget(ref: string, context: Encoding_): Target | undefined {
   if (!ref.startsWith("#/")) return undefined;
   let segments: string[];
   try {
@@ -411,7 +453,7 @@ function resolve(ref: string, context: Encoding_): Target | undefined {
 
 function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[]): string {
   if (ref === "#") {
-    context.rootLooped ??= at.source;
+    context.rootLooped ??= list(at.source);
     return ref;
   }
   const target = resolve(ref, context);
@@ -422,14 +464,15 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
     context.units.set(target.key, unit);
   }
   if (context.active.includes(unit)) {
-    unit.looped ??= at.source;
+    unit.looped ??= list(at.source);
     return target.ref;
   }
   if (!unit.done) {
     if (target.out !== target.source) context.moved.set(JSON.stringify(target.out), target.source);
     context.active.push(unit);
     const own: Encoding[] = [];
-    unit.schema = walk(target.schema, context, { out: target.out, source: target.source, instance: [], depth: at.depth + 1, stringTaken: false }, own);
+    const unitAt: At = { out: extend(undefined, ...target.out), source: extend(undefined, ...target.source), instance: undefined, depth: at.depth + 1, stringTaken: NEVER };
+    unit.schema = walk(target.schema, context, unitAt, own);
     context.active.pop();
     unit.encodings = own;
     unit.done = true;
@@ -438,8 +481,9 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
   if (unit.looped !== undefined && unit.encodings.length > 0) {
     fail(context, "$ref", "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a fixed shape", unit.looped);
   }
+  const prefix = unit.encodings.length > 0 ? list(at.instance) : [];
   for (const encoding of unit.encodings) {
-    const path = [...at.instance, ...encoding.path];
+    const path = [...prefix, ...encoding.path];
     context.segments += path.length;
     if (context.segments > MAX_SEGMENTS) {
       fail(context, "$ref", `$refs expand to encoding paths of over ${MAX_SEGMENTS} segments (an internal guard, not an OpenAI limit)`, []);

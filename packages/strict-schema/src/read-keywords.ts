@@ -18,6 +18,10 @@ export interface NodeKeywords {
   required: unknown;
   additionalProperties: unknown;
   items: unknown;
+  /** A base URI: `$ref`s below it resolve against it (rewrite-ref.ts). */
+  $id: unknown;
+  /** OpenAPI 3.0's `nullable`: `true` beside a `type` adds "null" to it. */
+  nullable: unknown;
   /** The names of the kept keywords present with a value strict mode keeps (their values stay in the node). */
   kept: Set<string> | undefined;
 }
@@ -49,6 +53,8 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
     required: undefined,
     additionalProperties: undefined,
     items: undefined,
+    $id: undefined,
+    nullable: undefined,
     kept: undefined,
   };
   // One pass with a switch: reading each structural keyword by name instead makes the corpus rewrite ~20% slower.
@@ -67,6 +73,8 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
       case "required":
       case "additionalProperties":
       case "items":
+      case "$id":
+      case "nullable":
         keywords[key] = value;
         continue;
     }

@@ -34,6 +34,8 @@ export interface RewriteContext {
   readonly instance: NullPathSegment[];
   /** Input objects from the unit's root to the current node: meeting one again is a cycle. */
   readonly ancestors: unknown[];
+  /** The schema paths of the nodes above this one whose `$id` changes the base URI (innermost last). */
+  readonly idScopes: SchemaPath[];
   /** The units in use, by `$defs/<name>` (the root: ""); a Map iterates what is added while it runs, so it is the queue too. */
   readonly units: Map<string, Unit>;
   /** The unit being rewritten. */
@@ -86,6 +88,7 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
     path: [],
     instance: [],
     ancestors: [],
+    idScopes: [],
     units: new Map([["", unit]]),
     unit,
     relaxations: [],

@@ -9,7 +9,7 @@ import { applyAllOf, applyOneOf, type MergedObject } from "./relax";
 import { NESTING, NODES, refuse, refuseTooDeep, type RewriteContext } from "./rewrite-context";
 import { rewriteAnyOf } from "./rewrite-any-of";
 import { rewriteObject } from "./rewrite-object";
-import { rewriteRef } from "./rewrite-ref";
+import { changesBase, rewriteRef } from "./rewrite-ref";
 import { rewriteConst, rewriteEnum } from "./rewrite-values";
 import { ITEMS } from "./types";
 
@@ -37,6 +37,8 @@ export function rewriteNode(context: RewriteContext, schema: unknown, place: Nod
   const keywords = readKeywords(context, schema);
   const merged = applyAllOf(context, schema, keywords);
   const combinator = applyOneOf(context, keywords);
+  const scoped = !top && changesBase(keywords.$id);
+  if (scoped) context.idScopes.push(context.path.slice());
   let out: Plain;
   if (keywords.$ref !== undefined || keywords.anyOf !== undefined) {
     refuseShapingSiblings(context, keywords, keywords.$ref === undefined ? combinator : "$ref", top);
@@ -49,6 +51,7 @@ export function rewriteNode(context: RewriteContext, schema: unknown, place: Nod
   }
   // Annotations stay on an anyOf (a bare $ref takes none: OpenAI refuses any keyword beside it).
   if (out.anyOf !== undefined) copyKept(out, schema, keywords.kept, "annotations");
+  if (scoped) context.idScopes.pop();
   ancestors.pop();
   return out;
 }
@@ -91,8 +94,10 @@ function rewriteTyped(
   place: NodePlace,
   top: boolean,
 ): Plain {
-  const types = readTypes(context, keywords.type);
-  if (top && types?.join() !== "object") refuse(context, "type", ROOT);
+  const written = readTypes(context, keywords.type);
+  if (top && written?.join() !== "object") refuse(context, "type", ROOT);
+  // OpenAPI 3.0: `nullable: true` beside a `type` is that type or null (at the root, arguments are an object).
+  const types = written !== undefined && keywords.nullable === true && !top ? typesWithNull(written) : written;
   if (types === undefined && keywords.enum === undefined && keywords.const === undefined) {
     refuse(context, "type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
   }

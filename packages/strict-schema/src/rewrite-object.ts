@@ -37,19 +37,46 @@ export function rewriteObject(
       `"additionalProperties" must be false, not ${describe(additionalProperties)}; list the properties, or take a JSON-encoded string`,
     );
   }
-  if (properties === undefined && merged === undefined && !top && additionalProperties === undefined) {
-    refuse(context, "additionalProperties", 'an object needs "properties" ({} for none); take arbitrary keys as a JSON-encoded string');
-  }
   if (properties !== undefined && !isPlain(properties)) refuseValue(context, "properties", "an object", properties);
+  // Below the root, no properties (or `{}`) without `additionalProperties: false` means any keys; the root is a tool without arguments.
+  if (!top && merged === undefined && additionalProperties === undefined && isEmpty(properties)) {
+    refuse(
+      context,
+      "additionalProperties",
+      'an object without "properties" takes any keys (an open map); list the properties ("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string',
+    );
+  }
   const listed = readRequired(context, required);
+  const declared = declaredProperties(properties, merged).filter(([, schema]) => schema !== undefined);
+  refuseUndeclaredRequired(context, listed, declared);
   const out: Plain = {};
   const names: string[] = [];
-  for (const [name, schema, prefix] of declaredProperties(properties, merged)) {
-    if (schema === undefined) continue;
+  for (const [name, schema, prefix] of declared) {
     put(out, name, rewriteProperty(context, name, schema, prefix, !listed.has(name), place));
     names.push(name);
   }
   return { properties: out, required: names.sort((a, b) => (a < b ? -1 : 1)) }; // (by UTF-16 code units)
+}
+
+/** Whether `properties` declares none (a property whose schema is `undefined` is absent). */
+function isEmpty(properties: Plain | undefined): boolean {
+  if (properties === undefined) return true;
+  for (const name in properties) if (Object.hasOwn(properties, name) && properties[name] !== undefined) return false;
+  return true;
+}
+
+/** Refuses a `required` name that no property declares: the strict form would forbid what the tool requires. */
+function refuseUndeclaredRequired(context: RewriteContext, listed: ReadonlySet<unknown>, declared: readonly Declared[]): void {
+  if (listed.size === 0) return;
+  const names = new Set(declared.map(([name]) => name));
+  for (const name of listed) {
+    if (names.has(name as string)) continue;
+    refuse(
+      context,
+      "required",
+      `"required" lists ${describe(name)}, which "properties" does not declare, so no call could include it; declare it in "properties"`,
+    );
+  }
 }
 
 /** The names `required` lists, as a set (a lookup per property: the list may be long). */

@@ -10,7 +10,9 @@ import { type NodePlace, rewriteNode } from "./rewrite-node";
 
 /** `{ anyOf: [...branches rewritten] }`, with a null branch added when `place.makeNull`. */
 export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword: string, place: NodePlace): Plain {
-  if (!Array.isArray(branches) || branches.length === 0) return refuseValue(context, keyword, "a non-empty list", branches);
+  if (!Array.isArray(branches) || branches.length === 0) {
+    return refuseValue(context, keyword, "a non-empty list", branches);
+  }
   const { unit, path } = context;
   const site: Site = { depth: context.instance.length, at: path.slice(), keyword, branches: [] };
   // (Array.from visits the holes of a sparse list, as undefined, which is refused)

@@ -6,7 +6,15 @@ import { type NullAnalysis, nullAnalysis } from "./allows-null";
 import { overLimit, readLimits } from "./limits";
 import type { Unit } from "./null-paths";
 import { own, pointer } from "./plain-json";
-import type { LimitName, NullPathSegment, Relaxation, RelaxationKind, SchemaPath, StrictError, StrictLimits } from "./types";
+import type {
+  LimitName,
+  NullPathSegment,
+  Relaxation,
+  RelaxationKind,
+  SchemaPath,
+  StrictError,
+  StrictLimits,
+} from "./types";
 
 /** Subschemas (or `$ref`s) nested deeper than this fail with `max_depth` before the stack does. */
 export const NESTING = 512;
@@ -36,7 +44,10 @@ export interface RewriteContext {
   readonly ancestors: unknown[];
   /** The schema paths of the nodes above this one whose `$id` changes the base URI (innermost last). */
   readonly idScopes: SchemaPath[];
-  /** The units in use, by `$defs/<name>` (the root: ""); a Map iterates what is added while it runs, so it is the queue too. */
+  /**
+   * The units in use, by `$defs/<name>` (the root: ""); a Map iterates what is added while it
+   * runs, so it is the queue too.
+   */
   readonly units: Map<string, Unit>;
   /** The unit being rewritten. */
   unit: Unit;

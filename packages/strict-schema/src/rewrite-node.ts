@@ -28,11 +28,16 @@ export function rewriteNode(context: RewriteContext, schema: unknown, place: Nod
   const top = place.depth === 0 && context.unit.path.length === 0;
   if (place.depth > NESTING) refuseTooDeep(context);
   if (++context.nodes > NODES) {
-    refuse(context, "max_nodes", `over ${NODES} subschemas (an internal guard, not an OpenAI limit; a shared one counts at each use); shrink the schema`);
+    const guard = "an internal guard, not an OpenAI limit; a shared one counts at each use";
+    refuse(context, "max_nodes", `over ${NODES} subschemas (${guard}); shrink the schema`);
   }
-  if (!isPlain(schema)) return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
+  if (!isPlain(schema)) {
+    return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
+  }
   const { ancestors } = context;
-  if (ancestors.includes(schema)) refuse(context, "$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
+  if (ancestors.includes(schema)) {
+    refuse(context, "$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
+  }
   ancestors.push(schema);
   const keywords = readKeywords(context, schema);
   const merged = applyAllOf(context, schema, keywords);
@@ -60,17 +65,24 @@ export function rewriteNode(context: RewriteContext, schema: unknown, place: Nod
 function refuseShapingSiblings(context: RewriteContext, keywords: NodeKeywords, keyword: string, top: boolean): void {
   if (top) refuse(context, keyword, ROOT);
   const { properties, required, additionalProperties, items, $ref, anyOf } = keywords;
-  const shaping = properties !== undefined || required !== undefined || additionalProperties !== undefined || items !== undefined;
+  const shaping =
+    properties !== undefined || required !== undefined || additionalProperties !== undefined || items !== undefined;
   if (shaping || ($ref !== undefined && anyOf !== undefined)) {
     refuse(context, keyword, `"${keyword}" cannot have sibling keywords that shape values; move them inside`);
   }
 }
 
 /** Copies the kept keywords of `schema` (all, only the annotations, or all but them) to `out`, in output order. */
-function copyKept(out: Plain, schema: Plain, kept: ReadonlySet<string> | undefined, which: "all" | "annotations" | "all but annotations"): void {
+function copyKept(
+  out: Plain,
+  schema: Plain,
+  kept: ReadonlySet<string> | undefined,
+  which: "all" | "annotations" | "all but annotations",
+): void {
   if (kept === undefined) return;
   for (const rule of KEPT_KEYWORDS) {
-    if (!kept.has(rule.name) || (which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
+    if (!kept.has(rule.name)) continue;
+    if ((which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
     out[rule.name] = schema[rule.name];
   }
 }

@@ -7,7 +7,7 @@ import { codePoints, countChars, refuse, refuseLimit, type RewriteContext } from
 import { type NodePlace, rewriteNode } from "./rewrite-node";
 import type { MergedObject } from "./relax";
 
-/** A property to rewrite: its name, its schema, and the schema path of the part that declared it (an `allOf` branch). */
+/** A property to rewrite: its name, its schema, and the schema path of the `allOf` part that declared it. */
 type Declared = readonly [name: string, schema: unknown, prefix: readonly (string | number)[]];
 
 /** The rewritten `properties`, and `required` listing them all. */
@@ -34,16 +34,19 @@ export function rewriteObject(
     refuse(
       context,
       "additionalProperties",
-      `"additionalProperties" must be false, not ${describe(additionalProperties)}; list the properties, or take a JSON-encoded string`,
+      `"additionalProperties" must be false, not ${describe(additionalProperties)}; ` +
+        "list the properties, or take a JSON-encoded string",
     );
   }
   if (properties !== undefined && !isPlain(properties)) refuseValue(context, "properties", "an object", properties);
-  // Below the root, no properties (or `{}`) without `additionalProperties: false` means any keys; the root is a tool without arguments.
+  // Below the root, no properties (or `{}`) without `additionalProperties: false` means any keys;
+  // the root is a tool without arguments.
   if (!top && merged === undefined && additionalProperties === undefined && isEmpty(properties)) {
     refuse(
       context,
       "additionalProperties",
-      'an object without "properties" takes any keys (an open map); list the properties ("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string',
+      'an object without "properties" takes any keys (an open map); list the properties ' +
+        '("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string',
     );
   }
   const listed = readRequired(context, required);
@@ -66,7 +69,11 @@ function isEmpty(properties: Plain | undefined): boolean {
 }
 
 /** Refuses a `required` name that no property declares: the strict form would forbid what the tool requires. */
-function refuseUndeclaredRequired(context: RewriteContext, listed: ReadonlySet<unknown>, declared: readonly Declared[]): void {
+function refuseUndeclaredRequired(
+  context: RewriteContext,
+  listed: ReadonlySet<unknown>,
+  declared: readonly Declared[],
+): void {
   if (listed.size === 0) return;
   const names = new Set(declared.map(([name]) => name));
   for (const name of listed) {
@@ -74,7 +81,8 @@ function refuseUndeclaredRequired(context: RewriteContext, listed: ReadonlySet<u
     refuse(
       context,
       "required",
-      `"required" lists ${describe(name)}, which "properties" does not declare, so no call could include it; declare it in "properties"`,
+      `"required" lists ${describe(name)}, which "properties" does not declare, ` +
+        'so no call could include it; declare it in "properties"',
     );
   }
 }
@@ -82,7 +90,9 @@ function refuseUndeclaredRequired(context: RewriteContext, listed: ReadonlySet<u
 /** The names `required` lists, as a set (a lookup per property: the list may be long). */
 function readRequired(context: RewriteContext, required: unknown): Set<unknown> {
   const list = required ?? [];
-  if (!Array.isArray(list) || !list.every((name) => typeof name === "string")) return refuseValue(context, "required", "a list of names", required);
+  if (!Array.isArray(list) || !list.every((name) => typeof name === "string")) {
+    return refuseValue(context, "required", "a list of names", required);
+  }
   return new Set(list);
 }
 
@@ -92,7 +102,10 @@ function declaredProperties(properties: Plain | undefined, merged: MergedObject 
   return Object.keys(properties ?? {}).map((name): Declared => [name, (properties as Plain)[name], []]);
 }
 
-/** One property, counted towards `max_properties` and `max_chars`; nullable (with a null path) when optional and not already nullable. */
+/**
+ * One property, counted towards `max_properties` and `max_chars`; made nullable (with a null
+ * path) when it is optional and does not already allow null.
+ */
 function rewriteProperty(
   context: RewriteContext,
   name: string,

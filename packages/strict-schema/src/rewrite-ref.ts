@@ -17,7 +17,8 @@ export function rewriteRef(context: RewriteContext, ref: unknown, makeNull: bool
     refuse(
       context,
       "$id",
-      `"$id" changes the base the "$ref" at ${pointer(context.path)} resolves against, and strict mode resolves every "$ref" against the root; remove the "$id", or move its definitions to the root`,
+      `"$id" changes the base the "$ref" at ${pointer(context.path)} resolves against, ` +
+        'and strict mode resolves every "$ref" against the root; remove the "$id", or move its definitions to the root',
       scope,
     );
   }

@@ -20,7 +20,12 @@ const BAD_ENUM = '"enum" must list strings, numbers, booleans or null';
  * added when `addNull`. Refuses a list that is empty, holds a non-primitive, or keeps nothing;
  * counts the values towards `max_enum_values`, and string values towards `max_enum_chars` and `max_chars`.
  */
-export function rewriteEnum(context: RewriteContext, values: unknown, types: readonly string[] | undefined, addNull: boolean): unknown[] {
+export function rewriteEnum(
+  context: RewriteContext,
+  values: unknown,
+  types: readonly string[] | undefined,
+  addNull: boolean,
+): unknown[] {
   if (!Array.isArray(values) || values.length === 0) return refuse(context, "enum", BAD_ENUM);
   const kept: unknown[] = [];
   let chars = 0;
@@ -43,7 +48,11 @@ export function rewriteEnum(context: RewriteContext, values: unknown, types: rea
 }
 
 /** The `const` value, refused unless it is a primitive that fits `types`; a string counts towards `max_chars`. */
-export function rewriteConst(context: RewriteContext, constant: unknown, types: readonly string[] | undefined): unknown {
+export function rewriteConst(
+  context: RewriteContext,
+  constant: unknown,
+  types: readonly string[] | undefined,
+): unknown {
   if (!isPrimitive(constant) || (types !== undefined && !fitsTypes(constant, types))) {
     refuse(context, "const", '"const" must be a string, number, boolean or null that fits "type"');
   }

@@ -10,6 +10,9 @@
 //   `type`, `enum`, `const`, `items`    rewrite-node.ts, rewrite-values.ts
 //   limits and the guards               limits.ts, rewrite-context.ts
 //   relaxations                         relax.ts
+// A rule is a function of (context, the node's keywords, its place) that returns the
+// output fragment or calls refuse(); a new keyword is read in read-keywords.ts, and
+// what the walk must remember across nodes is a field of RewriteContext.
 import { checkAnyOfNulls, expandNullPaths, type Unit } from "./null-paths";
 import { describe, isPlain, type Plain, pointer } from "./plain-json";
 import {
@@ -84,10 +87,15 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
   }
 }
 
-/** What a throw from outside the rules means: a stack overflow despite the nesting guards, or a throwing getter or Proxy. */
+/**
+ * What a throw from outside the rules means: a stack overflow despite the nesting guards,
+ * or a throwing getter or Proxy.
+ */
 function unreadable(path: SchemaPath, thrown: unknown): StrictError {
   const at = `At ${pointer(path)}: `;
-  if (thrown instanceof RangeError) return { path, keyword: "max_depth", message: `${at}nested too deep; flatten the schema.` };
+  if (thrown instanceof RangeError) {
+    return { path, keyword: "max_depth", message: `${at}nested too deep; flatten the schema.` };
+  }
   const why = thrown instanceof Error ? thrown.message : describe(thrown);
   return { path, keyword: "type", message: `${at}unreadable (${why}); pass plain JSON data, as JSON.parse returns.` };
 }

@@ -21,9 +21,9 @@ const tools = readdirSync(corpus)
     return list.map((tool) => ({ server: file.slice(0, -".json".length), tool: tool.name, schema: tool.inputSchema }));
   });
 
-/** The seed's unsupported keywords, the structural ones it names, and the limits. */
+/** The seed's unsupported keywords, the structural ones it names (and `required`, `$id`), and the limits. */
 const REASONS = new Set(
-  "allOf not oneOf if then else dependentRequired dependentSchemas dependencies patternProperties unevaluatedProperties unevaluatedItems propertyNames prefixItems contains minContains maxContains $dynamicRef $recursiveRef additionalProperties items type $ref anyOf max_properties max_depth max_chars max_enum_values max_enum_chars".split(" "),
+  "allOf not oneOf if then else dependentRequired dependentSchemas dependencies patternProperties unevaluatedProperties unevaluatedItems propertyNames prefixItems contains minContains maxContains $dynamicRef $recursiveRef additionalProperties items type $ref anyOf required $id max_properties max_depth max_chars max_enum_values max_enum_chars".split(" "),
 );
 
 const exists = (schema: unknown, path: SchemaPath): boolean => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkStrict } from "./check-strict";
 import { encodeSchema } from "./encode-schema";
-import { strictSchema } from "./strict-schema-entry";
+import { strictSchema } from "./strict-schema";
 import { ITEMS } from "./types";
 
 const strictEncoded = (schema: unknown) => strictSchema(schema, { encode: true });
@@ -153,6 +153,7 @@ describe("strictSchema with encode", () => {
   it("reports a problem inside an encoded part at its path in the input", () => {
     const result = strictEncoded(root({ m: { type: "object", additionalProperties: { type: "object", properties: { x: { not: {} } } } } }));
     expect(result).toMatchObject({ ok: false, error: { keyword: "not", path: ["properties", "m", "additionalProperties", "properties", "x"] } });
+    expect(!result.ok && result.error.message).toMatch(/^At #\/properties\/m\/additionalProperties\/properties\/x: /);
     const rest = strictEncoded(root({ o: { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "string", not: {} } } }));
     expect(rest).toMatchObject({ ok: false, error: { keyword: "not", path: ["properties", "o", "additionalProperties"] } });
   });

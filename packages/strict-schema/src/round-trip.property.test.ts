@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { valuesFromSchema } from "./__fixtures__/values-from-schema";
 import { encodeArguments } from "./encode-arguments";
-import { strictSchema } from "./strict-schema-entry";
+import { strictSchema } from "./strict-schema";
 import { restoreArguments } from "./restore-arguments";
 
 const strictEncoded = (schema: unknown) => strictSchema(schema, { encode: true });

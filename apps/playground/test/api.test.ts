@@ -213,16 +213,22 @@ describe("state and tools", () => {
   it.each([
     ["auto", "fallback", false],
     ["true", "excluded", null],
-  ] as const)("under strict %s, the open map and the oneOf are a %s with the path and keyword", async (strict, field, sentStrict) => {
+  ] as const)("under strict %s, the oneOf is a %s with the path and keyword, and the open map is strict (encoded)", async (strict, field, sentStrict) => {
     const tools = (await send({ path: `/api/tools?strict=${strict}`, headers: pageHeaders() })).json<ToolsResponse>();
     const labels = tools.tools.find((tool) => tool.name === "demo__set_labels");
     const shape = tools.tools.find((tool) => tool.name === "demo__draw_shape");
-    expect(labels?.strict).toBe(sentStrict);
-    expect(labels?.[field]?.keyword).toBe("additionalProperties");
-    // The path names the schema that holds the keyword.
-    expect(labels?.[field]?.path).toEqual(["properties", "labels"]);
+    expect(shape?.strict).toBe(sentStrict);
     expect(shape?.[field]?.keyword).toBe("oneOf");
+    // The path names the schema that holds the keyword.
     expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
+    expect(labels?.strict).toBe(true);
+    expect(labels?.[field]).toBeNull();
+  });
+
+  it.each(["chat", "responses"] as const)("restores an open map sent as key/value entries before the server sees it (%s)", async (api) => {
+    const result = await call("demo__set_labels", { resource: "r1", labels: [{ key: "team", value: "blue" }] }, api);
+    expect(result.rejected).toBeNull();
+    expect(result.sent).toEqual({ server: "demo", params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } } });
   });
 
   it("under strict false, sends every tool as listed", async () => {

@@ -10,7 +10,7 @@
 // sends), expanded through $refs like null paths. Anything else is left for the
 // rewriter, which keeps or refuses it as before.
 import type { Encoding } from "./plan";
-import { isPlain, own, type Plain, put } from "./plain-json";
+import { isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { ITEMS, type NullPath, type SchemaPath, type StrictError } from "./types";
 
 /** What {@link encodeSchema} gives the rewriter. */
@@ -25,19 +25,8 @@ export type EncodedSchema =
     }
   | { readonly ok: false; readonly error: StrictError };
 
-/** Keywords that shape or constrain a value: a node with none of them is free-form. */
-const SHAPING = new Set(
-  [
-    "type enum const anyOf oneOf allOf not if then else $ref $dynamicRef $recursiveRef",
-    "properties additionalProperties patternProperties propertyNames unevaluatedProperties required",
-    "dependentRequired dependentSchemas dependencies minProperties maxProperties",
-    "items prefixItems contains minContains maxContains unevaluatedItems minItems maxItems uniqueItems",
-    "minLength maxLength pattern format contentEncoding contentMediaType",
-    "minimum maximum exclusiveMinimum exclusiveMaximum multipleOf nullable",
-  ]
-    .join(" ")
-    .split(" "),
-);
+/** Keywords that only annotate: a node with nothing else (but vendor `x-` keywords) is free-form. */
+const ANNOTATIONS = /* @__PURE__ */ new Set("title description default examples $comment deprecated readOnly writeOnly".split(" "));
 
 /** The name of the property that carries an open rest, when no declared property has it. */
 const REST = "additional_properties";
@@ -69,9 +58,10 @@ interface Encoding_ {
   readonly active: Unit[];
   /** Hoisted targets: the $defs name for each pointer. */
   readonly hoisted: Map<string, string>;
-  readonly addedDefs: Map<string, unknown>;
-  /** Output path prefix (JSON text) -> input path, for nodes the encoding created or moved. */
-  readonly moved: Map<string, SchemaPath>;
+  /** Definitions whose encoded form differs, and hoisted targets: where each goes in the output. */
+  readonly newDefs: [keyword: "$defs" | "definitions", name: string, schema: unknown][];
+  /** Output path prefix and the input path it comes from, for each node the encoding created or moved. */
+  readonly moved: (readonly [SchemaPath, SchemaPath])[];
   nodes: number;
   segments: number;
   /** The path of a `$ref: "#"` (a recursion through the root), if any. */
@@ -107,8 +97,7 @@ interface At {
 const NEVER = (): boolean => false;
 
 const fail = (context: Encoding_, keyword: string, message: string, path: SchemaPath): undefined => {
-  const pointer = path.reduce<string>((text, segment) => `${text}/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`, "#");
-  context.error ??= { path, keyword, message: `At ${pointer}: ${message}` };
+  context.error ??= { path, keyword, message: `At ${pointer(path)}: ${message}` };
   return undefined;
 };
 
@@ -132,7 +121,7 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
 const isFreeForm = (schema: unknown): boolean => {
   if (schema === true) return true;
   if (!isPlain(schema)) return false;
-  for (const key in schema) if (SHAPING.has(key)) return false;
+  for (const key in schema) if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
   return true;
 };
 
@@ -157,8 +146,8 @@ export function encodeSchema(schema: unknown): EncodedSchema {
     targets: new Map(),
     active: [],
     hoisted: new Map(),
-    addedDefs: new Map(),
-    moved: new Map(),
+    newDefs: [],
+    moved: [],
     nodes: 0,
     segments: 0,
     rootLooped: undefined,
@@ -172,8 +161,7 @@ export function encodeSchema(schema: unknown): EncodedSchema {
   }
   if (context.error !== undefined) return { ok: false, error: context.error };
   out = withDefinitions(out, context);
-  const moved = [...context.moved].map(([text, source]) => [JSON.parse(text) as SchemaPath, source] as const);
-  moved.sort((a, b) => b[0].length - a[0].length);
+  const moved = context.moved.sort((a, b) => b[0].length - a[0].length);
   const sourcePath = (path: SchemaPath): SchemaPath => {
     for (const [prefix, source] of moved) {
       if (prefix.length <= path.length && prefix.every((segment, index) => segment === path[index])) return [...source, ...path.slice(prefix.length)];
@@ -355,9 +343,9 @@ function encodeMap(node: Plain, values: unknown, context: Encoding_, at: At, enc
     depth: at.depth + 1,
     stringTaken: NEVER,
   };
-  context.moved.set(JSON.stringify(list(valueAt.out)), list(valueAt.source));
-  context.moved.set(JSON.stringify(list(extend(at.out, "items", "properties", "key"))), list(extend(at.source, "propertyNames")));
-  context.moved.set(JSON.stringify(list(at.out)), list(at.source));
+  context.moved.push([list(valueAt.out), list(valueAt.source)]);
+  context.moved.push([list(extend(at.out, "items", "properties", "key")), list(extend(at.source, "propertyNames"))]);
+  context.moved.push([list(at.out), list(at.source)]);
   const value = walk(values, context, valueAt, encodings);
   const array: Plain = { type: objectType(node.type) === "object" ? "array" : ["array", "null"], ...withDescription(node, "A list of key/value entries, each key once.") };
   if (typeof node.minProperties === "number") array.minItems = node.minProperties;
@@ -387,7 +375,7 @@ function encodeOpenRest(node: Plain, context: Encoding_, at: At, encodings: Enco
   const walked = walkChildren(closed, context, at, encodings) as Plain;
   // The rest's source is the object itself: its additionalProperties is the input's.
   const restOut = extend(at.out, "properties", property);
-  context.moved.set(JSON.stringify(list(restOut)), list(at.source));
+  context.moved.push([list(restOut), list(at.source)]);
   const restAt: At = { out: restOut, source: at.source, instance: extend(at.instance, property), depth: at.depth + 1, stringTaken: NEVER };
   const properties: Plain = { ...(isPlain(walked.properties) ? walked.properties : {}) };
   put(properties, property, walk(rest, context, restAt, encodings));
@@ -432,7 +420,7 @@ function findTarget(ref: string, context: Encoding_): Target | undefined {
     else if (isPlain(schema) && Object.hasOwn(schema, segment)) schema = schema[segment];
     else return undefined;
   }
-  const [keyword = "", name = ""] = segments;
+  const [keyword = ""] = segments;
   if (segments.length === 2 && (keyword === "$defs" || keyword === "definitions")) {
     return { key: ref, schema, out: segments, source: segments, ref };
   }
@@ -447,7 +435,6 @@ function findTarget(ref: string, context: Encoding_): Target | undefined {
     for (let suffix = 2; taken(hoisted); suffix += 1) hoisted = `${base}_${suffix}`;
     context.hoisted.set(ref, hoisted);
   }
-  void name;
   return { key: ref, schema, out: ["$defs", hoisted], source, ref: `#/$defs/${hoisted.replaceAll("~", "~0")}` };
 }
 
@@ -468,7 +455,7 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
     return target.ref;
   }
   if (!unit.done) {
-    if (target.out !== target.source) context.moved.set(JSON.stringify(target.out), target.source);
+    if (target.out !== target.source) context.moved.push([target.out, target.source]);
     context.active.push(unit);
     const own: Encoding[] = [];
     const unitAt: At = { out: extend(undefined, ...target.out), source: extend(undefined, ...target.source), instance: undefined, depth: at.depth + 1, stringTaken: NEVER };
@@ -476,7 +463,9 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
     context.active.pop();
     unit.encodings = own;
     unit.done = true;
-    if (target.out !== target.source) context.addedDefs.set(target.out[1] as string, unit.schema);
+    if (unit.schema !== target.schema || target.out !== target.source) {
+      context.newDefs.push([target.out[0] as "$defs" | "definitions", target.out[1] as string, unit.schema]);
+    }
   }
   if (unit.looped !== undefined && unit.encodings.length > 0) {
     fail(context, "$ref", "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a fixed shape", unit.looped);
@@ -494,25 +483,13 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
   return target.ref;
 }
 
-/** The output root with every encoded definition and hoisted target in place. */
+/** The output root with every changed definition and hoisted target in place. */
 function withDefinitions(out: unknown, context: Encoding_): unknown {
-  if (!isPlain(out)) return out;
-  let root: Plain | undefined;
-  for (const unit of context.units.values()) {
-    if (!unit.done || unit.key.split("/").length !== 3 || context.hoisted.has(unit.key)) continue;
-    const [, keyword = "", name = ""] = unit.key.split("/").map((segment) => decodeURIComponent(segment).replaceAll("~1", "/").replaceAll("~0", "~"));
-    const definitions = own(out, keyword);
-    if (!isPlain(definitions) || definitions[name] === unit.schema) continue;
-    root ??= { ...out };
-    const copy: Plain = { ...(own(root, keyword) as Plain) };
-    put(copy, name, unit.schema);
-    put(root, keyword, copy);
+  if (!isPlain(out) || context.newDefs.length === 0) return out;
+  const root: Plain = { ...out };
+  for (const [keyword, name, schema] of context.newDefs) {
+    if (root[keyword] === out[keyword]) root[keyword] = { ...(isPlain(out[keyword]) ? out[keyword] : {}) };
+    put(root[keyword] as Plain, name, schema);
   }
-  if (context.addedDefs.size > 0) {
-    root ??= { ...out };
-    const copy: Plain = { ...(isPlain(root.$defs) ? root.$defs : {}) };
-    for (const [name, schema] of context.addedDefs) put(copy, name, schema);
-    root.$defs = copy;
-  }
-  return root ?? out;
+  return root;
 }

@@ -136,10 +136,11 @@ export function createDemoServer(): McpServer {
   server.registerTool(
     "set_labels",
     {
-      description: "Attach labels to a resource. The labels are an open map (any key), which strict mode cannot express.",
+      description: "Attach labels to a resource. The labels are an open map (any key).",
       inputSchema: {
         resource: z.string(),
-        // An object with no fixed properties: `additionalProperties` is a schema, which strict mode cannot express.
+        // An object with no fixed properties (`additionalProperties` is a schema), which strict mode cannot express:
+        // the stack sends it as a list of key/value entries and gives the tool the object back.
         labels: z.object({}).catchall(z.string()).describe("Any label names and values"),
       },
     },

@@ -140,6 +140,7 @@ const openRest = (node: Plain): unknown => (node.additionalProperties === false 
  * cannot encode is left for the rewriter to keep or refuse.
  */
 export function encodeSchema(schema: unknown): EncodedSchema {
+  if (!hasEncodable(schema, 0, { nodes: 0 })) return { ok: true, schema, encodings: [], sourcePath: (path) => path };
   const context: Encoding_ = {
     root: schema,
     units: new Map(),
@@ -169,6 +170,27 @@ export function encodeSchema(schema: unknown): EncodedSchema {
     return path;
   };
   return { ok: true, schema: out, encodings, sourcePath };
+}
+
+const DEFINITION_REF = /^#\/(\$defs|definitions)\/[^/]*$/;
+
+/**
+ * Whether anything in `schema`, definitions included, could be encoded (an open
+ * map, a free-form value, an open rest, a `$ref` to hoist): a quick look with no
+ * paths built, so that the many schemas with nothing to encode skip the walk.
+ * It may say yes where the walk then encodes nothing; past the guards it says yes.
+ */
+function hasEncodable(schema: unknown, depth: number, budget: { nodes: number }): boolean {
+  if (depth > MAX_DEPTH || ++budget.nodes > MAX_NODES) return true;
+  if (depth > 0 && isFreeForm(schema)) return true;
+  if (!isPlain(schema)) return false;
+  const { properties, items, anyOf, oneOf, $ref, $defs, definitions } = schema;
+  if (objectType(schema.type) !== undefined && (openRest(schema) !== undefined || (depth > 0 && !hasProperties(schema)))) return true;
+  if (typeof $ref === "string" && $ref !== "#" && !DEFINITION_REF.test($ref)) return true;
+  const inside = (value: unknown): boolean => hasEncodable(value, depth + 1, budget);
+  const inAll = (values: unknown): boolean =>
+    Array.isArray(values) ? values.some(inside) : isPlain(values) && Object.values(values).some(inside);
+  return inAll(properties) || (items !== undefined && !Array.isArray(items) && inside(items)) || inAll(anyOf) || inAll(oneOf) || inAll($defs) || inAll(definitions);
 }
 
 /** A root that is a map: an object without declared properties whose additionalProperties is given and open. */

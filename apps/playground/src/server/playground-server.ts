@@ -15,10 +15,12 @@ import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
+import { parseRequestTarget } from "./request-target";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
 import { HIDDEN } from "./secret-rule";
+import { safeHandler } from "./safe-handler";
 import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
@@ -206,20 +208,28 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = parseRequestTarget(request.url);
+    if (url === undefined) {
+      request.resume();
+      return sendError(response, 400, "bad-target", "The request target must be a path starting with one \"/\".");
+    }
     const refusal = checkRequest({ method: request.method ?? "GET", pathname: url.pathname, headers: request.headers }, port, token);
     if (refusal !== undefined) {
       request.resume();
       return sendError(response, refusal.status, refusal.code, refusal.message);
     }
-    route(request, response, url, toolbox, context).catch((error: unknown) => {
-      if (error instanceof BodyError) return sendError(response, error.status, "bad-body", error.message);
-      logger.error(redactor.message(`${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-      if (!response.headersSent) sendError(response, 500, "internal", redactor.message(error instanceof Error ? error.message : String(error)));
-      else response.end();
-    });
-  });
+    await route(request, response, url, toolbox, context);
+  };
+  // Whatever fails in a request fails that request only: the playground keeps serving.
+  const onFailure = (error: unknown, request: IncomingMessage, response: ServerResponse): void => {
+    if (error instanceof BodyError && !response.headersSent) return sendError(response, error.status, "bad-body", error.message);
+    const what = `${request.method} ${parseRequestTarget(request.url)?.pathname ?? "(bad target)"}`;
+    logger.error(redactor.message(`${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    if (!response.headersSent) sendError(response, 500, "internal", redactor.message(error instanceof Error ? error.message : String(error)));
+    else response.end();
+  };
+  const server: Server = createServer(safeHandler(handle, onFailure));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());

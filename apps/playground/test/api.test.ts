@@ -340,6 +340,24 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     expect(sentTools.every((tool) => typeof (tool.strict ?? (tool as { function?: { strict?: boolean } }).function?.strict) === "boolean")).toBe(true);
   });
 
+  it.each(["chat", "responses"] as const)("does not offer a real model the demo tools that fetch URLs (%s), and says so", async (api) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: "fake-model", message: "What is 84 / 2?", transcript: [] },
+    });
+    expect(response.status).toBe(200);
+    const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
+    expect(sent).toContain("demo__divide");
+    expect(sent).toContain("everything__echo");
+    expect(sent).not.toContain("gzip-file-as-resource");
+    const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
+    expect(state.openai.withheldTools).toEqual([
+      { name: "everything__gzip-file-as-resource", reason: expect.stringContaining("fetches any http(s) URL") as string },
+    ]);
+  });
+
   it("continues a conversation from the transcript it returned", async () => {
     const first = (
       await send({ method: "POST", path: "/api/chat", headers: postHeaders(), body: { api: "chat", strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [] } })

@@ -100,6 +100,20 @@ export function renderChatView(context: PageContext): HTMLElement {
     );
   }
   conversation.model ??= context.state.openai.model;
+  const { withheldTools } = context.state.openai;
+  const withheld =
+    withheldTools.length === 0
+      ? null
+      : h(
+          "div",
+          { class: "notice info", "data-testid": "withheld-tools" },
+          h("p", {}, "Not offered to the model (the Run view still has them):"),
+          h(
+            "ul",
+            {},
+            withheldTools.map((tool) => h("li", {}, h("code", {}, tool.name), `: ${tool.reason}.`)),
+          ),
+        );
   const log = h("div", { class: "log", "data-testid": "conversation" });
   const drawLog = (): void =>
     replace(
@@ -194,6 +208,7 @@ export function renderChatView(context: PageContext): HTMLElement {
     "div",
     { class: "chat-view" },
     h("p", { class: "intro" }, "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back."),
+    withheld,
     log,
     form,
   );

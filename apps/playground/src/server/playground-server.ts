@@ -28,6 +28,7 @@ import { toJson } from "./to-json";
 import { createToolbox } from "./toolbox";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
+import { withheldReason } from "./withheld-tools";
 
 /** Options of {@link startPlayground}. */
 export interface PlaygroundOptions {
@@ -104,6 +105,7 @@ function stateOf(context: RouteContext): StateResponse {
       configured: openai?.apiKey !== undefined && openai.apiKey !== "",
       baseUrl: openai?.baseURL === undefined ? null : redactUrl(openai.baseURL),
       model: openai?.model ?? "gpt-4.1-mini",
+      withheldTools: context.withheldTools,
     },
   };
 }
@@ -166,7 +168,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     }
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const conversation = await runConversation(toolbox, context.openai, parsed);
+    // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
+    const conversation = await runConversation(context.modelToolbox, context.openai, parsed);
     return answer({
       ...conversation,
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
@@ -178,6 +181,9 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
 
 interface RouteContext {
   readonly connections: readonly ServerConnection[];
+  /** The toolbox a real model is offered: without the withheld tools. */
+  readonly modelToolbox: Toolbox;
+  readonly withheldTools: StateResponse["openai"]["withheldTools"];
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
@@ -204,7 +210,19 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
   }
   const toolbox = createToolbox(connections);
-  const context: RouteContext = { connections, openai: options.openai, redactor, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
+  const withheldTools = toolbox.toolset.entries.flatMap((entry) => {
+    const connection = connections.find((candidate) => candidate.spec.name === entry.server);
+    const reason = connection === undefined ? undefined : withheldReason(connection, entry.toolName);
+    return reason === undefined ? [] : [{ name: entry.name, reason }];
+  });
+  const context: RouteContext = {
+    connections,
+    modelToolbox: createToolbox(connections, (connection, tool) => withheldReason(connection, tool) !== undefined),
+    withheldTools,
+    openai: options.openai,
+    redactor,
+    files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
+  };
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;

@@ -30,7 +30,13 @@ export interface ServerState {
 export interface StateResponse {
   readonly servers: readonly ServerState[];
   /** Whether a key is configured; the key itself never leaves the server. */
-  readonly openai: { readonly configured: boolean; readonly baseUrl: string | null; readonly model: string };
+  readonly openai: {
+    readonly configured: boolean;
+    readonly baseUrl: string | null;
+    readonly model: string;
+    /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
+    readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
+  };
 }
 
 /** A strict-mode problem: where in the input schema, which keyword, why. */

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
-import { UNKNOWN_MODEL } from "./fake-openai";
+import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
+import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
@@ -356,6 +357,23 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     expect(state.openai.withheldTools).toEqual([
       { name: "everything__gzip-file-as-resource", reason: expect.stringContaining("fetches any http(s) URL") as string },
     ]);
+  });
+
+  it.each(["chat", "responses"] as const)("keeps at most MAX_KEPT_BYTES of a huge model answer (%s), and says what was cut", async (api) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: HUGE_ANSWER_MODEL, message: "Say a lot.", transcript: [] },
+    });
+    expect(response.status).toBe(200);
+    // Three capped copies (the turn, the transcript, finalText) and the rest of the answer: not 3 MB.
+    expect(response.body.length).toBeLessThan(4 * MAX_KEPT_BYTES);
+    const answer = response.json<ChatResponse>();
+    // The text kept: the cap less the marker and its line break. Cut twice: in the turn and in the transcript.
+    const kept = MAX_KEPT_BYTES - Buffer.byteLength(cutMarker(HUGE_ANSWER_CHARS)) - 1;
+    expect(answer.finalText).toBe(`${"x".repeat(kept)}\n${cutMarker(HUGE_ANSWER_CHARS - kept)}`);
+    expect(answer.cutBytes).toBe(2 * (HUGE_ANSWER_CHARS - kept));
   });
 
   it("continues a conversation from the transcript it returned", async () => {

@@ -143,6 +143,8 @@ export interface ChatResponse {
   readonly transcript: readonly Json[];
   readonly turns: readonly ChatTurn[];
   readonly finalText: string | null;
+  /** UTF-8 bytes the playground cut from texts over its cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
+  readonly cutBytes: number;
   readonly stopReason: string;
   readonly events: readonly TimelineEvent[];
   /** The model request failed (bad key, unknown model, server down, …): what it said. */

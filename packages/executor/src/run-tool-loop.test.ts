@@ -288,12 +288,13 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       responsesResponse([], "Done."),
     ];
     let turn = 0;
+    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
     const result = await runToolLoop({
       model: () => turns[turn++]!,
       adapter: responses,
       toolset: env.toolset,
       clients: { faults: env.faults.client },
-      input: [{ role: "user", content: "Echo." }],
+      input,
     });
     expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
     expect(responsesViolations(result.input)).toEqual([]);

@@ -183,7 +183,12 @@ describe("state and tools", () => {
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
     expect(byName["broken"]?.error).toContain("command not found");
     expect(byName["broken"]).toMatchObject({ target: "x-playground-no-such-command --token [hidden]", hidden: ["env API_TOKEN"] });
-    expect(state.openai).toEqual({ configured: true, baseUrl: fake.baseURL, model: "fake-model" });
+    expect(state.openai).toEqual({
+      configured: true,
+      baseUrl: fake.baseURL,
+      model: "fake-model",
+      withheldTools: [expect.objectContaining({ name: "everything__gzip-file-as-resource" })],
+    });
   });
 
   it("lists the tools of both servers, each in both APIs' shapes", async () => {

@@ -76,7 +76,8 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
       : h(
           "p",
           { class: "notice info", "data-testid": "cut-note" },
-          `The model's answer was too long to keep whole: each text is kept to 100 000 bytes, and ${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
+          "The model's answer was too long to keep whole: each text is kept to 100 000 bytes, and " +
+            `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
         ),
     h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
     h("details", {}, h("summary", {}, `Telemetry (${response.events.length} events)`), h("pre", { class: "events-text" }, response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"))),

@@ -49,7 +49,9 @@ export function capStrings(value: Json, maxBytes: number = MAX_KEPT_BYTES): { va
       return capped.text;
     }
     if (Array.isArray(item)) return item.map(walk);
-    if (item !== null && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    if (item !== null && typeof item === "object") {
+      return Object.fromEntries(Object.entries(item).map(([key, entry]) => [key, walk(entry)]));
+    }
     return item;
   };
   return { value: walk(value), cutBytes };

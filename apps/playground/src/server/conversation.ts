@@ -182,7 +182,8 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
   }
   const read = responses.map((response, index): ChatTurn => {
     const turn = readResponse(request.api, response);
-    return { turn: index + 1, ...turn, outputs: modelError === null ? outputsFor(transcript, turn.calls.map((call) => call.callId)) : [] };
+    const outputs = modelError === null ? outputsFor(transcript, turn.calls.map((call) => call.callId)) : [];
+    return { turn: index + 1, ...turn, outputs };
   });
   // What the page gets and sends back is capped: a model can answer with megabytes.
   const kept = capStrings({ transcript: transcript.map(toJson), turns: read as unknown as Json });

@@ -241,10 +241,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
   // Whatever fails in a request fails that request only: the playground keeps serving.
   const onFailure = (error: unknown, request: IncomingMessage, response: ServerResponse): void => {
-    if (error instanceof BodyError && !response.headersSent) return sendError(response, error.status, "bad-body", error.message);
+    if (error instanceof BodyError && !response.headersSent) {
+      return sendError(response, error.status, "bad-body", error.message);
+    }
     const what = `${request.method} ${parseRequestTarget(request.url)?.pathname ?? "(bad target)"}`;
-    logger.error(redactor.message(`${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-    if (!response.headersSent) sendError(response, 500, "internal", redactor.message(error instanceof Error ? error.message : String(error)));
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error(redactor.message(`${what} failed: ${error instanceof Error ? (error.stack ?? message) : message}`));
+    if (!response.headersSent) sendError(response, 500, "internal", redactor.message(message));
     else response.end();
   };
   const server: Server = createServer(safeHandler(handle, onFailure));

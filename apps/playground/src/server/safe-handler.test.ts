@@ -16,14 +16,16 @@ afterEach(async () => {
 
 /** Serves `/fail` with `failing` and anything else with a 200 "ok", through `safeHandler`. */
 async function serve(failing: Handler, onFailure: FailureHandler): Promise<number> {
-  const handler: Handler = (request, response) => (request.url === "/fail" ? failing(request, response) : void response.end("ok"));
+  const handler: Handler = (request, response) =>
+    request.url === "/fail" ? failing(request, response) : void response.end("ok");
   server = createServer(safeHandler(handler, onFailure));
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", () => resolve()));
   return (server.address() as AddressInfo).port;
 }
 
 const get = (port: number, path: string) => rawRequest(port, { method: "GET", path, headers: { host: "127.0.0.1" } });
-const answer500: FailureHandler = (error, _request, response) => void response.writeHead(500).end(`failed: ${String(error)}`);
+const answer500: FailureHandler = (error, _request, response) =>
+  void response.writeHead(500).end(`failed: ${String(error)}`);
 
 describe("safeHandler: no exception in a handler ends the process", () => {
   it.each<[string, Handler]>([

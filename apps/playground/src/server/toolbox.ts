@@ -27,7 +27,10 @@ export function createToolbox(
 ): Toolbox {
   const ready = connections.flatMap((connection) => (connection.status === "ready" ? [connection] : []));
   const { toolset, report } = buildToolset(
-    ready.map((connection) => [connection.spec.name, connection.tools.filter((tool) => !leaveOut(connection, tool.name))] as const),
+    ready.map((connection) => {
+      const offered = connection.tools.filter((tool) => !leaveOut(connection, tool.name));
+      return [connection.spec.name, offered] as const;
+    }),
   );
   return { toolset, report, clients: new Map(ready.map((connection) => [connection.spec.name, connection.client])) };
 }

@@ -143,7 +143,7 @@ export interface ChatResponse {
   readonly transcript: readonly Json[];
   readonly turns: readonly ChatTurn[];
   readonly finalText: string | null;
-  /** UTF-8 bytes the playground cut from texts over its cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
+  /** UTF-8 bytes cut from texts over the cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
   readonly cutBytes: number;
   readonly stopReason: string;
   readonly events: readonly TimelineEvent[];

@@ -120,16 +120,13 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
 
 const isFreeForm = (schema: unknown): boolean => {
   if (schema === true) return true;
-  if (!isPlain(schema)) return false;
-  for (const key in schema) if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
+  // (a schema with a type, the most common kind, is told at once)
+  if (!isPlain(schema) || schema.type !== undefined) return false;
+  for (const key of Object.keys(schema)) if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
   return true;
 };
 
-const hasProperties = (node: Plain): boolean => {
-  if (!isPlain(node.properties)) return false;
-  for (const _name in node.properties) return true;
-  return false;
-};
+const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Object.keys(node.properties).length > 0;
 
 const openRest = (node: Plain): unknown => (node.additionalProperties === false ? undefined : node.additionalProperties);
 
@@ -140,7 +137,7 @@ const openRest = (node: Plain): unknown => (node.additionalProperties === false 
  * cannot encode is left for the rewriter to keep or refuse.
  */
 export function encodeSchema(schema: unknown): EncodedSchema {
-  if (!hasEncodable(schema, 0, { nodes: 0 })) return { ok: true, schema, encodings: [], sourcePath: (path) => path };
+  if (!hasEncodable(schema, 0, { root: schema, seen: new Set(), nodes: 0 })) return { ok: true, schema, encodings: [], sourcePath: (path) => path };
   const context: Encoding_ = {
     root: schema,
     units: new Map(),
@@ -172,26 +169,46 @@ export function encodeSchema(schema: unknown): EncodedSchema {
   return { ok: true, schema: out, encodings, sourcePath };
 }
 
-const DEFINITION_REF = /^#\/(\$defs|definitions)\/[^/]*$/;
+const DEFINITION_REF = /^#\/(\$defs|definitions)\/([^/]*)$/;
+
+/** What {@link hasEncodable} carries along: the root (for `$ref`s), the definitions looked at, a node count. */
+interface Look {
+  readonly root: unknown;
+  readonly seen: Set<unknown>;
+  nodes: number;
+}
 
 /**
- * Whether anything in `schema`, definitions included, could be encoded (an open
+ * Whether anything in `schema` or a definition it uses could be encoded (an open
  * map, a free-form value, an open rest, a `$ref` to hoist): a quick look with no
  * paths built, so that the many schemas with nothing to encode skip the walk.
  * It may say yes where the walk then encodes nothing; past the guards it says yes.
  */
-function hasEncodable(schema: unknown, depth: number, budget: { nodes: number }): boolean {
-  if (depth > MAX_DEPTH || ++budget.nodes > MAX_NODES) return true;
+function hasEncodable(schema: unknown, depth: number, look: Look): boolean {
+  if (depth > MAX_DEPTH || ++look.nodes > MAX_NODES) return true;
   if (depth > 0 && isFreeForm(schema)) return true;
   if (!isPlain(schema)) return false;
-  const { properties, items, anyOf, oneOf, $ref, $defs, definitions } = schema;
+  const { properties, items, anyOf, oneOf, $ref } = schema;
   if (objectType(schema.type) !== undefined && (openRest(schema) !== undefined || (depth > 0 && !hasProperties(schema)))) return true;
-  if (typeof $ref === "string" && $ref !== "#" && !DEFINITION_REF.test($ref)) return true;
-  const inside = (value: unknown): boolean => hasEncodable(value, depth + 1, budget);
-  const inAll = (values: unknown): boolean =>
-    Array.isArray(values) ? values.some(inside) : isPlain(values) && Object.values(values).some(inside);
-  return inAll(properties) || (items !== undefined && !Array.isArray(items) && inside(items)) || inAll(anyOf) || inAll(oneOf) || inAll($defs) || inAll(definitions);
+  if (typeof $ref === "string" && $ref !== "#") {
+    const [, keyword = "", name = ""] = DEFINITION_REF.exec($ref) ?? [];
+    // (a $ref to hoist says yes; an escaped or percent-encoded name is left to the walk)
+    if (keyword === "" || /[~%]/.test(name)) return true;
+    const target = own(own(look.root, keyword), name);
+    if (!look.seen.has(target)) {
+      look.seen.add(target);
+      if (hasEncodable(target, depth + 1, look)) return true;
+    }
+  }
+  if (isPlain(properties)) {
+    for (const name of Object.keys(properties)) if (hasEncodable(properties[name], depth + 1, look)) return true;
+  }
+  if (items !== undefined && !Array.isArray(items) && hasEncodable(items, depth + 1, look)) return true;
+  return anyEncodable(anyOf, depth, look) || anyEncodable(oneOf, depth, look);
 }
+
+const anyEncodable = (branches: unknown, depth: number, look: Look): boolean =>
+  Array.isArray(branches) && branches.some((branch) => hasEncodable(branch, depth + 1, look));
 
 /** A root that is a map: an object without declared properties whose additionalProperties is given and open. */
 const isRootMap = (root: Plain): boolean =>

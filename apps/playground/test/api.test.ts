@@ -177,7 +177,7 @@ describe("state and tools", () => {
   it("lists both real servers as ready and the broken one as failed, with why", async () => {
     const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
     const byName = Object.fromEntries(state.servers.map((server) => [server.name, server]));
-    expect(byName["demo"]).toMatchObject({ status: "ready", transport: "stdio", toolCount: 8 });
+    expect(byName["demo"]).toMatchObject({ status: "ready", transport: "stdio", toolCount: 9 });
     expect(byName["everything"]).toMatchObject({ status: "ready", transport: "stdio" });
     expect(byName["everything"]?.toolCount).toBeGreaterThan(5);
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
@@ -229,6 +229,15 @@ describe("state and tools", () => {
     expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
     expect(labels?.strict).toBe(true);
     expect(labels?.[field]).toBeNull();
+  });
+
+  it.each(["chat", "responses"] as const)("parses a free-form value sent as JSON text before the server sees it (%s)", async (api) => {
+    const result = await call("demo__save_setting", { name: "theme", value: '{"dark":true}' }, api);
+    expect(result.rejected).toBeNull();
+    expect(result.sent).toEqual({ server: "demo", params: { name: "save_setting", arguments: { name: "theme", value: { dark: true } } } });
+    const broken = await call("demo__save_setting", { name: "theme", value: "{dark}" }, api);
+    expect(broken.sent).toBeNull();
+    expect(JSON.stringify(broken.rejected)).toContain("arguments-not-restorable");
   });
 
   it.each(["chat", "responses"] as const)("restores an open map sent as key/value entries before the server sees it (%s)", async (api) => {

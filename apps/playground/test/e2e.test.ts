@@ -60,7 +60,7 @@ describe("the playground page in Chromium", () => {
     const broken = await page.getByTestId("server-error-broken").textContent();
     expect(broken).toContain("command not found");
     expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
-    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("8 tools");
+    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("9 tools");
     expect(page.url()).not.toContain("token");
     await shot("01-tools");
   });

@@ -148,6 +148,19 @@ export function createDemoServer(): McpServer {
   );
 
   server.registerTool(
+    "save_setting",
+    {
+      description: "Save a setting under a name. Its value is free-form (any JSON value).",
+      inputSchema: {
+        name: z.string(),
+        // A value with no type: strict mode cannot express it, so the stack sends it as JSON text and parses it back.
+        value: z.unknown().describe("Any JSON value"),
+      },
+    },
+    ({ name, value }) => text(`Saved ${name} = ${JSON.stringify(value) ?? "nothing"}`),
+  );
+
+  server.registerTool(
     "draw_shape",
     {
       description: "Draw a circle or a rectangle as a PNG. The shape is a oneOf, which strict mode does not support.",

@@ -4,11 +4,14 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { executeToolCalls } from "@x/executor";
 import { adapter } from "@x/openai-chat";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCalculator } from "./__fixtures__/calculator-server";
 import { everythingServer } from "./__fixtures__/everything-server";
@@ -19,6 +22,15 @@ import type { ConnectServersOptions, Servers } from "./connect-servers";
 import type { ServerStatusEvent, ToolsChangedEvent } from "./server-status";
 
 const rawServer = fileURLToPath(new URL("./__fixtures__/raw-paging-server.mjs", import.meta.url));
+/** The calculator over stdio (run by tsx), keeping only `add`. */
+function createCalculatorEntry() {
+  return {
+    command: process.execPath,
+    args: ["--import", createRequire(import.meta.url).resolve("tsx"), fileURLToPath(new URL("./__fixtures__/calculator-stdio.ts", import.meta.url))],
+    allowTools: (tool: { name: string }) => tool.name === "add",
+  };
+}
+
 const QUICK: ConnectServersOptions = { timeoutMs: 15_000, closeGraceMs: 500, restart: { initialDelayMs: 20, maxRestarts: 2 } };
 
 /** A port nothing listens on (it was free a moment ago). */
@@ -185,6 +197,7 @@ describe("servers that fail", () => {
     const unauthorized = await startUnauthorizedServer();
     const port = new URL(unauthorized.url).port;
     const closedPort = await freePort();
+    const events: ServerStatusEvent[] = [];
     try {
       await using servers = await connectServers(
         {
@@ -199,7 +212,7 @@ describe("servers that fail", () => {
           nobody: { url: `http://127.0.0.1:${closedPort}/mcp` },
           local: createCalculator(),
         },
-        { ...QUICK, timeoutMs: 1_500 },
+        { ...QUICK, timeoutMs: 1_500, hooks: { "server-status": (event) => void events.push(event) } },
       );
       expect(servers.status).toEqual({
         typo: { state: "failed", reason: 'command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)' },
@@ -218,6 +231,10 @@ describe("servers that fail", () => {
       expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["local__add", "local__multiply"]);
       // The URL's user and password went as Basic authorization, the header as given.
       expect(unauthorized.requests[0]?.authorization).toBe(`Basic ${Buffer.from("alice:url-pass-3").toString("base64")}`);
+      const seen = JSON.stringify([servers.status, events]);
+      for (const secret of ["arg-secret-1", "db-pass-2", "url-pass-3", "query-secret-4", "header-secret-5", "alice"]) {
+        expect(seen).not.toContain(secret);
+      }
     } finally {
       await unauthorized.close();
     }
@@ -249,6 +266,31 @@ describe("servers that fail", () => {
       reason: "exited with code 1; the last lines of its stderr:\n  already started once (given up after 2 restarts)",
     });
     expect(servers.toolset.entries).toEqual([]);
+  });
+});
+
+describe("entries and filters", () => {
+  it("takes a connected SDK Client as it is, filters by predicate, and refresh() lists again", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const calculator = createCalculator();
+    await calculator.connect(serverSide);
+    const client = new Client({ name: "mine", version: "1.0.0" });
+    await client.connect(clientSide);
+    const servers = await connectServers({ mine: client, adds: createCalculatorEntry() }, QUICK);
+    try {
+      expect(servers.status["adds"]).toMatchObject({ state: "ready" });
+      expect(servers.clients["mine"]).toBe(client);
+      expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["adds__add", "mine__add", "mine__multiply"]);
+      calculator.registerTool("subtract", { description: "a - b" }, () => ({ content: [] }));
+      // The SDK server announces the new tool (list_changed); refresh() also lists again, and waits for it.
+      await servers.refresh();
+      await vi.waitFor(() => expect(servers.toolset.resolve("mine__subtract")).toBeDefined());
+    } finally {
+      await servers.close();
+    }
+    // A given client is the caller's: still open.
+    await expect(client.listTools()).resolves.toMatchObject({ tools: expect.any(Array) as unknown });
+    await client.close();
   });
 });
 

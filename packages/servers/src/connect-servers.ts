@@ -3,8 +3,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { buildToolset, ToolError } from "@x/toolset";
 import type { BuildToolsetOptions, Toolset, ToolsetReport } from "@x/toolset";
-import { createScrub, specSecrets } from "./secrets";
-import { readServersConfig } from "./server-config";
+import { createScrub, serverSecrets } from "./secrets";
+import { checkServersConfig } from "./server-config";
 import type { ServersConfig } from "./server-config";
 import { ServerConnection } from "./server-connection";
 import type { ConnectionChange, ConnectionSettings, RestartPolicy } from "./server-connection";
@@ -108,8 +108,8 @@ function callSafely<E>(hook: ((event: E) => void | PromiseLike<void>) | undefine
  * ```
  */
 export async function connectServers(config: ServersConfig, options: ConnectServersOptions = {}): Promise<Servers> {
-  const specs = readServersConfig(config, options.cwd ?? process.cwd());
-  const scrub = createScrub(specs.flatMap(specSecrets));
+  const specs = checkServersConfig(config, options.cwd === undefined ? {} : { cwd: options.cwd });
+  const scrub = createScrub(specs.flatMap(serverSecrets));
   const settings: ConnectionSettings = {
     timeoutMs: checkPositive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
     closeGraceMs: checkPositive("closeGraceMs", options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, true),

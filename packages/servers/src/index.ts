@@ -5,12 +5,15 @@ export { connectServers, DEFAULT_CLOSE_GRACE_MS, DEFAULT_RESTART, DEFAULT_TIMEOU
 export type { ConnectServersOptions, Servers } from "./connect-servers";
 export { DEFAULT_MAX_PAGES } from "./list-tools";
 export type { RestartPolicy } from "./server-connection";
+export { checkServersConfig } from "./server-config";
 export type {
+  CheckedServer,
   HttpTransportKind,
   ServerEntry,
   ServersConfig,
   StdioServerConfig,
   ToolFilter,
+  ToolFilters,
   UrlServerConfig,
 } from "./server-config";
 export type { ServersHooks, ServerStatus, ServerStatusEvent, ToolsChangedEvent } from "./server-status";

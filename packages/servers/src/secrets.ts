@@ -3,7 +3,7 @@
 // Every env value, every header value and a URL's user, password and query
 // count as secrets, whatever they are called: showing a real one cannot be
 // undone, hiding a harmless one costs a "[hidden]".
-import type { ServerSpec } from "./server-config";
+import type { CheckedServer } from "./server-config";
 
 /** What a secret is replaced with. */
 export const HIDDEN = "[hidden]";
@@ -70,7 +70,7 @@ function argSecrets(args: readonly string[]): string[] {
 }
 
 /** Every secret of a server's config: env values, header values, URL credentials and query values, secret arguments. */
-export function specSecrets(spec: ServerSpec): string[] {
+export function serverSecrets(spec: CheckedServer): string[] {
   switch (spec.kind) {
     case "stdio":
       return [...Object.values(spec.env).flatMap((value) => [value, ...urlSecrets(value)]), ...argSecrets(spec.args)];

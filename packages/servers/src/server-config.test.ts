@@ -1,11 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { describe, expect, it } from "vitest";
 import { createCalculator } from "./__fixtures__/calculator-server";
-import { readServersConfig } from "./server-config";
+import { checkServersConfig } from "./server-config";
 
-const read = (config: unknown) => readServersConfig(config, "/base");
+const read = (config: unknown) => checkServersConfig(config, { cwd: "/base" });
 
-describe("readServersConfig", () => {
+describe("checkServersConfig", () => {
   it("reads the mcpServers format and the same object without the wrapper", () => {
     const servers = { files: { command: "npx", args: ["-y", "server"], env: { TOKEN: "t" }, cwd: "work" }, docs: { url: "https://h/mcp" } };
     const wrapped = read({ mcpServers: servers, globalShortcut: "Ctrl+Space" });

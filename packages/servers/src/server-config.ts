@@ -57,8 +57,8 @@ export type ServersConfig =
 /** How `tools/list` of an HTTP server is reached. */
 export type HttpTransportKind = "auto" | "streamable-http" | "sse";
 
-/** One server of the config, checked. */
-export type ServerSpec =
+/** One server of the config, checked: how `connectServers` reaches it. */
+export type CheckedServer =
   | {
       readonly kind: "stdio";
       readonly name: string;
@@ -66,7 +66,7 @@ export type ServerSpec =
       readonly args: readonly string[];
       readonly env: { readonly [name: string]: string };
       readonly cwd: string | undefined;
-      readonly filter: SpecFilter;
+      readonly filter: ToolFilters;
     }
   | {
       readonly kind: "http";
@@ -74,13 +74,13 @@ export type ServerSpec =
       readonly url: string;
       readonly headers: { readonly [name: string]: string };
       readonly transport: HttpTransportKind;
-      readonly filter: SpecFilter;
+      readonly filter: ToolFilters;
     }
-  | { readonly kind: "client"; readonly name: string; readonly client: Client; readonly filter: SpecFilter }
-  | { readonly kind: "in-process"; readonly name: string; readonly server: McpServer; readonly filter: SpecFilter };
+  | { readonly kind: "client"; readonly name: string; readonly client: Client; readonly filter: ToolFilters }
+  | { readonly kind: "in-process"; readonly name: string; readonly server: McpServer; readonly filter: ToolFilters };
 
-/** A server's filters, checked. */
-export interface SpecFilter {
+/** A server's `allowTools` and `denyTools`, checked. */
+export interface ToolFilters {
   readonly allowTools: ToolFilter | undefined;
   readonly denyTools: ToolFilter | undefined;
 }
@@ -171,12 +171,12 @@ class EntryReader {
     return this.fail(field, `must be a list of tool names or a function (tool) => boolean, not ${kindOf(value)}`);
   }
 
-  filter(): SpecFilter {
+  filter(): ToolFilters {
     return { allowTools: this.toolFilter("allowTools"), denyTools: this.toolFilter("denyTools") };
   }
 }
 
-function readStdio(name: string, reader: EntryReader, baseDir: string): ServerSpec {
+function readStdio(name: string, reader: EntryReader, baseDir: string): CheckedServer {
   reader.checkKeys(STDIO_KEYS);
   const type = reader.string("type");
   if (type !== undefined && type !== "stdio") reader.fail("type", `${JSON.stringify(type)} does not go with "command" (use "stdio" or leave it out)`);
@@ -194,7 +194,7 @@ function readStdio(name: string, reader: EntryReader, baseDir: string): ServerSp
   };
 }
 
-function readUrl(name: string, reader: EntryReader): ServerSpec {
+function readUrl(name: string, reader: EntryReader): CheckedServer {
   reader.checkKeys(URL_KEYS);
   const type = reader.string("type");
   const transport = type === undefined ? "auto" : URL_TYPES[type];
@@ -210,7 +210,7 @@ function readUrl(name: string, reader: EntryReader): ServerSpec {
   return { kind: "http", name, url: url.href, headers: reader.stringMap("headers"), transport, filter: reader.filter() };
 }
 
-function readEntry(name: string, where: string, entry: unknown, baseDir: string): ServerSpec | undefined {
+function readEntry(name: string, where: string, entry: unknown, baseDir: string): CheckedServer | undefined {
   if (!isRecord(entry)) throw new ToolError("invalid-config", `${where}: must be an object with a "command" or a "url", not ${kindOf(entry)}`);
   if (isSdkMcpServer(entry)) return { kind: "in-process", name, server: entry, filter: { allowTools: undefined, denyTools: undefined } };
   if (isSdkClient(entry)) return { kind: "client", name, client: entry, filter: { allowTools: undefined, denyTools: undefined } };
@@ -229,22 +229,31 @@ function readEntry(name: string, where: string, entry: unknown, baseDir: string)
 }
 
 /**
- * Checks `config` and reads one spec per enabled server. Throws a
- * `ToolError` with code `invalid-config` naming the server and the field
- * for anything it cannot use; never quotes a value (it may be a secret).
+ * Checks `config` and reads each enabled server of it, as `connectServers`
+ * does before it starts anything: for a tool that wants to check a config
+ * file (or one entry) without connecting. Throws a `ToolError` with code
+ * `invalid-config` naming the server and the field for anything it cannot
+ * use; never quotes a value (it may be a secret).
  *
  * @param config - `{ mcpServers: { … } }` or the same object without the wrapper
- * @param baseDir - where a relative `cwd` is read from
- * @returns the specs, in the config's order
+ * @param options - `cwd`: where a relative `cwd` of an entry is read from (default `process.cwd()`)
+ * @returns the servers, in the config's order
+ * @throws {ToolError} `invalid-config`
+ * @example
+ * ```ts
+ * checkServersConfig({ files: { command: "npx", args: ["-y", "server"] } }); // [{ kind: "stdio", name: "files", … }]
+ * checkServersConfig({ files: { comand: "npx" } }); // throws: files: needs a "command" … (did you mean "command"?)
+ * ```
  */
-export function readServersConfig(config: unknown, baseDir: string): ServerSpec[] {
+export function checkServersConfig(config: unknown, options: { readonly cwd?: string } = {}): CheckedServer[] {
+  const baseDir = options.cwd ?? process.cwd();
   if (!isRecord(config)) {
     throw new ToolError("invalid-config", `The servers config must be an object like { "mcpServers": { "name": { "command": "…" } } }, not ${kindOf(config)}`);
   }
   const wrapped = config["mcpServers"] !== undefined;
   const servers = wrapped ? config["mcpServers"] : config;
   if (!isRecord(servers)) throw new ToolError("invalid-config", `mcpServers: must be an object of servers by name, not ${kindOf(servers)}`);
-  const specs: ServerSpec[] = [];
+  const specs: CheckedServer[] = [];
   for (const [name, entry] of Object.entries(servers)) {
     const where = wrapped ? `mcpServers.${name}` : name;
     if (name === "") throw new ToolError("invalid-config", `${wrapped ? "mcpServers" : "The servers config"}: a server name must not be empty`);

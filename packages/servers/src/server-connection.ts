@@ -17,7 +17,7 @@ import {
 } from "./describe-failure";
 import { listAllTools } from "./list-tools";
 import type { Scrub } from "./secrets";
-import type { ServerSpec } from "./server-config";
+import type { CheckedServer } from "./server-config";
 import type { ServerStatus } from "./server-status";
 import { filterTools } from "./tool-filter";
 
@@ -93,7 +93,7 @@ export class ServerConnection {
   private listAgain = false;
 
   constructor(
-    readonly spec: ServerSpec,
+    readonly spec: CheckedServer,
     private readonly settings: ConnectionSettings,
     private readonly onChange: (change: ConnectionChange) => void,
   ) {}

@@ -78,6 +78,7 @@ export function describeHttpFailure(error: unknown, url: string): string {
   const message = messageOf(error);
   if (message.includes("ECONNREFUSED")) return `could not connect to ${where}: connection refused (is the server running?)`;
   if (message.includes("ENOTFOUND")) return `could not connect to ${where}: the host name does not resolve`;
+  if (message.includes("bad port")) return `could not connect to ${where}: fetch refuses that port (it is on the list browsers block); use another`;
   return `could not use ${where}: ${message}`;
 }
 

@@ -71,7 +71,7 @@ describe("a config of working servers", () => {
     servers = await connectServers(
       {
         mcpServers: {
-          everything: { ...everythingServer, env: { GREETING: "hello" }, denyTools: (tool) => tool.name.startsWith("trigger-") },
+          everything: { ...everythingServer, env: { GREETING: "hello" }, denyTools: (tool) => tool.name.startsWith("toggle-") },
           paging: { command: process.execPath, args: [rawServer, "pages"], allowTools: ["a1", "a2", "b1", "b2", "c1", "d1", "change"] },
           remote: { url: streamable.url, headers: { authorization: "Bearer remote-token-1" } },
           legacy: { url: sse.url },
@@ -96,7 +96,7 @@ describe("a config of working servers", () => {
     });
     const names = servers.toolset.entries.map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining(["everything__echo", "remote__add", "legacy__multiply", "local__add", "paging__c1"]));
-    expect(names.filter((name) => name.startsWith("everything__trigger-"))).toEqual([]);
+    expect(names.filter((name) => name.startsWith("everything__toggle-"))).toEqual([]);
     // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405).
     expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 2)).toEqual(["POST /sse", "GET /sse"]);
     expect(streamable.requests[0]?.authorization).toBe("Bearer remote-token-1");
@@ -160,7 +160,26 @@ describe("a config of working servers", () => {
     const clients = servers.clients;
     const pid = pidOf(servers, "everything");
     statusEvents.length = 0;
+    const inFlight = executeToolCalls(
+      {
+        choices: [
+          {
+            message: {
+              role: "assistant",
+              content: null,
+              tool_calls: [{ id: "slow", type: "function", function: { name: "everything__trigger-long-running-operation", arguments: '{"duration":30,"steps":3}' } }],
+            },
+          },
+        ],
+      },
+      servers.toolset,
+      clients,
+      { adapter },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
     process.kill(pid, "SIGKILL");
+    const { outcomes } = await inFlight;
+    expect(outcomes[0]).toMatchObject({ callId: "slow", outcome: { code: "connection-closed" } });
     await vi.waitFor(
       () =>
         expect(statusEvents.map((event) => [event.previous, event.status.state])).toEqual([

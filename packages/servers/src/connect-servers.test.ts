@@ -231,7 +231,7 @@ describe("servers that fail", () => {
           nobody: { url: `http://127.0.0.1:${closedPort}/mcp` },
           local: createCalculator(),
         },
-        { ...QUICK, timeoutMs: 1_500, hooks: { "server-status": (event) => void events.push(event) } },
+        { ...QUICK, timeoutMs: 3_000, hooks: { "server-status": (event) => void events.push(event) } },
       );
       expect(servers.status).toEqual({
         typo: { state: "failed", reason: 'command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)' },
@@ -239,7 +239,7 @@ describe("servers that fail", () => {
           state: "failed",
           reason: "exited with code 3; the last lines of its stderr:\n  starting\n  error: DATABASE_URL [hidden] refused",
         },
-        silent: { state: "failed", reason: "timed out after 1500 ms: the server did not finish starting and listing its tools" },
+        silent: { state: "failed", reason: "timed out after 3000 ms: the server did not finish starting and listing its tools" },
         locked: {
           state: "failed",
           reason: `HTTP 401 Unauthorized from http://127.0.0.1:${port}/mcp (check its credentials ("headers", or the URL's user and password))`,

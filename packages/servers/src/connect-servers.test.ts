@@ -31,6 +31,9 @@ function createCalculatorEntry() {
   };
 }
 
+/** Waits that include starting a process: generous, since two cores are shared (it returns as soon as the check passes). */
+const PATIENT = { timeout: 15_000 };
+
 const QUICK: ConnectServersOptions = { timeoutMs: 15_000, closeGraceMs: 500, restart: { initialDelayMs: 20, maxRestarts: 2 } };
 
 /** A port nothing listens on (it was free a moment ago). */
@@ -136,7 +139,7 @@ describe("a config of working servers", () => {
   it("re-lists on tools/list_changed, rebuilds the toolset and says what changed", async () => {
     const before = servers.toolset;
     await servers.clients["paging"]?.callTool({ name: "change", arguments: {} });
-    await vi.waitFor(() => expect(toolEvents).toHaveLength(1));
+    await vi.waitFor(() => expect(toolEvents).toHaveLength(1), PATIENT);
     const event = toolEvents[0];
     expect(event).toMatchObject({
       type: "tools-changed",
@@ -186,7 +189,7 @@ describe("a config of working servers", () => {
           ["ready", "restarting"],
           ["restarting", "ready"],
         ]),
-      { timeout: 15_000 },
+      PATIENT,
     );
     expect(statusEvents[0]?.status).toEqual({ state: "restarting", reason: "was killed by SIGKILL; the last lines of its stderr:\n  Starting default (STDIO) server...", attempt: 1, delayMs: 20 });
     expect(isRunning(pid)).toBe(false);
@@ -205,8 +208,12 @@ describe("a config of working servers", () => {
     await servers.close();
     await new Promise((resolve) => setImmediate(resolve));
     const count = (handles: string[], kind: string) => handles.filter((handle) => handle === kind).length;
+    // No more than before we connected (vitest's own timers come and go). Sockets are left out: fetch keeps idle
+    // keep-alive sockets, unref'd, and the test's HTTP servers live in this process. That nothing keeps a process
+    // alive after close() is shown by the README agent, a script that ends by itself (readme-agent.test.ts).
+    const after = process.getActiveResourcesInfo();
     for (const kind of ["ProcessWrap", "PipeWrap", "Timeout"]) {
-      expect({ kind, open: count(process.getActiveResourcesInfo(), kind) }).toEqual({ kind, open: count(handlesBefore, kind) });
+      expect({ kind, open: count(after, kind) }).toEqual({ kind, open: Math.min(count(after, kind), count(handlesBefore, kind)) });
     }
   });
 });
@@ -277,7 +284,7 @@ describe("servers that fail", () => {
       { ...QUICK, hooks: { "server-status": (event) => void events.push(event) } },
     );
     process.kill(pidOf(servers, "flaky"), "SIGTERM");
-    await vi.waitFor(() => expect(servers.status["flaky"]?.state).toBe("failed"));
+    await vi.waitFor(() => expect(servers.status["flaky"]?.state).toBe("failed"), PATIENT);
     expect(events.map((event) => event.status.state)).toEqual(["ready", "restarting", "restarting", "failed"]);
     expect(events.map((event) => ("delayMs" in event.status ? event.status.delayMs : undefined))).toEqual([undefined, 20, 40, undefined]);
     expect(servers.status["flaky"]).toEqual({
@@ -303,7 +310,7 @@ describe("entries and filters", () => {
       calculator.registerTool("subtract", { description: "a - b" }, () => ({ content: [] }));
       // The SDK server announces the new tool (list_changed); refresh() also lists again, and waits for it.
       await servers.refresh();
-      await vi.waitFor(() => expect(servers.toolset.resolve("mine__subtract")).toBeDefined());
+      await vi.waitFor(() => expect(servers.toolset.resolve("mine__subtract")).toBeDefined(), PATIENT);
     } finally {
       await servers.close();
     }
@@ -321,7 +328,7 @@ describe("ttlMs", () => {
       { ...QUICK, hooks: { "tools-changed": (event) => void events.push(event) } },
     );
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
-    await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1), PATIENT);
     expect(events[0]).toMatchObject({ added: [{ name: "fresh__listing_2" }], removed: [{ name: "fresh__listing_1" }] });
   });
 });

@@ -6,8 +6,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ApiErrorBody, StateResponse } from "../shared/api-types";
-import { connectServer } from "./connect-server";
-import type { ServerConnection } from "./connect-server";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { consoleLogger } from "./logger";
@@ -23,8 +21,8 @@ import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
-import { createToolbox } from "./toolbox";
-import type { Toolbox } from "./toolbox";
+import { connectionState, connectPool } from "./toolbox";
+import type { ServerPool, Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
 
 /** Options of {@link startPlayground}. */
@@ -50,7 +48,8 @@ export interface Playground {
   readonly origin: string;
   readonly port: number;
   readonly token: string;
-  readonly connections: readonly ServerConnection[];
+  /** The MCP servers (connected by @x/servers) and the specs they came from. */
+  readonly pool: ServerPool;
   /** Stops the HTTP server and every MCP server. */
   close(): Promise<void>;
 }
@@ -82,21 +81,14 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 }
 
 function stateOf(context: RouteContext): StateResponse {
-  const { connections, openai, redactor } = context;
+  const { pool, openai, redactor } = context;
   return {
-    servers: connections.map((connection) => {
-      const { target, hidden } = describeServer(connection.spec);
+    servers: pool.specs.map((spec) => {
+      const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: redactor.message(target), hidden };
-      if (connection.status === "failed") return { ...base, status: "failed", error: redactor.message(connection.error), toolCount: 0 };
-      const closed = connection.closedReason();
-      return {
-        ...base,
-        status: closed === undefined ? "ready" : "closed",
-        ...(closed === undefined ? {} : { error: redactor.message(closed) }),
-        toolCount: connection.tools.length,
-        ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
-      };
+      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden };
+      const { error, ...connection } = connectionState(spec, pool.servers);
+      return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
     openai: {
       configured: openai?.apiKey !== undefined && openai.apiKey !== "",
@@ -175,7 +167,7 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
 }
 
 interface RouteContext {
-  readonly connections: readonly ServerConnection[];
+  readonly pool: ServerPool;
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
@@ -196,13 +188,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
   const redactor = redactorFor(options.servers, options.openai);
-  const connections = await Promise.all(options.servers.map((spec) => connectServer(spec)));
-  for (const connection of connections) {
-    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${redactor.message(connection.error)}`);
-    else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
+  const pool = await connectPool(options.servers);
+  for (const spec of pool.specs) {
+    const state = connectionState(spec, pool.servers);
+    if (state.status === "ready") logger.info(`MCP server "${spec.name}": ${state.toolCount} tools`);
+    else logger.error(`MCP server "${spec.name}" failed to start: ${redactor.message(state.error ?? state.status)}`);
   }
-  const toolbox = createToolbox(connections);
-  const context: RouteContext = { connections, openai: options.openai, redactor, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
+  const toolbox = pool.toolbox;
+  const context: RouteContext = { pool, openai: options.openai, redactor, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
@@ -231,11 +224,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     origin,
     port,
     token,
-    connections,
+    pool,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all(connections.map((connection) => connection.close()));
+      await pool.close();
     },
   };
 }

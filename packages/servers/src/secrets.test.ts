@@ -27,6 +27,14 @@ describe("secrets", () => {
     expect(scrubFor({ a: { command: "x", env: { N: "1" } } })("exited with code 1")).toBe("exited with code 1");
   });
 
+  it("takes linear time on text made to slow a URL pattern down (a generous bound)", () => {
+    const scrub = scrubFor({ a: { command: "x" } });
+    const text = "a-".repeat(500_000);
+    const started = performance.now();
+    expect(scrub(text)).toBe(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it("shows a URL without user, password, query and fragment", () => {
     expect(displayUrl("https://u:p@h:8443/mcp?k=v#f")).toBe("https://h:8443/mcp");
   });

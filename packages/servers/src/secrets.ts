@@ -11,7 +11,12 @@ export const HIDDEN = "[hidden]";
 /** Shorter values are not searched for in free text: they would match inside unrelated words. */
 const MIN_SEARCHED_SECRET = 4;
 const SECRET_FLAG = /^--?[\w.-]*(?:key|token|secret|passw|pwd|auth|credential|cookie|session)[\w.-]*$/i;
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
+/**
+ * A URL inside text; a trailing `.`, `,`, `)` … ends the sentence, not the URL. Linear in the text (a
+ * server's stderr can hold anything): a scheme starts only where no word or scheme character comes
+ * before it, so a run such as `a-a-a-…` is scanned once, not once from each letter (as `\b` would).
+ */
+const URL_IN_TEXT = /(?<![\w+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
 
 /**
  * `url` without user, password, query and fragment.

@@ -106,9 +106,17 @@ export class ServerConnection {
 
   /** Connects and lists the tools; ends `ready` or `failed`, never throws. */
   async start(): Promise<void> {
+    const opening = this.open();
     try {
-      const client = await withTimeout(this.open(), this.settings.timeoutMs);
-      if (this.closing) return;
+      const client = await withTimeout(opening, this.settings.timeoutMs).catch((error: unknown) => {
+        // A connection that comes up after its time ran out is closed, not left open (a given client is the caller's).
+        void opening.then((late) => (this.spec.kind === "client" ? undefined : late.close()), () => {});
+        throw error;
+      });
+      if (this.closing) {
+        if (this.spec.kind !== "client") await client.close().catch(() => {});
+        return;
+      }
       this.client = client;
       this.watch(client);
       await this.list(client);

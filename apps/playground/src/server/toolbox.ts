@@ -4,7 +4,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { connectServers } from "@x/servers";
 import type { ServerEntry, Servers } from "@x/servers";
-import type { Toolset, ToolsetReport } from "@x/toolset";
+import { buildToolset } from "@x/toolset";
+import type { BuiltToolset, McpTool, Toolset, ToolsetReport } from "@x/toolset";
 import type { ServerState } from "../shared/api-types";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
@@ -63,6 +64,42 @@ export async function connectPool(specs: readonly (ServerSpec | InvalidServerSpe
     },
   };
   return { toolbox, servers, specs, close: () => servers.close() };
+}
+
+/**
+ * `toolbox` without the tools `leaveOut` names (the toolset rebuilt from
+ * the rest, again whenever `toolbox`'s changes); the same clients.
+ *
+ * @example
+ * ```ts
+ * const forModels = withoutTools(pool.toolbox, (server, tool) => server === "everything" && tool === "gzip-file-as-resource");
+ * ```
+ */
+export function withoutTools(toolbox: Toolbox, leaveOut: (server: string, tool: string) => boolean): Toolbox {
+  let source: Toolset | undefined;
+  let built: BuiltToolset | undefined;
+  const current = (): BuiltToolset => {
+    if (built === undefined || source !== toolbox.toolset) {
+      source = toolbox.toolset;
+      const byServer = new Map<string, McpTool[]>();
+      for (const entry of source.entries) {
+        if (!leaveOut(entry.server, entry.toolName)) byServer.set(entry.server, [...(byServer.get(entry.server) ?? []), entry.tool]);
+      }
+      built = buildToolset([...byServer]);
+    }
+    return built;
+  };
+  return {
+    get toolset() {
+      return current().toolset;
+    },
+    get report() {
+      return current().report;
+    },
+    get clients() {
+      return toolbox.clients;
+    },
+  };
 }
 
 /** One server's state, as far as the connection goes (the page's `status`, `error`, `toolCount`, `serverInfo`). */

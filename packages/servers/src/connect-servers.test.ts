@@ -295,6 +295,18 @@ describe("servers that fail", () => {
   });
 });
 
+describe("close()", () => {
+  it("ends a child that ignores SIGTERM with SIGKILL after the grace period", async () => {
+    const servers = await connectServers({ stubborn: { command: process.execPath, args: [rawServer, "stubborn"] } }, { ...QUICK, closeGraceMs: 200 });
+    const pid = pidOf(servers, "stubborn");
+    const started = performance.now();
+    await servers.close();
+    expect(isRunning(pid)).toBe(false);
+    // It waited out the grace period (SIGTERM did nothing), then SIGKILL ended it.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+});
+
 describe("entries and filters", () => {
   it("takes a connected SDK Client as it is, filters by predicate, and refresh() lists again", async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -6,10 +6,16 @@
 //   repeat  every page gives the same nextCursor
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
 //   once:<file>  as pages the first time; when <file> exists, exits 1 at once
+//   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
 import { existsSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 let mode = process.argv[2] ?? "pages";
+if (mode === "stubborn") {
+  process.on("SIGTERM", () => {});
+  setInterval(() => {}, 1_000);
+  mode = "pages";
+}
 if (mode.startsWith("once:")) {
   const marker = mode.slice("once:".length);
   if (existsSync(marker)) {

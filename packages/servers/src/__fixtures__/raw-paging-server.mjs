@@ -1,4 +1,4 @@
-/* global process, console */
+/* global process, console, setInterval */
 // A raw MCP server over stdio, JSON-RPC by hand (no SDK), to control exactly
 // what tools/list answers. Its argument picks the behaviour:
 //   pages   three pages of two tools; the tool "change" swaps the list and

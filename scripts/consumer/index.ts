@@ -2,12 +2,13 @@
 // built declarations; grows as the packages do.
 import * as strictSchema from "@x/strict-schema";
 import * as toolset from "@x/toolset";
+import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
 
-export const modules: readonly object[] = [strictSchema, toolset, chat, responses, executor];
+export const modules: readonly object[] = [strictSchema, toolset, toolsetAdapter, chat, responses, executor];
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), { "tool-call-end": (event) => void event.durationMs });

@@ -1,8 +1,10 @@
 // The public surface of @x/executor.
 export { executeToolCalls } from "./execute-tool-calls";
-export { DEFAULT_CONCURRENCY } from "./execute-options";
-export type { CallOutcome, ExecuteOptions, ExecuteResult } from "./execute-options";
-export { DEFAULT_MAX_OUTPUT_BYTES, truncationMarker } from "./truncate-result";
+export { DEFAULT_CONCURRENCY, DEFAULT_MAX_OUTPUT_BYTES } from "./execute-options";
+export type { ExecuteOptions } from "./execute-options";
+export type { CallOutcome, ExecuteResult } from "./run-round";
+// The marker of a cut result, from the one rendering stage (also exported by @x/toolset).
+export { truncationMarker } from "@x/toolset";
 export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";

@@ -1,4 +1,5 @@
-import type { Adapter, PrepareOptions, PreparedTools, StrictError, Toolset } from "@x/toolset";
+import type { PrepareOptions, PreparedTools, StrictError, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";

@@ -1,4 +1,6 @@
-import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import { ToolError } from "@x/toolset";
+import type { OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
@@ -135,7 +137,8 @@ export interface ToolLoopResult<TResponse, TEntry> {
  *
  * @param options - the model function, adapter, toolset, clients, input and limits
  * @returns the last response, the whole transcript, the number of turns and why it stopped
- * @throws whatever the model function throws (unless the signal aborted); a `RangeError` for a wrong option
+ * @throws whatever the model function throws (unless the signal aborted); a `ToolError("invalid-options")` for a wrong
+ *   option, before the model is called
  *
  * @example
  * ```ts
@@ -168,9 +171,11 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>> {
   type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
-  if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
+  if (typeof model !== "function") {
+    throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
+  }
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
-    throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
+    throw new ToolError("invalid-options", `The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
   }
   const settings = roundSettings({
     adapter,

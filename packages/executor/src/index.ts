@@ -22,6 +22,7 @@ export type {
   ToolCallProgressEvent,
   ToolCallRejectedEvent,
   ToolCallStartEvent,
+  ToolExcludedEvent,
   TurnEndEvent,
   TurnStartEvent,
 } from "./hook-events";

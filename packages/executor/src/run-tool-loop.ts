@@ -7,7 +7,7 @@ import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
-import { reportFallbacks } from "./prepare-tools";
+import { reportStrictProblems } from "./prepare-tools";
 
 /**
  * The default of `maxTurns`: model calls in one `runToolLoop`.
@@ -65,7 +65,7 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * must give transcript entries (with the Responses adapter: input items).
    */
   readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
-    readonly transcriptItems?: TItemTyping;
+    readonly transcriptItems?: TItemTyping | undefined;
     responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
   };
   readonly toolset: Toolset;
@@ -74,30 +74,30 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   /** The conversation so far (messages or input items); it is not mutated. */
   readonly input: readonly TInput[];
   /** The most model calls (a positive integer). Default 10. */
-  readonly maxTurns?: number;
+  readonly maxTurns?: number | undefined;
   /**
    * Strict mode of the tools. Default `"auto"`. Only the tools sent can run:
    * under `true`, a call to a tool left out is answered as an unknown tool.
    */
-  readonly strict?: PrepareOptions["strict"];
+  readonly strict?: PrepareOptions["strict"] | undefined;
   /** Passed to `strictSchema` for every tool. */
-  readonly strictOptions?: PrepareOptions["strictOptions"];
-  /** Receives every event of the run: strict fallbacks, turns, calls. */
-  readonly hooks?: ExecutorHooks;
+  readonly strictOptions?: PrepareOptions["strictOptions"] | undefined;
+  /** Receives every event of the run: strict fallbacks and exclusions, turns, calls. */
+  readonly hooks?: ExecutorHooks | undefined;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** As in `executeToolCalls`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** As in `executeToolCalls`. Default `false`. */
-  readonly resetTimeoutOnProgress?: boolean;
+  readonly resetTimeoutOnProgress?: boolean | undefined;
   /** As in `executeToolCalls`. Default 16. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly includeValues?: boolean;
+  readonly includeValues?: boolean | undefined;
   /** As in `executeToolCalls`. Default 100 000. */
-  readonly maxOutputBytes?: number;
+  readonly maxOutputBytes?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly output?: OutputOptions;
+  readonly output?: OutputOptions | undefined;
 }
 
 /** Why the loop stopped. */
@@ -192,7 +192,7 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
   });
-  reportFallbacks(toolset, prepared, dispatcher);
+  reportStrictProblems(toolset, prepared, dispatcher);
   const round = { ...settings, nullPaths: prepared.report.nullPaths };
 
   // A function, not a property read: the signal may abort while the loop awaits.

@@ -105,16 +105,16 @@ export interface ToolsetReport {
 /** Options of {@link buildToolset}. */
 export interface BuildToolsetOptions {
   /** Between the server name and the tool name. Only `[A-Za-z0-9_-]` characters. Default `"__"`. */
-  readonly separator?: string;
+  readonly separator?: string | undefined;
   /** Whether exposed names start with the server name. Default `true`. */
-  readonly prefix?: boolean;
+  readonly prefix?: boolean | undefined;
   /** The cap of each description, in bytes of UTF-8. Default 4096. */
-  readonly maxDescriptionBytes?: number;
+  readonly maxDescriptionBytes?: number | undefined;
   /**
    * The cap of each `description` and `title` string inside a tool's
    * `inputSchema`, in bytes of UTF-8 (a whole number, or `Infinity`). Default 1024.
    */
-  readonly maxSchemaTextBytes?: number;
+  readonly maxSchemaTextBytes?: number | undefined;
 }
 
 /** What {@link buildToolset} returns. */
@@ -227,7 +227,15 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
   return { toolset, report };
 }
 
-function readOptions(options: BuildToolsetOptions | undefined): Required<BuildToolsetOptions> {
+/** Options after checking, with the defaults applied. */
+interface BuildSettings {
+  readonly separator: string;
+  readonly prefix: boolean;
+  readonly maxDescriptionBytes: number;
+  readonly maxSchemaTextBytes: number;
+}
+
+function readOptions(options: BuildToolsetOptions | undefined): BuildSettings {
   const {
     separator = "__",
     prefix = true,

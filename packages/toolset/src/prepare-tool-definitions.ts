@@ -10,9 +10,9 @@ export type StrictMode = "auto" | boolean;
 /** Options of `prepareToolDefinitions` and of each adapter's `tools()`. */
 export interface PrepareOptions {
   /** Default `"auto"`. */
-  readonly strict?: StrictMode;
+  readonly strict?: StrictMode | undefined;
   /** Passed to `strictSchema` for every tool (limits, relaxations). */
-  readonly strictOptions?: StrictSchemaOptions;
+  readonly strictOptions?: StrictSchemaOptions | undefined;
 }
 
 /** A provider-neutral function tool definition. */

@@ -3,7 +3,7 @@ import { codePointUtf8Length } from "./utf8";
 /** Options of {@link sanitizeDescription}. */
 export interface SanitizeOptions {
   /** The cap, in bytes of UTF-8. Default 4096; `Infinity` for none. */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
 }
 
 /**

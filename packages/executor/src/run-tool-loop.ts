@@ -150,7 +150,9 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * import { runToolLoop } from "@x/executor";
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
- * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * await client.connect(
+ *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  *
  * const openai = new OpenAI();

@@ -152,7 +152,10 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
   );
   // `output` must be an object to go with the cap; toolset's one check does the rest.
   check(output === undefined || (typeof output === "object" && output !== null), "output", output, "an object (OutputOptions) or left out");
-  const render = checkRenderOptions({ ...output, maxOutputBytes }, RENDER_OPTION_NAMES);
+  const render = checkRenderOptions(
+    { errorPrefix: output?.errorPrefix, structured: output?.structured, maxOutputBytes },
+    RENDER_OPTION_NAMES,
+  );
   return {
     adapter,
     nullPaths: options.nullPaths,

@@ -59,7 +59,7 @@ interface RoundContext<TOutput> {
   /** Set when a call needs more than a plain request: a timeout, the run's signal or progress. */
   readonly limits: CallLimits | undefined;
   /** Set once an answer could not be made (a broken adapter): the round has rejected, and no further call runs. */
-  readonly failed: { value: boolean };
+  failed: boolean;
 }
 
 /**
@@ -92,7 +92,7 @@ export function runRound<TOutput>(
     executionId,
     abort,
     limits,
-    failed: { value: false },
+    failed: false,
   };
   // Every call fits at once (the common case): no queue to keep.
   const limit = calls.length <= concurrency ? undefined : createLimiter(concurrency);
@@ -116,7 +116,7 @@ function answerCall<TOutput>(call: ToolCall, context: RoundContext<TOutput>): Pr
   const startTime = now();
   context.dispatcher.callStart(context.executionId, call, context.toolset, startTime);
   const client = findClient(context.clients, call.server);
-  if (context.abort?.aborted === true || context.failed.value) {
+  if (context.abort?.aborted === true || context.failed) {
     return Promise.resolve(abortedError(call, false)).then((outcome) => answer(call, context, startTime, outcome));
   }
   if (client === undefined) return Promise.resolve(noClientError(call)).then((outcome) => answer(call, context, startTime, outcome));
@@ -138,7 +138,7 @@ function answer<TOutput>(call: ToolCall, context: RoundContext<TOutput>, startTi
     output = settings.adapter.renderedOutput(call.callId, rendered);
   } catch (error) {
     // A broken adapter: the round rejects with its error, and no call still queued runs.
-    context.failed.value = true;
+    context.failed = true;
     throw error;
   }
   return {

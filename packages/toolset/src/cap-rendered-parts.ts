@@ -36,13 +36,13 @@ function surelyFits(parts: readonly RenderedPart[], maxBytes: number): boolean {
  * boundary and ends with {@link truncationMarker}, on a line of its own; later
  * text parts are left out, images stay where they were.
  *
- * @returns `parts` itself when they fit, else the cut parts; and the bytes cut
+ * @returns the cut parts and the bytes cut, or `undefined` when `parts` fit as they are
  */
-export function capRenderedParts(parts: RenderedPart[], maxBytes: number): CappedParts {
-  if (maxBytes === Infinity || surelyFits(parts, maxBytes)) return { parts, truncatedBytes: 0 };
+export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: number): CappedParts | undefined {
+  if (maxBytes === Infinity || surelyFits(parts, maxBytes)) return undefined;
   let total = 0;
   for (const part of parts) if (part.type === "text") total += utf8ByteLength(part.text);
-  if (total <= maxBytes) return { parts, truncatedBytes: 0 };
+  if (total <= maxBytes) return undefined;
 
   const kept: RenderedPart[] = [];
   let used = 0;

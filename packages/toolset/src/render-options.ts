@@ -49,6 +49,12 @@ export const DEFAULT_ERROR_PREFIX = "Error: ";
 // `satisfies` fails the build if StructuredMode gains a mode this record lacks.
 const STRUCTURED_MODES = { auto: true, prefer: true, append: true, ignore: true } satisfies { [mode in StructuredMode]: true };
 
+const DEFAULT_SETTINGS: RenderSettings = Object.freeze({
+  errorPrefix: DEFAULT_ERROR_PREFIX,
+  structured: "auto",
+  maxOutputBytes: Infinity,
+});
+
 const NAMES: RenderOptionNames = {
   options: "options",
   errorPrefix: "errorPrefix",
@@ -78,7 +84,7 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
  * ```
  */
 export function checkRenderOptions(options: RenderOptions | undefined, names: RenderOptionNames = NAMES): RenderSettings {
-  if (options === undefined) return { errorPrefix: DEFAULT_ERROR_PREFIX, structured: "auto", maxOutputBytes: Infinity };
+  if (options === undefined) return DEFAULT_SETTINGS;
   check(typeof options === "object" && options !== null, names.options, options, "an object (OutputOptions) or left out");
   const { errorPrefix = DEFAULT_ERROR_PREFIX, structured = "auto", maxOutputBytes = Infinity } = options;
   check(typeof errorPrefix === "string", names.errorPrefix, errorPrefix, "a string");

@@ -104,7 +104,10 @@ export function renderResult(outcome: ToolOutcome, options?: RenderOptions): Ren
   }
   const isError = result.isError === true;
   // Cut before the prefix goes on: the cap bounds what the tool said.
-  const { parts, truncatedBytes } = capRenderedParts(renderContent(result, structured), maxOutputBytes);
+  const content = renderContent(result, structured);
+  const cut = capRenderedParts(content, maxOutputBytes);
+  const parts = cut === undefined ? content : cut.parts;
+  const truncatedBytes = cut === undefined ? 0 : cut.truncatedBytes;
   if (isError && prefix !== "") {
     const first = parts[0];
     if (first?.type === "text") parts[0] = { type: "text", text: `${prefix}${first.text}` };

@@ -4,6 +4,7 @@ import type { McpCallToolResult, McpContentBlock } from "./mcp-types";
 import { checkRenderOptions } from "./render-options";
 import type { RenderOptions, StructuredMode } from "./render-options";
 import { readCallToolResult } from "./to-call-tool-result";
+import { utf8ByteLength } from "./utf8";
 import { isToolError } from "./tool-error";
 import type { ToolOutcome } from "./to-call-tool-result";
 
@@ -62,11 +63,14 @@ export interface RenderedResult {
  * `content` when present; `"append"` after `content`; `"ignore"` never.
  *
  * `maxOutputBytes` (default: no limit; the executor's is 100 000) bounds the
- * UTF-8 bytes of text of a result: text parts are kept whole while they fit;
- * the part that crosses the limit is cut at a code point boundary and ends
- * with {@link truncationMarker} (counting every byte left out); later text
- * parts are left out. Images are not counted and never cut. An error value
- * (a `ToolError`) is never cut: its message is ours and short.
+ * UTF-8 bytes of the text the model reads (`renderedText`), the error prefix,
+ * the line breaks between parts and the marker included: text parts are kept
+ * whole while they fit; the part that crosses the limit is cut at a code
+ * point boundary and ends with `truncationMarker` (counting every byte
+ * left out); later text parts are left out; a limit too small for the marker
+ * gets the cut text unmarked, one smaller than the prefix the prefix alone.
+ * Images are not counted and never cut. An error value (a `ToolError`) is
+ * never cut: its message is ours and short.
  *
  * An error (`isError: true`, a {@link ToolError}, or any other `Error`)
  * has `isError: true` and its first part starts with `errorPrefix`
@@ -105,7 +109,7 @@ export function renderResult(outcome: ToolOutcome, options?: RenderOptions): Ren
   const isError = result.isError === true;
   // Cut before the prefix goes on: the cap bounds what the tool said.
   const content = renderContent(result, structured);
-  const cut = capRenderedParts(content, maxOutputBytes);
+  const cut = capRenderedParts(content, maxOutputBytes, isError ? utf8ByteLength(prefix) : 0);
   const parts = cut === undefined ? content : cut.parts;
   const truncatedBytes = cut === undefined ? 0 : cut.truncatedBytes;
   if (isError && prefix !== "") {

@@ -1,4 +1,9 @@
-// The public surface of @x/executor.
+// @x/executor: for anyone running an OpenAI model's tool calls on MCP servers.
+//
+// One round (`executeToolCalls`), the whole loop with a model function of
+// yours (`runToolLoop`), the request's tools with a hook event per fallback or
+// exclusion (`prepareTools`), and the hooks. OpenTelemetry tracing is the
+// `@x/executor/otel` entry, so that `@opentelemetry/api` loads only there.
 export { executeToolCalls } from "./execute-tool-calls";
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_OUTPUT_BYTES } from "./execute-options";
 export type { ExecuteOptions } from "./execute-options";

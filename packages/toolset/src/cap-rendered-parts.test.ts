@@ -33,6 +33,13 @@ describe("renderResult: maxOutputBytes", () => {
     ["a limit too small for the marker keeps the text that fits, unmarked", { content: [text("abc")] }, 2, { content: [text("ab")] }, 1],
     ["a limit of just the marker leaves only the marker", { content: [text("x".repeat(40))] }, 30, { content: [text(truncationMarker(40))] }, 40],
     [
+      "a limit of just the marker leaves only the marker, even after an empty text (whose line break would not fit)",
+      { content: [text(""), text("x".repeat(31))] },
+      30,
+      { content: [text(truncationMarker(32))] },
+      32,
+    ],
+    [
       "whole parts kept while they fit; later text left out; images kept where they were",
       { content: [text("a".repeat(20)), image, text("b".repeat(20)), text("c".repeat(20)), image] },
       30 + 1 + 23,

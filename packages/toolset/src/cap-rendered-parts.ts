@@ -59,7 +59,10 @@ export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: numbe
   // the line break before it (the marker never shows more than `total` bytes cut).
   const markerBytes = utf8ByteLength(truncationMarker(total));
   const marked = limit >= markerBytes;
-  const room = limit >= markerBytes + 1 ? limit - markerBytes - 1 : marked ? 0 : limit;
+  // Room for the marker but not for a line break before it: the marker alone
+  // (even an empty part kept before it would cost that line break).
+  const markerOnly = marked && limit < markerBytes + 1;
+  const room = marked ? Math.max(0, limit - markerBytes - 1) : limit;
 
   const kept: RenderedPart[] = [];
   let used = 0;
@@ -74,7 +77,7 @@ export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: numbe
     if (cutAt >= 0) continue;
     const separator = keptTexts > 0 ? 1 : 0;
     const bytes = utf8ByteLength(part.text);
-    if (used + separator + bytes <= room) {
+    if (!markerOnly && used + separator + bytes <= room) {
       kept.push(part);
       used += separator + bytes;
       keptTexts++;

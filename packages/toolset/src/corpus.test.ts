@@ -3,8 +3,8 @@ import { checkStrict } from "@x/strict-schema/check";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "./__fixtures__/corpus";
 import { buildToolset } from "./build-toolset";
-import { prepareTools } from "./prepare-tools";
-import type { Toolset } from "./toolset-types";
+import { prepareToolDefinitions } from "./prepare-tool-definitions";
+import type { Toolset } from "./build-toolset";
 
 const corpus = loadCorpus();
 const all = corpus.map(({ server, tools }) => [server, tools] as const);
@@ -99,9 +99,9 @@ describe("the corpus of real MCP servers", () => {
 
   it("is prepared tool by tool as strictSchema converts it, and every strict tool passes checkStrict", () => {
     const { toolset } = buildToolset(all);
-    const auto = prepareTools(toolset, { strict: "auto" });
-    const strictOnly = prepareTools(toolset, { strict: true });
-    const loose = prepareTools(toolset, { strict: false });
+    const auto = prepareToolDefinitions(toolset, { strict: "auto" });
+    const strictOnly = prepareToolDefinitions(toolset, { strict: true });
+    const loose = prepareToolDefinitions(toolset, { strict: false });
     const byName = <T extends { name: string }>(tools: T[]): Map<string, T> => new Map(tools.map((tool) => [tool.name, tool]));
     const autoTools = byName(auto.tools);
     const strictTools = byName(strictOnly.tools);
@@ -141,7 +141,7 @@ describe("the corpus of real MCP servers", () => {
     });
     expect(auto.report.relaxed).toEqual({});
     // Relaxations make no corpus tool strict that was not already: its fallbacks have other causes.
-    const relaxed = prepareTools(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });
+    const relaxed = prepareToolDefinitions(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });
     expect(relaxed.report.relaxed).toEqual({});
     expect(Object.keys(relaxed.report.fallbacks)).toEqual(Object.keys(auto.report.fallbacks));
     // With encodings (the default) 22 tools are sent strict thanks to them, and 5 notion tools still fall back
@@ -154,6 +154,6 @@ describe("the corpus of real MCP servers", () => {
       "notion__API-post-page": "oneOf",
       "notion__API-query-data-source": "anyOf",
     });
-    expect(Object.keys(prepareTools(toolset, { strictOptions: { encode: false } }).report.fallbacks)).toHaveLength(27);
+    expect(Object.keys(prepareToolDefinitions(toolset, { strictOptions: { encode: false } }).report.fallbacks)).toHaveLength(27);
   });
 });

@@ -14,7 +14,7 @@ const QUOTE_LENGTH = 200;
 
 /**
  * Decodes a function call's `arguments` and gives the tool back what it asked
- * for: with a plan (`report.plans` of `prepareTools`), `restoreArguments`
+ * for: with a plan (`report.plans` of `prepareToolDefinitions`), `restoreArguments`
  * strips the nulls strict mode made the model send and undoes the encodings
  * (key/value entries, JSON text, an added rest property); with null paths
  * (`report.nullPaths`), only the nulls are stripped.

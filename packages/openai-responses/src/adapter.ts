@@ -1,6 +1,6 @@
 import type { Adapter } from "@x/toolset";
 import { responseItems } from "./response-items";
-import type { ResponsesCallOutput, ResponsesFunctionTool, ResponsesItem, ResponsesResponse } from "./responses-types";
+import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
 import { toolOutput } from "./tool-output";
 import { tools } from "./tools";
@@ -15,8 +15,10 @@ import { tools } from "./tools";
  * function's response type.
  */
 export interface ResponsesAdapter
-  extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
+  extends Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
   readonly api: "responses";
+  readonly tools: typeof tools;
+  readonly toolCalls: typeof toolCalls;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
   readonly transcriptItems?: "input";
@@ -37,4 +39,4 @@ export const adapter: ResponsesAdapter = {
   toolCalls,
   toolOutput,
   responseItems,
-} satisfies Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;
+} satisfies Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;

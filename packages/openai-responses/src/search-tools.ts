@@ -38,16 +38,21 @@ const STOP_WORDS = new Set(
 
 /**
  * The words of `text` as the search compares them: split at every
- * character that is not a letter or digit and at camelCase boundaries,
- * lower-cased, stop words dropped, and plurals made singular
- * (`repositories` → `repository`, `pods` → `pod`, but `class` stays).
+ * character that is not a letter or digit, lower-cased, stop words dropped,
+ * and plurals made singular (`repositories` → `repository`, `pods` → `pod`,
+ * but `class` stays). A camelCase word also gives its parts
+ * (`GitHub` → `github`, `git`, `hub`), so `getUser` finds "get user".
  */
 export function searchWords(text: string): string[] {
   const words: string[] = [];
-  const spaced = text.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2");
-  for (const raw of spaced.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw === "" || STOP_WORDS.has(raw)) continue;
-    words.push(singular(raw));
+  const add = (word: string): void => {
+    const lower = word.toLowerCase();
+    if (lower !== "" && !STOP_WORDS.has(lower)) words.push(singular(lower));
+  };
+  for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
+    add(raw);
+    const parts = raw.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").split(" ");
+    if (parts.length > 1) parts.forEach(add);
   }
   return words;
 }

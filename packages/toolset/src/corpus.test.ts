@@ -1,6 +1,6 @@
 import { checkStrict, strictSchema } from "@x/strict-schema";
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "./__fixtures__/corpus";
+import { loadCorpus } from "../../../testing/corpus";
 import { buildToolset } from "./build-toolset";
 import { prepareTools } from "./prepare-tools";
 import type { Toolset } from "./toolset-types";

@@ -17,15 +17,13 @@ export interface ResponsesFunctionTool {
   output_schema?: { [keyword: string]: unknown };
 }
 
-/** A function inside a namespace: named without the server prefix. */
-export type ResponsesNamespaceFunction = ResponsesFunctionTool;
-
 /** One MCP server's tools as a Responses `namespace` tool; calls to them carry `namespace`. */
 export interface ResponsesNamespaceTool {
   type: "namespace";
   name: string;
   description: string;
-  tools: ResponsesNamespaceFunction[];
+  /** The server's functions, named without the server prefix. */
+  tools: ResponsesFunctionTool[];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { buildToolset, ToolError } from "@x/toolset";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { responseItems } from "./response-items";
 import type { ResponsesItem, ResponsesNamespaceTool, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
 import { tools } from "./tools";
@@ -161,5 +163,56 @@ describe("options", () => {
     [{ searchResults: 0 }, "searchResults must be a positive integer, got 0."],
   ])("%j is a caller's mistake, raised before any work", (options, message) => {
     expect(() => tools(toolset, options as never)).toThrow(new ToolError("invalid-sources", message));
+  });
+});
+
+describe("client tool search: properties", () => {
+  const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+  const callId = fc.oneof(fc.constantFrom("s1", "s2", "s3"), fc.constantFrom(undefined, null, 7));
+  const item = fc.oneof(
+    fc.record({
+      type: fc.constant("tool_search_call"),
+      call_id: callId,
+      execution: fc.constantFrom("client", "server", undefined),
+      arguments: fc.oneof(fc.record({ query: fc.string() }), fc.constantFrom('{"query":"issue"}', "{", { query: 3 }), fc.anything()),
+    }),
+    fc.record({ type: fc.constant("tool_search_output"), call_id: callId, execution: fc.constantFrom("client", "server"), tools: fc.constant([]) }),
+    fc.anything(),
+  );
+  const answerId = (value: unknown): unknown =>
+    typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool_search_output"
+      ? (value as { call_id?: unknown }).call_id
+      : undefined;
+  // The API answers a call at most once in its own output: keep the first answer of each id.
+  const items = fc
+    .array(item, { maxLength: 8 })
+    .map((list) => list.filter((value, i) => answerId(value) === undefined || list.findIndex((o) => answerId(o) === answerId(value)) === i));
+
+  it("answers every client tool_search_call repeated exactly once, and never throws", () => {
+    fc.assert(
+      fc.property(items, (list) => {
+        const output = list as ResponsesItem[];
+        const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch! });
+        const replayed = responseItems(output) as unknown[];
+        const record = (value: unknown): { [key: string]: unknown } | undefined =>
+          typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { [key: string]: unknown }) : undefined;
+        const clientCalls = new Set(
+          replayed.flatMap((value) => {
+            const it = record(value);
+            return it?.type === "tool_search_call" && it.execution === "client" ? [it.call_id] : [];
+          }),
+        );
+        const answers = [
+          ...searches.map((answer) => answer.callId),
+          ...replayed.flatMap((value) => (record(value)?.type === "tool_search_output" ? [record(value)!.call_id] : [])),
+        ];
+        for (const id of clientCalls) {
+          expect(typeof id).toBe("string");
+          expect(answers.filter((answer) => answer === id)).toHaveLength(1);
+        }
+        for (const answer of searches) expect(clientCalls.has(answer.callId)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,12 +1,12 @@
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { responseItems } from "./response-items";
 import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
-import { toolOutput } from "./tool-output";
+import { renderedOutput, toolOutput } from "./tool-output";
 import { tools } from "./tools";
 
 /**
- * The Responses API {@link Adapter}: this package's four functions, for
+ * The Responses API {@link Adapter}: this package's functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
  * goes into the next `input` as it is; `transcriptItems: "input"` tells
@@ -19,6 +19,7 @@ export interface ResponsesAdapter
   readonly api: "responses";
   readonly tools: typeof tools;
   readonly toolCalls: typeof toolCalls;
+  readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
   readonly transcriptItems?: "input";
@@ -37,6 +38,7 @@ export const adapter: ResponsesAdapter = {
   api: "responses",
   tools,
   toolCalls,
+  renderedOutput,
   toolOutput,
   responseItems,
 } satisfies Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;

@@ -1,4 +1,8 @@
-// The public surface of @x/openai-responses: MCP tools as Responses API function tools.
+// @x/openai-responses: for anyone calling the Responses API with MCP tools.
+//
+// The request's `tools`, the model's calls read back, the
+// `function_call_output` items that answer them, and `adapter`, which bundles
+// these for @x/executor. Wire shapes only: the shared stages live in @x/toolset.
 export { tools } from "./tools";
 export type { LoadingReport, NamespaceOptions, ResponsesTools, ResponsesToolsOptions, ResponsesToolsReport } from "./tools";
 export { toolCalls } from "./tool-calls";
@@ -6,7 +10,7 @@ export type { ResponsesToolCalls, ToolCallsOptions } from "./tool-calls";
 export { searchTools } from "./search-tools";
 export type { SearchableTool, SearchMatch } from "./search-tools";
 export type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
-export { toolOutput } from "./tool-output";
+export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";

@@ -10,7 +10,7 @@ import type {
   Tool,
   ToolSearchTool,
 } from "openai/resources/responses/responses";
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { describe, expectTypeOf, it } from "vitest";
 import type {
   ResponsesFunctionTool,

@@ -1,11 +1,13 @@
-import { renderResult, renderedText, resolveToolCalls, ToolError } from "@x/toolset";
-import type { NullPathsByTool, OutputOptions, RawToolCall, Rejection, ToolCalls, Toolset } from "@x/toolset";
+import { ToolError } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions, ToolCalls, Toolset } from "@x/toolset";
+import { renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
+import type { RawToolCall, Rejection } from "@x/toolset/adapter";
 import { namespaceLayout } from "./namespace-layout";
 import { readCalls } from "./read-calls";
 import type { CallItem, CallItemType } from "./read-calls";
 import { readOutput } from "./read-output";
 import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./responses-types";
-import { toolOutput } from "./tool-output";
+import { renderedOutput } from "./tool-output";
 import { toolSearchOutput } from "./tool-search-output";
 import type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 
@@ -23,8 +25,9 @@ export interface ResponsesToolCalls extends ToolCalls<ResponsesCallOutput> {
 
 // The error answer for a call, in the output type its item type requires.
 const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, options: OutputOptions | undefined): ResponsesCallOutput => {
-  if (itemType === "function_call") return toolOutput(callId, error, options);
-  const message = renderedText(renderResult(error, options));
+  const rendered = renderResult(error, options);
+  if (itemType === "function_call") return renderedOutput(callId, rendered);
+  const message = renderedText(rendered);
   switch (itemType) {
     case "custom_tool_call":
       return { type: "custom_tool_call_output", call_id: callId, output: message };
@@ -65,7 +68,7 @@ const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, o
  * @param nullPaths - `report.nullPaths` from {@link tools}: each offered tool's null paths, and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
- * @param options - how the error answers are rendered (`errorPrefix`), as in {@link toolOutput}; `toolSearch`
+ * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`
  * @returns `calls` to run, `rejected` and `searches` (each with its `output`), all in the model's order (`index`)
  * @example
  * ```ts

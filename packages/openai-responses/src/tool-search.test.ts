@@ -162,7 +162,7 @@ describe("options", () => {
     [{ structured: "json" }, 'structured must be "auto", "prefer", "append" or "ignore", got "json".'],
     [{ searchResults: 0 }, "searchResults must be a positive integer, got 0."],
   ])("%j is a caller's mistake, raised before any work", (options, message) => {
-    expect(() => tools(toolset, options as never)).toThrow(new ToolError("invalid-sources", message));
+    expect(() => tools(toolset, options as never)).toThrow(new ToolError("invalid-options", message));
   });
 });
 

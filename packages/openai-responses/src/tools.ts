@@ -1,5 +1,7 @@
-import { prepareTools, sanitizeDescription, ToolError } from "@x/toolset";
-import type { PrepareOptions, PrepareReport, PreparedTool, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
+import { sanitizeDescription, ToolError } from "@x/toolset";
+import type { PrepareOptions, PrepareReport, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
+import { prepareToolDefinitions } from "@x/toolset/adapter";
+import type { PreparedTool } from "@x/toolset/adapter";
 import { namespaceLayout } from "./namespace-layout";
 import type {
   ResponsesFunctionTool,
@@ -101,7 +103,7 @@ const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
  * @param toolset - the tools to offer, from `buildToolset`
  * @param options - `strict`, `strictOptions`, `namespaces`, `deferLoading`, `toolSearch`, `structured`, `searchResults`
  * @returns `{ tools, report }`: `tools` goes into the request as it is
- * @throws {ToolError} `invalid-sources` when an option has a value it does not take
+ * @throws {ToolError} `invalid-options` when an option has a value it does not take
  * @example
  * ```ts
  * const { tools: responsesTools, report } = tools(toolset, { namespaces: true, deferLoading: true });
@@ -111,7 +113,7 @@ const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
  */
 export function tools(toolset: Toolset, options?: ResponsesToolsOptions): ResponsesTools {
   const settings = readOptions(options);
-  const prepared = prepareTools(toolset, options);
+  const prepared = prepareToolDefinitions(toolset, options);
   const definitions = new Map(prepared.tools.map((tool) => [tool.name, tool]));
   const sendable = (deferral: boolean): Sendable[] =>
     toolset.entries.flatMap((entry) => {
@@ -151,7 +153,7 @@ function readOptions(options: ResponsesToolsOptions | undefined): Settings {
   const { namespaces = false, deferLoading = false, toolSearch = "server", structured = "auto" } = options ?? {};
   const searchResults = options?.searchResults ?? DEFAULT_SEARCH_RESULTS;
   const fail = (option: string, value: unknown, expected: string): never => {
-    throw new ToolError("invalid-sources", `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`);
+    throw new ToolError("invalid-options", `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`);
   };
   if (typeof namespaces !== "boolean" && (typeof namespaces !== "object" || namespaces === null)) {
     fail("namespaces", namespaces, "true, false or { instructions }");

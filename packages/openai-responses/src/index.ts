@@ -15,6 +15,7 @@ export { responseItems } from "./response-items";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";
 export type {
+  ResponsesAnswer,
   ResponsesApplyPatchCallOutput,
   ResponsesCallOutput,
   ResponsesCustomToolCallOutput,

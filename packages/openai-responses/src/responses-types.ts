@@ -128,6 +128,9 @@ export type ResponsesCallOutput =
   | ResponsesLocalShellCallOutput
   | ResponsesApplyPatchCallOutput;
 
+/** Any answer the adapter gives: to a call, or to a client-side tool search (what `@x/executor`'s outputs hold). */
+export type ResponsesAnswer = ResponsesCallOutput | ResponsesToolSearchOutput;
+
 /**
  * An output item as the next request's `input` takes it back. Two kinds of
  * output item have a field the input refuses, per the API's own types; they

@@ -1,24 +1,26 @@
 import { ToolError } from "@x/toolset";
-import type { NullPathsByTool, OutputOptions, ToolCalls, Toolset } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions, RejectedCall, ToolCalls, Toolset } from "@x/toolset";
 import { renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
-import type { RawToolCall, Rejection } from "@x/toolset/adapter";
+import type { RawToolCall, Rejection, ToolCallsOptions as AdapterCallOptions } from "@x/toolset/adapter";
 import { namespaceLayout } from "./namespace-layout";
 import { readCalls } from "./read-calls";
 import type { CallItem, CallItemType } from "./read-calls";
 import { readOutput } from "./read-output";
-import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./responses-types";
+import type { ResponsesAnswer, ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./responses-types";
 import { renderedOutput } from "./tool-output";
 import { toolSearchOutput } from "./tool-search-output";
 import type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 
 /** Options of {@link toolCalls}: how answers are rendered, and the index client-side tool search answers from. */
-export interface ToolCallsOptions extends OutputOptions {
+export interface ToolCallsOptions extends AdapterCallOptions {
   /** `report.toolSearch` of `tools()`: given, every client-executed `tool_search_call` is answered in `searches`. */
   readonly toolSearch?: ToolSearchIndex;
 }
 
 /** What {@link toolCalls} returns: calls to run, calls answered with an error, and tool searches answered. */
-export interface ResponsesToolCalls extends ToolCalls<ResponsesCallOutput> {
+export interface ResponsesToolCalls extends ToolCalls<ResponsesAnswer> {
+  /** Each with an error answer in the output type of its call. */
+  readonly rejected: RejectedCall<ResponsesCallOutput>[];
   /** One answer per client-executed `tool_search_call` (only with `options.toolSearch`), in the model's order. */
   readonly searches: ToolSearchAnswer[];
 }

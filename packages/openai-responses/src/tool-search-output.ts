@@ -1,3 +1,4 @@
+import type { ToolSearchAnswer as ToolSearchAnswerOf } from "@x/toolset";
 import { isRecord } from "./read-output";
 import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesToolSearchOutput } from "./responses-types";
 import { searchTools } from "./search-tools";
@@ -22,20 +23,8 @@ export interface ToolSearchIndex {
   }[];
 }
 
-/** One `tool_search_call` answered. */
-export interface ToolSearchAnswer {
-  readonly callId: string;
-  /** Position among the response's calls, in the same numbering as `calls` and `rejected`. */
-  readonly index: number;
-  /** The query searched for, or `undefined` when the arguments held none. */
-  readonly query: string | undefined;
-  /** The exposed names of the tools found, best first. */
-  readonly found: string[];
-  /** Why nothing was searched (the arguments were not `{ "query": string }`); absent when the search ran. */
-  readonly reason?: string;
-  /** The `tool_search_output` to append to the next request's input. */
-  readonly output: ResponsesToolSearchOutput;
-}
+/** One `tool_search_call` answered: `output` is its `tool_search_output`. */
+export type ToolSearchAnswer = ToolSearchAnswerOf<ResponsesToolSearchOutput>;
 
 /**
  * Answers one client-executed `tool_search_call`: searches `index` for the

@@ -43,6 +43,21 @@ function checkFunction(tool: JsonObject, path: string): Reply | undefined {
   return unknownField(tool, FUNCTION, path);
 }
 
+function checkNamespace(tool: JsonObject, path: string): Reply | undefined {
+  const refused = unknownField(tool, NAMESPACE, path);
+  if (refused !== undefined) return refused;
+  const inner = Array.isArray(tool.tools) ? tool.tools : [];
+  if (typeof tool.name !== "string" || !NAME.test(tool.name) || typeof tool.description !== "string" || inner.length === 0) {
+    return invalidRequest(`Invalid namespace '${path}'.`, path);
+  }
+  for (const [j, fn] of inner.entries()) {
+    const at = `${path}.tools[${j}]`;
+    const problem = isObject(fn) && fn.type === "function" ? checkFunction(fn, at) : invalidRequest(`Invalid '${at}'.`, at);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 /** A `tools` list (of the request, or of a `tool_search_output`): functions, namespaces of functions, `tool_search`. */
 export function checkTools(tools: Json | undefined, path: string): Reply | undefined {
   if (tools === undefined) return undefined;
@@ -52,14 +67,8 @@ export function checkTools(tools: Json | undefined, path: string): Reply | undef
     if (!isObject(tool)) return invalidRequest(`Invalid value for '${at}'.`, at);
     let refused: Reply | undefined;
     if (tool.type === "function") refused = checkFunction(tool, at);
-    else if (tool.type === "namespace") {
-      const inner = Array.isArray(tool.tools) ? tool.tools : [];
-      refused =
-        unknownField(tool, NAMESPACE, at) ??
-        (typeof tool.name === "string" && NAME.test(tool.name) && typeof tool.description === "string" && inner.length > 0
-          ? inner.map((fn, j) => (isObject(fn) && fn.type === "function" ? checkFunction(fn, `${at}.tools[${j}]`) : invalidRequest(`Invalid '${at}.tools[${j}]'.`))).find(Boolean)
-          : invalidRequest(`Invalid namespace '${at}'.`, at));
-    } else if (tool.type === "tool_search") refused = unknownField(tool, TOOL_SEARCH, at);
+    else if (tool.type === "namespace") refused = checkNamespace(tool, at);
+    else if (tool.type === "tool_search") refused = unknownField(tool, TOOL_SEARCH, at);
     else refused = invalidRequest(`Invalid value for '${at}.type'.`, `${at}.type`);
     if (refused !== undefined) return refused;
   }

@@ -14,7 +14,7 @@ import type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 /** Options of {@link toolCalls}: how answers are rendered, and the index client-side tool search answers from. */
 export interface ToolCallsOptions extends AdapterCallOptions {
   /** `report.toolSearch` of `tools()`: given, every client-executed `tool_search_call` is answered in `searches`. */
-  readonly toolSearch?: ToolSearchIndex;
+  readonly toolSearch?: ToolSearchIndex | undefined;
 }
 
 /** What {@link toolCalls} returns: calls to run, calls answered with an error, and tool searches answered. */

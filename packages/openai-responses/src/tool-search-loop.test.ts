@@ -27,7 +27,7 @@ describe("client-side tool search with the official openai client", () => {
     let text = "";
     for (let turn = 0; turn < 4 && text === ""; turn++) {
       const response = await trip.openai.responses.create({ model: "gpt-test", input, tools: sent });
-      const { calls, rejected, searches } = toolCalls(response, trip.toolset, report.nullPaths, { toolSearch: report.toolSearch! });
+      const { calls, rejected, searches } = toolCalls(response, trip.toolset, report.nullPaths, { toolSearch: report.toolSearch });
       const ran = await Promise.all(
         calls.map(async (call) => {
           const result = await trip.demo.client.callTool({ name: call.toolName, arguments: call.arguments });

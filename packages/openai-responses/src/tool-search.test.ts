@@ -90,7 +90,7 @@ describe("deferred loading", () => {
     const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
     const { tools: undeferred } = tools(toolset, { namespaces: true });
     const output = [search("s1", { query: "create a GitHub issue" }), search("s2", '{"query":"pod logs"}')];
-    const { calls, rejected, searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch! });
+    const { calls, rejected, searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
     expect([calls, rejected]).toEqual([[], []]);
     expect(searches.map(({ callId, index, query, found }) => [callId, index, query, found])).toEqual([
       ["s1", 0, "create a GitHub issue", ["github__create_issue", "github__merge_pull_request"]],
@@ -116,7 +116,7 @@ describe("deferred loading", () => {
       search("s1", { query: "issue" }),
       search("s5", { query: "issue" }, "server"),
     ];
-    const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch! });
+    const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
     expect(searches.map(({ callId, found, reason, output: answer }) => [callId, found, reason, answer.tools])).toEqual([
       ["s1", [], undefined, []],
       ["s2", [], 'The arguments are not JSON: expected {"query": string}.', []],
@@ -138,7 +138,7 @@ describe("deferred loading", () => {
       [fn("c0", "github", "create_issue"), search("s1", { query: "weather" }), fn("c2", "nope", "x")],
       toolset,
       report.nullPaths,
-      { toolSearch: report.toolSearch! },
+      { toolSearch: report.toolSearch },
     );
     expect([result.calls.map((c) => c.index), result.searches.map((s) => s.index), result.rejected.map((r) => r.index)]).toEqual([[0], [1], [2]]);
     expect(result.searches[0]!.found).toEqual(["weather__get_weather"]);
@@ -192,7 +192,7 @@ describe("client tool search: properties", () => {
     fc.assert(
       fc.property(items, (list) => {
         const output = list as ResponsesItem[];
-        const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch! });
+        const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
         const replayed = responseItems(output) as unknown[];
         const record = (value: unknown): { [key: string]: unknown } | undefined =>
           typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { [key: string]: unknown }) : undefined;

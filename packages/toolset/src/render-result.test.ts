@@ -25,8 +25,9 @@ describe("renderResult: files", () => {
   };
 
   it("a file is not counted by maxOutputBytes and keeps its place, as an image does", () => {
-    const rendered = renderResult({ content: [pdf, { type: "text", text: "abcdef" }] }, { maxOutputBytes: 2 });
-    expect(rendered.parts).toEqual([file, text("ab\n[… truncated: 4 more bytes]")]);
+    const content = [pdf, { type: "text", text: "abcdef" }] as const;
+    expect(renderResult({ content: [...content] }, { maxOutputBytes: 6 })).toEqual({ isError: false, parts: [file, text("abcdef")], truncatedBytes: 0 });
+    expect(renderResult({ content: [...content] }, { maxOutputBytes: 2 }).parts).toEqual([file, text("ab")]);
   });
 
   it("the error prefix goes before a first file, and runs into its placeholder in one text", () => {

@@ -24,7 +24,9 @@ const corpusDir = new URL("../../../corpus/", import.meta.url);
 const files = readdirSync(corpusDir).filter((file) => file.endsWith(".json")).sort();
 const tools = files.flatMap((file) => JSON.parse(readFileSync(new URL(file, corpusDir), "utf8")).tools);
 const schemas = tools.map((tool) => tool.inputSchema);
-const peerVersion = JSON.parse(readFileSync(new URL("../node_modules/@openai/agents-core/package.json", import.meta.url), "utf8")).version;
+const peerVersion = JSON.parse(
+  readFileSync(new URL("../node_modules/@openai/agents-core/package.json", import.meta.url), "utf8"),
+).version;
 
 // The peer reports each fallback to non-strict with console.warn; printing 50
 // warnings per pass would time the terminal, not the converter.
@@ -62,7 +64,9 @@ const peerReasons = peerStrict.map((tool) => checkStrict(tool.parameters));
 const peerAccepted = peerReasons.filter((reasons) => reasons.length === 0).length;
 // Whether OpenAI refuses a root "$schema" is the least documented of the rules
 // checkStrict applies, so say what the count would be without it.
-const peerAcceptedButSchema = peerReasons.filter((reasons) => reasons.every((reason) => reason.keyword === "$schema")).length;
+const peerAcceptedButSchema = peerReasons.filter((reasons) =>
+  reasons.every((reason) => reason.keyword === "$schema"),
+).length;
 
 // The machine may be shared: instead of one long run per task (where a burst
 // of load lands on one side), ROUNDS short rounds alternate the four tasks and
@@ -112,7 +116,8 @@ for (let round = 0; round < ROUNDS; round += 1) {
   rounds.push(
     bench.tasks.map((task) => {
       const result = task.result;
-      if (result === undefined || !("latency" in result)) throw new Error(`bench: ${task.name} did not finish (${result?.state})`);
+      if (result === undefined || !("latency" in result))
+        throw new Error(`bench: ${task.name} did not finish (${result?.state})`);
       return { median: result.latency.p50, samples: result.latency.samplesCount };
     }),
   );
@@ -135,22 +140,32 @@ const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const count = [
   "—",
   `${oursConverted.length} / ${schemas.length} converted; ${oursAccepted} pass checkStrict`,
-  `${encodedConverted.length} / ${schemas.length} converted (${encodedTools} with encodings); ${encodedAccepted} pass checkStrict`,
-  `${peerStrict.length} / ${tools.length} \`strict: true\`${peerThrew > 0 ? `, ${peerThrew} threw` : ""}; ${peerAccepted} pass checkStrict (${peerAcceptedButSchema} if \`$schema\` were allowed)`,
+  `${encodedConverted.length} / ${schemas.length} converted (${encodedTools} with encodings); ` +
+    `${encodedAccepted} pass checkStrict`,
+  `${peerStrict.length} / ${tools.length} \`strict: true\`${
+    peerThrew > 0 ? `, ${peerThrew} threw` : ""
+  }; ${peerAccepted} pass checkStrict (${peerAcceptedButSchema} if \`$schema\` were allowed)`,
 ];
 const cpus = os.cpus();
 const lines = [
   `Corpus: ${schemas.length} tools from ${files.length} servers (corpus/*.json); one pass = every schema once.`,
-  `Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.platform()} ${os.arch()}, Node ${process.version}.`,
-  `Median over ${ROUNDS} alternating rounds of each round's median (400 ms per task per round; ${stats.map((task) => task.samples).join(" / ")} samples).`,
+  `Machine: ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ` +
+    `${os.platform()} ${os.arch()}, Node ${process.version}.`,
+  `Median over ${ROUNDS} alternating rounds of each round's median (400 ms per task per round; ` +
+    `${stats.map((task) => task.samples).join(" / ")} samples).`,
   "",
   "| per corpus pass | median | range over rounds | vs JSON round trip | strict conversions |",
   "|---|---:|---:|---:|---|",
   ...stats.map(
-    (task, index) => `| ${task.name} | ${ms(task.median)} | ${ms(task.low)} – ${ms(task.high)} | ${task.ratio.toFixed(2)}× | ${count[index]} |`,
+    (task, index) =>
+      `| ${task.name} | ${ms(task.median)} | ${ms(task.low)} – ${ms(task.high)} | ${task.ratio.toFixed(2)}× | ${
+        count[index]
+      } |`,
   ),
   "",
-  `strictSchema takes ${rewrite.ratio.toFixed(2)}× the time of a JSON round trip (${withEncode.ratio.toFixed(2)}× with encode); mcpToFunctionTool takes ${converter.ratio.toFixed(1)}× (${(converter.ratio / rewrite.ratio).toFixed(0)}× strictSchema's).`,
+  `strictSchema takes ${rewrite.ratio.toFixed(2)}× the time of a JSON round trip (${withEncode.ratio.toFixed(2)}× ` +
+    `with encode); mcpToFunctionTool takes ${converter.ratio.toFixed(1)}× ` +
+    `(${(converter.ratio / rewrite.ratio).toFixed(0)}× strictSchema's).`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
 if (sink === -1) process.stdout.write("\n");

@@ -23,26 +23,60 @@ const plan = (schema) => {
   if (!result.ok) throw new Error(result.error.message);
   return { nullPaths: result.nullPaths, encodings: result.encodings };
 };
-const values = Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`key${index}`, { replicas: index, image: `app:${index}`, env: [`A=${index}`] }]));
+const values = Object.fromEntries(
+  Array.from({ length: 40 }, (_, index) => [
+    `key${index}`,
+    { replicas: index, image: `app:${index}`, env: [`A=${index}`] },
+  ]),
+);
 const cases = [
   [
     "no encodings (3 null paths)",
-    plan({ type: "object", properties: { q: { type: "string" }, limit: { type: "integer" }, page: { type: "integer" }, tags: { type: "array", items: { type: "object", properties: { k: { type: "string" } } } } }, required: ["q"] }),
+    plan({
+      type: "object",
+      properties: {
+        q: { type: "string" },
+        limit: { type: "integer" },
+        page: { type: "integer" },
+        tags: { type: "array", items: { type: "object", properties: { k: { type: "string" } } } },
+      },
+      required: ["q"],
+    }),
     { q: "cats", tags: [{ k: "a" }, {}] },
   ],
   [
     "a map of 10 headers as entries",
-    plan({ type: "object", properties: { url: { type: "string" }, headers: { type: "object", additionalProperties: { type: "string" } } }, required: ["url"] }),
-    { url: "https://example.com", headers: Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`x-header-${index}`, `value ${index}`])) },
+    plan({
+      type: "object",
+      properties: { url: { type: "string" }, headers: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["url"],
+    }),
+    {
+      url: "https://example.com",
+      headers: Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`x-header-${index}`, `value ${index}`])),
+    },
   ],
   [
     "a free-form object as 1 KB of JSON text",
-    plan({ type: "object", properties: { chart: { type: "string" }, values: { type: "object" } }, required: ["chart"] }),
+    plan({
+      type: "object",
+      properties: { chart: { type: "string" }, values: { type: "object" } },
+      required: ["chart"],
+    }),
     { chart: "web", values: Object.fromEntries(Object.entries(values).slice(0, 20)) },
   ],
   [
     "an object with an open rest",
-    plan({ type: "object", properties: { sort: { type: "object", properties: { direction: { type: "string" }, timestamp: { type: "string" } }, additionalProperties: true } } }),
+    plan({
+      type: "object",
+      properties: {
+        sort: {
+          type: "object",
+          properties: { direction: { type: "string" }, timestamp: { type: "string" } },
+          additionalProperties: true,
+        },
+      },
+    }),
     { sort: { direction: "ascending", timestamp: "last_edited_time", extra: 1 } },
   ],
 ].map(([name, casePlan, value]) => [name, casePlan, JSON.parse(JSON.stringify(encodeArguments(value, casePlan)))]);
@@ -62,7 +96,10 @@ const us = (task) => task.result.latency.p50 * 1000;
 const lines = [
   "| arguments of one call | restoreArguments (plan) | stripNulls (null paths only) |",
   "|---|---:|---:|",
-  ...cases.map(([name], index) => `| ${name} | ${us(bench.tasks[2 * index]).toFixed(2)} µs | ${us(bench.tasks[2 * index + 1]).toFixed(2)} µs |`),
+  ...cases.map(
+    ([name], index) =>
+      `| ${name} | ${us(bench.tasks[2 * index]).toFixed(2)} µs | ${us(bench.tasks[2 * index + 1]).toFixed(2)} µs |`,
+  ),
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
 if (sink === -1) process.stdout.write("\n");

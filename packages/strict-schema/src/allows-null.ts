@@ -42,7 +42,10 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
     const ref = own(schema, "$ref");
     const branches = (keyword: string, every?: boolean): boolean => {
       const list = own(schema, keyword);
-      return list === undefined || (Array.isArray(list) && list[every ? "every" : "some"]((branch) => allows(branch, depth + 1)));
+      return (
+        list === undefined ||
+        (Array.isArray(list) && list[every ? "every" : "some"]((branch) => allows(branch, depth + 1)))
+      );
     };
     const result =
       (type === undefined || type === "null" || nullable || (Array.isArray(type) && type.includes("null"))) &&

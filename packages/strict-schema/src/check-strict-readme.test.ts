@@ -17,7 +17,11 @@ it("the README example runs and prints what its comments say", () => {
   expect([names, checkNames]).toEqual(["stripNulls, strictSchema", "checkStrict"]);
   const printed: string[] = [];
   const log = (...values: unknown[]): void => {
-    printed.push(values.map((value) => (typeof value === "string" ? value : inspect(value, { depth: 10, breakLength: Infinity }))).join(" "));
+    printed.push(
+      values
+        .map((value) => (typeof value === "string" ? value : inspect(value, { depth: 10, breakLength: Infinity })))
+        .join(" "),
+    );
   };
   const body = example
     .replace(importLine, `const { ${names} } = library;`)
@@ -25,14 +29,20 @@ it("the README example runs and prints what its comments say", () => {
     .replaceAll("console.log(", "log(");
   // The example is plain JavaScript (no type annotations), so it runs as is.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const run = new Function("library", "check", "log", body) as (lib: typeof library, checker: typeof check, print: typeof log) => void;
+  const run = new Function("library", "check", "log", body) as (
+    lib: typeof library,
+    checker: typeof check,
+    print: typeof log,
+  ) => void;
   run(library, check, log);
 
   const shown = [...example.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
   expect(shown).toHaveLength(3);
   for (const comment of shown) expect(printed).toContain(comment);
   const loop = printed.slice(0, printed.length - shown.length);
-  const commented = [...example.matchAll(/^\/\/ (\[.*)$/gm)].map((match) => match[1]?.replace(/ …$/, "").replace(/ {2}/, " "));
+  const commented = [...example.matchAll(/^\/\/ (\[.*)$/gm)].map((match) =>
+    match[1]?.replace(/ …$/, "").replace(/ {2}/, " "),
+  );
   expect(commented.length).toBeGreaterThan(0);
   for (const [index, line] of commented.entries()) expect(loop[index]?.startsWith(line ?? "?")).toBe(true);
 });

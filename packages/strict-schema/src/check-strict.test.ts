@@ -37,7 +37,10 @@ const openAiExamples: [string, Schema][] = [
     "query with enums and an anyOf of string, number and object",
     object({
       table_name: { type: "string", enum: ["orders"] },
-      columns: { type: "array", items: { type: "string", enum: ["id", "status", "expected_delivery_date", "delivered_at"] } },
+      columns: {
+        type: "array",
+        items: { type: "string", enum: ["id", "status", "expected_delivery_date", "delivered_at"] },
+      },
       conditions: {
         type: "array",
         items: object({
@@ -53,7 +56,11 @@ const openAiExamples: [string, Schema][] = [
     "string and number constraints",
     object({
       name: { type: "string" },
-      username: { type: "string", description: "The username of the user. Must start with @", pattern: "^@[a-zA-Z0-9_]+$" },
+      username: {
+        type: "string",
+        description: "The username of the user. Must start with @",
+        pattern: "^@[a-zA-Z0-9_]+$",
+      },
       email: { type: "string", description: "The email of the user", format: "email" },
       age: { type: "number", minimum: 0, maximum: 130, multipleOf: 1, exclusiveMinimum: -1, exclusiveMaximum: 131 },
       tags: { type: "array", items: { type: "string", minLength: 1, maxLength: 20 }, minItems: 1, maxItems: 5 },
@@ -65,7 +72,10 @@ const openAiExamples: [string, Schema][] = [
       item: {
         anyOf: [
           object({ name: { type: "string" }, age: { type: "number" } }, { description: "The user object" }),
-          object({ number: { type: "string" }, street: { type: "string" }, city: { type: "string" } }, { description: "The address object" }),
+          object(
+            { number: { type: "string" }, street: { type: "string" }, city: { type: "string" } },
+            { description: "The address object" },
+          ),
         ],
       },
     }),
@@ -109,7 +119,10 @@ describe("checkStrict accepts", () => {
 
   it.each<[string, unknown]>([
     ["a tool without arguments", object({})],
-    ...(["string", "number", "integer", "boolean", "null"] as const).map((type): [string, unknown] => [`type ${type}`, { type }]),
+    ...(["string", "number", "integer", "boolean", "null"] as const).map((type): [string, unknown] => [
+      `type ${type}`,
+      { type },
+    ]),
     ['type ["string", "null"]', { type: ["string", "null"] }],
     ['type ["integer", "string"]', { type: ["integer", "string"] }],
     ["a nullable object", { ...object({ a: { type: "string" } }), type: ["object", "null"] }],
@@ -122,10 +135,9 @@ describe("checkStrict accepts", () => {
     ["const null", { const: null }],
     ["anyOf with a null branch", { anyOf: [{ type: "string" }, { type: "null" }] }],
     ["anyOf with a description", { anyOf: [{ type: "string" }, { type: "null" }], description: "d", title: "t" }],
-    ...["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"].map((format): [string, unknown] => [
-      `format ${format}`,
-      { type: "string", format },
-    ]),
+    ...["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"].map(
+      (format): [string, unknown] => [`format ${format}`, { type: "string", format }],
+    ),
     ["a zero maxLength", { type: "string", minLength: 0, maxLength: 0 }],
     ["negative and fractional bounds", { type: "number", minimum: -1.5, maximum: 2.25, multipleOf: 0.25 }],
     ['"$ref": "#"', { $ref: "#" }],
@@ -153,7 +165,8 @@ describe("checkStrict accepts", () => {
 
   it("keywords used as property names ('items', 'type', '$ref', '__proto__', 'constructor')", () => {
     const properties = JSON.parse(
-      '{"items":{"type":"string"},"type":{"type":"string"},"$ref":{"type":"string"},"__proto__":{"type":"string"},"constructor":{"type":"string"}}',
+      '{"items":{"type":"string"},"type":{"type":"string"},"$ref":{"type":"string"},' +
+        '"__proto__":{"type":"string"},"constructor":{"type":"string"}}',
     ) as Schema;
     expect(checkStrict(object(properties))).toEqual([]);
   });
@@ -173,11 +186,17 @@ describe("checkStrict refuses", () => {
   ])("a root that is %s", (_name, schema) => {
     const reasons = checkStrict(schema);
     expect(where(reasons)).toEqual([{ path: [], keyword: "type" }]);
-    expect(reasons[0]?.message).toMatch(/^At #: the root must be "type": "object", not .+; put other values in a property\.$/);
+    expect(reasons[0]?.message).toMatch(
+      /^At #: the root must be "type": "object", not .+; put other values in a property\.$/,
+    );
   });
 
   it.each<[string, Schema, { path: SchemaPath; keyword: string }[]]>([
-    ["a root without type", { properties: {}, required: [], additionalProperties: false }, [{ path: [], keyword: "type" }]],
+    [
+      "a root without type",
+      { properties: {}, required: [], additionalProperties: false },
+      [{ path: [], keyword: "type" }],
+    ],
     ["a root of type string", { type: "string" }, [{ path: [], keyword: "type" }]],
     ['a root of type ["object", "null"]', { ...object({}), type: ["object", "null"] }, [{ path: [], keyword: "type" }]],
     ["a root of an unknown type", { ...object({}), type: "record" }, [{ path: [], keyword: "type" }]],
@@ -203,7 +222,11 @@ describe("checkStrict refuses", () => {
         { path: [], keyword: "required" },
       ],
     ],
-    ["a root without additionalProperties", { type: "object", properties: {}, required: [] }, [{ path: [], keyword: "additionalProperties" }]],
+    [
+      "a root without additionalProperties",
+      { type: "object", properties: {}, required: [] },
+      [{ path: [], keyword: "additionalProperties" }],
+    ],
     [
       "a root with additionalProperties true",
       { ...object({}), additionalProperties: true },
@@ -234,8 +257,16 @@ describe("checkStrict refuses", () => {
       root({ ...object({ a: { type: "string" } }), required: ["a", "ghost"] }),
       [{ path: [...V, "required"], keyword: "required" }],
     ],
-    ["required that is not a list of names", root({ ...object({}), required: "a" }), [{ path: [...V, "required"], keyword: "required" }]],
-    ["properties that is a list", root({ ...object({}), properties: [] }), [{ path: [...V, "properties"], keyword: "properties" }]],
+    [
+      "required that is not a list of names",
+      root({ ...object({}), required: "a" }),
+      [{ path: [...V, "required"], keyword: "required" }],
+    ],
+    [
+      "properties that is a list",
+      root({ ...object({}), properties: [] }),
+      [{ path: [...V, "properties"], keyword: "properties" }],
+    ],
     [
       "additionalProperties false beside a non-false one elsewhere",
       root({ type: "string", additionalProperties: {} }),
@@ -244,9 +275,17 @@ describe("checkStrict refuses", () => {
     ["a schema with no type", root({ description: "anything" }), [{ path: V, keyword: "type" }]],
     ["an empty schema", root({}), [{ path: V, keyword: "type" }]],
     ["a boolean schema true", root(true), [{ path: V, keyword: "properties" }]],
-    ["a boolean schema false in items", root({ type: "array", items: false }), [{ path: [...V, "items"], keyword: "items" }]],
+    [
+      "a boolean schema false in items",
+      root({ type: "array", items: false }),
+      [{ path: [...V, "items"], keyword: "items" }],
+    ],
     ["a string where a schema belongs", root("string"), [{ path: V, keyword: "properties" }]],
-    ["an anyOf branch that is not a schema", root({ anyOf: [{ type: "string" }, 5] }), [{ path: [...V, "anyOf", 1], keyword: "anyOf" }]],
+    [
+      "an anyOf branch that is not a schema",
+      root({ anyOf: [{ type: "string" }, 5] }),
+      [{ path: [...V, "anyOf", 1], keyword: "anyOf" }],
+    ],
     ["an unknown type", root({ type: "date" }), [{ path: [...V, "type"], keyword: "type" }]],
     ["an empty type list", root({ type: [] }), [{ path: [...V, "type"], keyword: "type" }]],
     ["a repeated type", root({ type: ["string", "string"] }), [{ path: [...V, "type"], keyword: "type" }]],
@@ -267,25 +306,65 @@ describe("checkStrict refuses", () => {
       root({ type: "string", enum: ["a", null] }),
       [{ path: [...V, "enum", 1], keyword: "enum" }],
     ],
-    ["a number in a string enum", root({ type: "string", enum: ["a", "b", 3] }), [{ path: [...V, "enum", 2], keyword: "enum" }]],
-    ["a fraction in an integer enum", root({ type: "integer", enum: [1, 1.5] }), [{ path: [...V, "enum", 1], keyword: "enum" }]],
+    [
+      "a number in a string enum",
+      root({ type: "string", enum: ["a", "b", 3] }),
+      [{ path: [...V, "enum", 2], keyword: "enum" }],
+    ],
+    [
+      "a fraction in an integer enum",
+      root({ type: "integer", enum: [1, 1.5] }),
+      [{ path: [...V, "enum", 1], keyword: "enum" }],
+    ],
     ["a const against its type", root({ type: "string", const: null }), [{ path: [...V, "const"], keyword: "const" }]],
-    ["$defs below the root", root({ type: "string", $defs: { x: { type: "string" } } }), [{ path: V, keyword: "$defs" }]],
-    ["a $ref into $defs when the root has none", root({ $ref: "#/$defs/x" }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
+    [
+      "$defs below the root",
+      root({ type: "string", $defs: { x: { type: "string" } } }),
+      [{ path: V, keyword: "$defs" }],
+    ],
+    [
+      "a $ref into $defs when the root has none",
+      root({ $ref: "#/$defs/x" }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
     [
       "definitions inside a property",
       root({ type: "string", definitions: { x: { type: "string" } } }),
       [{ path: V, keyword: "definitions" }],
     ],
     ["a $ref that is not a string", root({ $ref: 1 }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["an external $ref", root({ $ref: "https://example.com/schema.json" }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
+    [
+      "an external $ref",
+      root({ $ref: "https://example.com/schema.json" }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
     ["a relative file $ref", root({ $ref: "other.json#/$defs/x" }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
     ["a $ref into properties", root({ $ref: "#/properties/v" }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["a $ref below a definition", root({ $ref: "#/$defs/x/properties/a" }, { $defs: { x: object({ a: { type: "string" } }) } }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["a $ref to a missing definition", root({ $ref: "#/$defs/missing" }, { $defs: { x: { type: "string" } } }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["a $ref to $defs that are under definitions", root({ $ref: "#/$defs/x" }, { definitions: { x: { type: "string" } } }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["a $ref to an inherited name", root({ $ref: "#/$defs/toString" }, { $defs: {} }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
-    ["a $ref with a bad escape", root({ $ref: "#/$defs/a~2b" }, { $defs: { "a~2b": { type: "string" } } }), [{ path: [...V, "$ref"], keyword: "$ref" }]],
+    [
+      "a $ref below a definition",
+      root({ $ref: "#/$defs/x/properties/a" }, { $defs: { x: object({ a: { type: "string" } }) } }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
+    [
+      "a $ref to a missing definition",
+      root({ $ref: "#/$defs/missing" }, { $defs: { x: { type: "string" } } }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
+    [
+      "a $ref to $defs that are under definitions",
+      root({ $ref: "#/$defs/x" }, { definitions: { x: { type: "string" } } }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
+    [
+      "a $ref to an inherited name",
+      root({ $ref: "#/$defs/toString" }, { $defs: {} }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
+    [
+      "a $ref with a bad escape",
+      root({ $ref: "#/$defs/a~2b" }, { $defs: { "a~2b": { type: "string" } } }),
+      [{ path: [...V, "$ref"], keyword: "$ref" }],
+    ],
     [
       // OpenAI answers "$ref cannot have keywords {'description'}".
       "a $ref with a description beside it",
@@ -298,24 +377,68 @@ describe("checkStrict refuses", () => {
       [{ path: [...V, "$ref"], keyword: "$ref" }],
     ],
     ["definitions that are not an object", { ...object({}), $defs: [] }, [{ path: ["$defs"], keyword: "$defs" }]],
-    ["a definition that breaks a rule", { ...object({}), $defs: { x: { type: "object" } } }, [
-      { path: ["$defs", "x"], keyword: "additionalProperties" },
-      { path: ["$defs", "x"], keyword: "properties" },
-      { path: ["$defs", "x"], keyword: "required" },
-    ]],
-    ["a description that is not a string", root({ type: "string", description: 5 }), [{ path: [...V, "description"], keyword: "description" }]],
-    ["a title that is not a string", root({ type: "string", title: null }), [{ path: [...V, "title"], keyword: "title" }]],
-    ["a pattern that is not a string", root({ type: "string", pattern: /a/ }), [{ path: [...V, "pattern"], keyword: "pattern" }]],
-    ["a negative minLength", root({ type: "string", minLength: -1 }), [{ path: [...V, "minLength"], keyword: "minLength" }]],
-    ["a fractional maxLength", root({ type: "string", maxLength: 1.5 }), [{ path: [...V, "maxLength"], keyword: "maxLength" }]],
-    ["minItems as a string", root({ type: "array", items: { type: "string" }, minItems: "1" }), [{ path: [...V, "minItems"], keyword: "minItems" }]],
-    ["maxItems Infinity", root({ type: "array", items: { type: "string" }, maxItems: Infinity }), [{ path: [...V, "maxItems"], keyword: "maxItems" }]],
-    ["a draft-4 boolean exclusiveMinimum", root({ type: "number", minimum: 0, exclusiveMinimum: true }), [{ path: [...V, "exclusiveMinimum"], keyword: "exclusiveMinimum" }]],
+    [
+      "a definition that breaks a rule",
+      { ...object({}), $defs: { x: { type: "object" } } },
+      [
+        { path: ["$defs", "x"], keyword: "additionalProperties" },
+        { path: ["$defs", "x"], keyword: "properties" },
+        { path: ["$defs", "x"], keyword: "required" },
+      ],
+    ],
+    [
+      "a description that is not a string",
+      root({ type: "string", description: 5 }),
+      [{ path: [...V, "description"], keyword: "description" }],
+    ],
+    [
+      "a title that is not a string",
+      root({ type: "string", title: null }),
+      [{ path: [...V, "title"], keyword: "title" }],
+    ],
+    [
+      "a pattern that is not a string",
+      root({ type: "string", pattern: /a/ }),
+      [{ path: [...V, "pattern"], keyword: "pattern" }],
+    ],
+    [
+      "a negative minLength",
+      root({ type: "string", minLength: -1 }),
+      [{ path: [...V, "minLength"], keyword: "minLength" }],
+    ],
+    [
+      "a fractional maxLength",
+      root({ type: "string", maxLength: 1.5 }),
+      [{ path: [...V, "maxLength"], keyword: "maxLength" }],
+    ],
+    [
+      "minItems as a string",
+      root({ type: "array", items: { type: "string" }, minItems: "1" }),
+      [{ path: [...V, "minItems"], keyword: "minItems" }],
+    ],
+    [
+      "maxItems Infinity",
+      root({ type: "array", items: { type: "string" }, maxItems: Infinity }),
+      [{ path: [...V, "maxItems"], keyword: "maxItems" }],
+    ],
+    [
+      "a draft-4 boolean exclusiveMinimum",
+      root({ type: "number", minimum: 0, exclusiveMinimum: true }),
+      [{ path: [...V, "exclusiveMinimum"], keyword: "exclusiveMinimum" }],
+    ],
     ["minimum NaN", root({ type: "number", minimum: NaN }), [{ path: [...V, "minimum"], keyword: "minimum" }]],
     ["maximum as a string", root({ type: "number", maximum: "9" }), [{ path: [...V, "maximum"], keyword: "maximum" }]],
-    ["exclusiveMaximum null", root({ type: "number", exclusiveMaximum: null }), [{ path: [...V, "exclusiveMaximum"], keyword: "exclusiveMaximum" }]],
+    [
+      "exclusiveMaximum null",
+      root({ type: "number", exclusiveMaximum: null }),
+      [{ path: [...V, "exclusiveMaximum"], keyword: "exclusiveMaximum" }],
+    ],
     ["multipleOf 0", root({ type: "number", multipleOf: 0 }), [{ path: [...V, "multipleOf"], keyword: "multipleOf" }]],
-    ["a format that is not a string", root({ type: "string", format: 1 }), [{ path: [...V, "format"], keyword: "format" }]],
+    [
+      "a format that is not a string",
+      root({ type: "string", format: 1 }),
+      [{ path: [...V, "format"], keyword: "format" }],
+    ],
   ])("%s", (_name, schema, expected) => {
     const reasons = checkStrict(schema);
     expect(where(reasons)).toEqual(expected);
@@ -378,14 +501,17 @@ describe("checkStrict refuses", () => {
   });
 
   it("a keyword at the root, too", () => {
-    expect(where(checkStrict({ $schema: "http://json-schema.org/draft-07/schema#", ...object({}) }))).toEqual([{ path: [], keyword: "$schema" }]);
+    expect(where(checkStrict({ $schema: "http://json-schema.org/draft-07/schema#", ...object({}) }))).toEqual([
+      { path: [], keyword: "$schema" },
+    ]);
   });
 
   it.each(["uri", "uri-reference", "regex", "int32", "binary", "Date-Time", ""])("the format %j", (format) => {
     const reasons = checkStrict(root({ type: "string", format }));
     expect(where(reasons)).toEqual([{ path: [...V, "format"], keyword: "format" }]);
     expect(reasons[0]?.message).toBe(
-      `At #/properties/v/format: "format" must be one of date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid; found ${JSON.stringify(format)}.`,
+      `At #/properties/v/format: "format" must be one of date-time, time, date, duration, email, hostname, ipv4, ` +
+        `ipv6, uuid; found ${JSON.stringify(format)}.`,
     );
   });
 
@@ -410,25 +536,33 @@ describe("checkStrict refuses", () => {
   });
 
   it("messages say what, where and what to do", () => {
-    const [missing] = checkStrict(root({ ...object({ a: { type: "string" }, b: { type: "integer" } }), required: ["a"] }));
+    const [missing] = checkStrict(
+      root({ ...object({ a: { type: "string" }, b: { type: "integer" } }), required: ["a"] }),
+    );
     expect(missing?.message).toBe(
-      'At #/properties/v/required: "required" must list every property; missing "b". Add them, and make optional ones nullable (e.g. "type": ["string", "null"]).',
+      'At #/properties/v/required: "required" must list every property; missing "b". Add them, and make optional ' +
+        'ones nullable (e.g. "type": ["string", "null"]).',
     );
     const [open] = checkStrict(root({ ...object({}), additionalProperties: true }));
     expect(open?.message).toBe(
-      'At #/properties/v/additionalProperties: "additionalProperties" must be false, not true; list the properties, or take a JSON-encoded string.',
+      'At #/properties/v/additionalProperties: "additionalProperties" must be false, not true; list the properties, ' +
+        "or take a JSON-encoded string.",
     );
     const [enumNull] = checkStrict(root({ type: "string", enum: ["a", null] }));
     expect(enumNull?.message).toBe(
-      'At #/properties/v/enum/1: enum value null is not of "type" "string"; add its type ("null" for null) to "type", or remove it.',
+      'At #/properties/v/enum/1: enum value null is not of "type" "string"; add its type ("null" for null) to ' +
+        '"type", or remove it.',
     );
-    const siblings = checkStrict(root({ $ref: "#/$defs/x", description: "d", default: 1 }, { $defs: { x: { type: "string" } } }));
+    const siblings = checkStrict(
+      root({ $ref: "#/$defs/x", description: "d", default: 1 }, { $defs: { x: { type: "string" } } }),
+    );
     expect(where(siblings)).toEqual([
       { path: V, keyword: "default" },
       { path: [...V, "$ref"], keyword: "$ref" },
     ]);
     expect(siblings[1]?.message).toBe(
-      'At #/properties/v/$ref: "$ref" cannot have sibling keywords (found "description", "default"); move them into the definition.',
+      'At #/properties/v/$ref: "$ref" cannot have sibling keywords (found "description", "default"); move them into ' +
+        "the definition.",
     );
   });
 });
@@ -448,7 +582,8 @@ const withDepth = (levels: number): Schema => {
 const withChars = (count: number): Schema => object({ c: { type: "string", const: "x".repeat(count - 1) } });
 
 /** One numeric enum of `count` values (numbers add no characters). */
-const withEnumValues = (count: number): Schema => root({ type: "integer", enum: Array.from({ length: count }, (_, index) => index) });
+const withEnumValues = (count: number): Schema =>
+  root({ type: "integer", enum: Array.from({ length: count }, (_, index) => index) });
 
 /** One string enum of `size` values whose characters add up to `chars`. */
 const withEnumChars = (size: number, chars: number): Schema => {
@@ -463,7 +598,13 @@ describe("checkStrict limits, at their exact boundary", () => {
     ["10 levels of objects", "max_depth", withDepth, 10, Array.from({ length: 10 }, () => ["properties", "a"]).flat()],
     ["120 000 characters", "max_chars", withChars, 120_000, ["properties", "c", "const"]],
     ["1000 enum values", "max_enum_values", withEnumValues, 1000, [...V, "enum"]],
-    ["15 000 characters in an enum of 251 strings", "max_enum_chars", (n) => withEnumChars(251, n), 15_000, [...V, "enum"]],
+    [
+      "15 000 characters in an enum of 251 strings",
+      "max_enum_chars",
+      (n) => withEnumChars(251, n),
+      15_000,
+      [...V, "enum"],
+    ],
   ])("%s pass, one more fails with %s", (_name, keyword, build, limit, path) => {
     expect(checkStrict(build(limit))).toEqual([]);
     const reasons = checkStrict(build(limit + 1));
@@ -504,7 +645,9 @@ describe("checkStrict limits, at their exact boundary", () => {
   it("counts characters as code points", () => {
     const limits = { maxChars: 3 };
     expect(checkStrict(object({ c: { const: "😀😀" } }), { limits })).toEqual([]);
-    expect(checkStrict(object({ c: { const: "😀😀😀" } }), { limits }).map((reason) => reason.keyword)).toEqual(["max_chars"]);
+    expect(checkStrict(object({ c: { const: "😀😀😀" } }), { limits }).map((reason) => reason.keyword)).toEqual([
+      "max_chars",
+    ]);
   });
 
   it("counts property names, definition names, string enum values and string consts, not numbers", () => {
@@ -514,7 +657,9 @@ describe("checkStrict limits, at their exact boundary", () => {
       { $defs: { name: { type: "string", enum: ["ab", "cde"] } } },
     );
     expect(checkStrict(schema, { limits: { maxChars: 10 } })).toEqual([]);
-    expect(where(checkStrict(schema, { limits: { maxChars: 9 } }))).toEqual([{ path: ["$defs", "name", "enum", 1], keyword: "max_chars" }]);
+    expect(where(checkStrict(schema, { limits: { maxChars: 9 } }))).toEqual([
+      { path: ["$defs", "name", "enum", 1], keyword: "max_chars" },
+    ]);
   });
 
   it("counts properties and enum values across $defs, each limit reported once", () => {
@@ -535,12 +680,17 @@ describe("checkStrict limits, at their exact boundary", () => {
     expect(checkStrict(schema)).toEqual([]);
     const deeper = object({}, { $defs: { eleven: withDepth(11) } });
     expect(where(checkStrict(deeper))).toEqual([
-      { path: ["$defs", "eleven", ...Array.from({ length: 10 }, () => ["properties", "a"]).flat()], keyword: "max_depth" },
+      {
+        path: ["$defs", "eleven", ...Array.from({ length: 10 }, () => ["properties", "a"]).flat()],
+        keyword: "max_depth",
+      },
     ]);
   });
 
   it("counts objects inside arrays and anyOf as levels, and arrays themselves not", () => {
-    const three = object({ list: { type: "array", items: { anyOf: [object({ inner: object({}) }), { type: "null" }] } } });
+    const three = object({
+      list: { type: "array", items: { anyOf: [object({ inner: object({}) }), { type: "null" }] } },
+    });
     expect(checkStrict(three, { limits: { maxDepth: 3 } })).toEqual([]);
     expect(where(checkStrict(three, { limits: { maxDepth: 2 } }))).toEqual([
       { path: ["properties", "list", "items", "anyOf", 0, "properties", "inner"], keyword: "max_depth" },
@@ -571,14 +721,19 @@ describe("checkStrict on hostile input", () => {
     items.items = items;
     const anyOf: Schema = { anyOf: [] };
     (anyOf.anyOf as unknown[]).push({ type: "null" }, anyOf);
-    const reasons = checkStrict({ ...schema, properties: { ...(schema.properties as Schema), items, anyOf }, required: ["name", "self", "items", "anyOf"] });
+    const reasons = checkStrict({
+      ...schema,
+      properties: { ...(schema.properties as Schema), items, anyOf },
+      required: ["name", "self", "items", "anyOf"],
+    });
     expect(where(reasons)).toEqual([
       { path: ["properties", "self", "properties", "self"], keyword: "properties" },
       { path: ["properties", "items", "items"], keyword: "items" },
       { path: ["properties", "anyOf", "anyOf", 1], keyword: "anyOf" },
     ]);
     expect(reasons[0]?.message).toBe(
-      'At #/properties/self/properties/self: this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>".',
+      'At #/properties/self/properties/self: this object contains itself (a cycle); recurse with "$ref": ' +
+        '"#/$defs/<name>".',
     );
   });
 
@@ -595,7 +750,12 @@ describe("checkStrict on hostile input", () => {
     const properties = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`p${i}`, { type: "string" }]));
     const required = [...Array.from({ length: 400_000 }, (_, i) => `q${i}`), "p1"];
     const reasons = checkStrict({ type: "object", properties, required, additionalProperties: false });
-    expect(reasons.map(({ keyword, message }) => [keyword, /(missing|lists) "(\w+)", .* and (\d+) more/.exec(message)?.slice(1)])).toEqual([
+    expect(
+      reasons.map(({ keyword, message }) => [
+        keyword,
+        /(missing|lists) "(\w+)", .* and (\d+) more/.exec(message)?.slice(1),
+      ]),
+    ).toEqual([
       ["required", ["missing", "p0", "4989"]],
       ["required", ["lists", "q0", "399990"]],
     ]);
@@ -626,10 +786,24 @@ describe("checkStrict on hostile input", () => {
     for (let level = 0; level < 100_000; level += 1) inner.push((inner = []));
     inner.push(Symbol("x"));
     const schema = root({
-      enum: [() => 1, 10n, Number.NaN, undefined, Symbol("s"), new Date(0), cyclic, deep, Infinity, { a: [1, { b: undefined }] }, "ok"],
+      enum: [
+        () => 1,
+        10n,
+        Number.NaN,
+        undefined,
+        Symbol("s"),
+        new Date(0),
+        cyclic,
+        deep,
+        Infinity,
+        { a: [1, { b: undefined }] },
+        "ok",
+      ],
     });
     const reasons = checkStrict(schema);
-    expect(where(reasons)).toEqual(Array.from({ length: 10 }, (_, index) => ({ path: [...V, "enum", index], keyword: "enum" })));
+    expect(where(reasons)).toEqual(
+      Array.from({ length: 10 }, (_, index) => ({ path: [...V, "enum", index], keyword: "enum" })),
+    );
     expect(reasons.map((reason) => /\((.*)\); use/.exec(reason.message)?.[1])).toEqual([
       "a function",
       "a bigint",
@@ -655,8 +829,11 @@ describe("checkStrict on hostile input", () => {
     ]);
   });
 
-  it("__proto__, constructor and prototype as property and definition names: checked like any name, nothing polluted", () => {
-    const schema = JSON.parse(`{
+  it(
+    "__proto__, constructor and prototype as property and definition names: checked like any name, nothing " +
+      "polluted",
+    () => {
+      const schema = JSON.parse(`{
       "type": "object",
       "properties": {
         "__proto__": { "$ref": "#/$defs/__proto__" },
@@ -667,14 +844,17 @@ describe("checkStrict on hostile input", () => {
       "additionalProperties": false,
       "$defs": { "__proto__": { "type": "string" }, "constructor": { "type": "number" } }
     }`) as Schema;
-    expect(where(checkStrict(schema))).toEqual([{ path: ["properties", "prototype"], keyword: "default" }]);
-    expect(({} as Schema).type).toBeUndefined();
-    // Inherited names never resolve or count as properties.
-    expect(where(checkStrict(root({ $ref: "#/$defs/constructor" }, { $defs: {} })))).toEqual([{ path: [...V, "$ref"], keyword: "$ref" }]);
-    expect(where(checkStrict(object({ a: { type: "string" } }, { required: ["a", "constructor"] })))).toEqual([
-      { path: ["required"], keyword: "required" },
-    ]);
-  });
+      expect(where(checkStrict(schema))).toEqual([{ path: ["properties", "prototype"], keyword: "default" }]);
+      expect(({} as Schema).type).toBeUndefined();
+      // Inherited names never resolve or count as properties.
+      expect(where(checkStrict(root({ $ref: "#/$defs/constructor" }, { $defs: {} })))).toEqual([
+        { path: [...V, "$ref"], keyword: "$ref" },
+      ]);
+      expect(where(checkStrict(object({ a: { type: "string" } }, { required: ["a", "constructor"] })))).toEqual([
+        { path: ["required"], keyword: "required" },
+      ]);
+    },
+  );
 
   it("objects whose reads throw give a reason, not an exception", () => {
     const trap = new Proxy(
@@ -686,7 +866,11 @@ describe("checkStrict on hostile input", () => {
       },
     );
     expect(checkStrict(root(trap))).toEqual([
-      { path: [], keyword: "type", message: "At #: unreadable (no keys for you); pass plain JSON data, as JSON.parse returns." },
+      {
+        path: [],
+        keyword: "type",
+        message: "At #: unreadable (no keys for you); pass plain JSON data, as JSON.parse returns.",
+      },
     ]);
     const getter = object({});
     Object.defineProperty(getter, "type", {
@@ -699,7 +883,9 @@ describe("checkStrict on hostile input", () => {
   });
 
   it("returns at most 1000 reasons", () => {
-    const schema = object(Object.fromEntries(Array.from({ length: 1500 }, (_, index) => [`p${index}`, { type: "string", default: index }])));
+    const schema = object(
+      Object.fromEntries(Array.from({ length: 1500 }, (_, index) => [`p${index}`, { type: "string", default: index }])),
+    );
     expect(checkStrict(schema)).toHaveLength(1000);
   });
 
@@ -725,29 +911,54 @@ describe("checkStrict on hostile input", () => {
 
   it("never throws, returns well-formed reasons and is deterministic, for any value", () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withNullPrototype: true, withObjectString: true, withBoxedValues: true }), (value) => {
-        const reasons = checkStrict(value);
-        expect(Array.isArray(reasons)).toBe(true);
-        for (const reason of reasons) {
-          expect(reason.path.every((segment) => typeof segment === "string" || typeof segment === "number")).toBe(true);
-          expect(typeof reason.keyword).toBe("string");
-          expect(reason.message.length).toBeGreaterThan(0);
-        }
-        expect(checkStrict(value)).toEqual(reasons);
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withBoxedValues: true,
+        }),
+        (value) => {
+          const reasons = checkStrict(value);
+          expect(Array.isArray(reasons)).toBe(true);
+          for (const reason of reasons) {
+            expect(reason.path.every((segment) => typeof segment === "string" || typeof segment === "number")).toBe(
+              true,
+            );
+            expect(typeof reason.keyword).toBe("string");
+            expect(reason.message.length).toBeGreaterThan(0);
+          }
+          expect(checkStrict(value)).toEqual(reasons);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it("never throws on schema-shaped values", () => {
-    const keyword = fc.constantFrom("type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs", "format", "__proto__");
+    const keyword = fc.constantFrom(
+      "type",
+      "properties",
+      "required",
+      "additionalProperties",
+      "items",
+      "enum",
+      "const",
+      "anyOf",
+      "$ref",
+      "$defs",
+      "format",
+      "__proto__",
+    );
     const { schema } = fc.letrec((tie) => ({
-      schema: fc.oneof(
-        { depthSize: "small" },
-        fc.jsonValue(),
-        fc.dictionary(keyword, tie("value"), { maxKeys: 5 }),
+      schema: fc.oneof({ depthSize: "small" }, fc.jsonValue(), fc.dictionary(keyword, tie("value"), { maxKeys: 5 })),
+      value: fc.oneof(
+        tie("schema"),
+        fc.array(tie("schema"), { maxLength: 3 }),
+        fc.constantFrom("object", "array", "string", "#", "#/$defs/a", ["string", "null"]),
       ),
-      value: fc.oneof(tie("schema"), fc.array(tie("schema"), { maxLength: 3 }), fc.constantFrom("object", "array", "string", "#", "#/$defs/a", ["string", "null"])),
     }));
     fc.assert(
       fc.property(schema, (value) => {

@@ -34,21 +34,28 @@ const isString = (value: unknown): value is string => typeof value === "string";
 const isList = (value: unknown): value is unknown[] => Array.isArray(value) && value.length > 0;
 
 /** Every keyword strict mode accepts, with what its value must be (`$defs` / `definitions`: at the root only). */
-const ACCEPTED: ReadonlyMap<string, readonly [test: (value: unknown) => boolean, expected: string]> = /* @__PURE__ */ new Map(
-  /* @__PURE__ */ (
-    [
-      ["type items const $ref additionalProperties", () => true, ""], // their values are checked below
-      ["properties $defs definitions", isPlain, "an object"],
-      ["description title pattern", isString, "a string"],
-      ["minLength maxLength minItems maxItems", (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0, "a non-negative integer"],
-      ["minimum maximum exclusiveMinimum exclusiveMaximum", Number.isFinite, "a number"],
-      ["multipleOf", (value: unknown) => Number.isFinite(value) && (value as number) > 0, "a number above 0"],
-      ["format", (value: unknown) => FORMATS.includes(value as string), `one of ${FORMATS.join(", ")}`],
-      ["required", (value: unknown) => Array.isArray(value) && value.every(isString), "a list of names"],
-      ["anyOf enum", isList, "a non-empty list"],
-    ] as const
-  ).flatMap(([keywords, test, expected]) => keywords.split(" ").map((keyword) => [keyword, [test, expected]] as const)),
-);
+const ACCEPTED: ReadonlyMap<string, readonly [test: (value: unknown) => boolean, expected: string]> =
+  /* @__PURE__ */ new Map(
+    /* @__PURE__ */ (
+      [
+        ["type items const $ref additionalProperties", () => true, ""], // their values are checked below
+        ["properties $defs definitions", isPlain, "an object"],
+        ["description title pattern", isString, "a string"],
+        [
+          "minLength maxLength minItems maxItems",
+          (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0,
+          "a non-negative integer",
+        ],
+        ["minimum maximum exclusiveMinimum exclusiveMaximum", Number.isFinite, "a number"],
+        ["multipleOf", (value: unknown) => Number.isFinite(value) && (value as number) > 0, "a number above 0"],
+        ["format", (value: unknown) => FORMATS.includes(value as string), `one of ${FORMATS.join(", ")}`],
+        ["required", (value: unknown) => Array.isArray(value) && value.every(isString), "a list of names"],
+        ["anyOf enum", isList, "a non-empty list"],
+      ] as const
+    ).flatMap(([keywords, test, expected]) =>
+      keywords.split(" ").map((keyword) => [keyword, [test, expected]] as const),
+    ),
+  );
 
 /** What to do instead of a keyword strict mode refuses, where there is better advice than removing it. */
 const HINTS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
@@ -91,7 +98,8 @@ const HINTS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
  * import { checkStrict } from "@x/strict-schema/check";
  *
  * const reasons = checkStrict({ type: "object", properties: { q: { type: "string" } } });
- * // [{ path: [], keyword: "additionalProperties", message: 'At #: an object needs "additionalProperties": false; add it.' },
+ * // [{ path: [], keyword: "additionalProperties",
+ * //    message: 'At #: an object needs "additionalProperties": false; add it.' },
  * //  { path: [], keyword: "required", message: 'At #: an object needs "required" listing every property ("q") …' }]
  * for (const { keyword, message } of reasons) console.log(keyword, message);
  * ```
@@ -133,18 +141,30 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
    */
   const visit = (node: unknown, level: number, via: string): undefined => {
     if (reasons.length >= MAX_REASONS || nodes > MAX_NODES) return;
-    if (++nodes > MAX_NODES) return report("max_nodes", `over ${MAX_NODES} subschemas (an internal guard, not an OpenAI limit; a shared one counts at each use); shrink the schema`);
-    if (ancestors.has(node)) return report(via, 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
+    if (++nodes > MAX_NODES)
+      return report(
+        "max_nodes",
+        `over ${MAX_NODES} subschemas (an internal guard, not an OpenAI limit; a shared one counts at each use); ` +
+          `shrink the schema`,
+      );
+    if (ancestors.has(node))
+      return report(via, 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
     if (!isPlain(node)) return report(via, `${describe(node)} is not a schema object; write one with a "type"`);
-    if (path.length > MAX_PATH_LENGTH) return report("max_depth", `nested over ${MAX_PATH_LENGTH} deep; flatten the schema`);
+    if (path.length > MAX_PATH_LENGTH)
+      return report("max_depth", `nested over ${MAX_PATH_LENGTH} deep; flatten the schema`);
     const isRoot = path.length === 0;
     const keys = Object.keys(node);
 
     for (const key of keys) {
       const value = node[key];
       const rule = ACCEPTED.get(key);
-      if (rule === undefined) report(key, `"${key}" is not supported in strict mode; ${HINTS.get(key) ?? "remove it (the server still validates)"}`);
-      else if (!isRoot && (key === "$defs" || key === "definitions")) report(key, `"${key}" is allowed only at the root; move it there`);
+      if (rule === undefined)
+        report(
+          key,
+          `"${key}" is not supported in strict mode; ${HINTS.get(key) ?? "remove it (the server still validates)"}`,
+        );
+      else if (!isRoot && (key === "$defs" || key === "definitions"))
+        report(key, `"${key}" is allowed only at the root; move it there`);
       else if (!rule[0](value)) report(key, `"${key}" must be ${rule[1]}; found ${describe(value)}`, key);
     }
 
@@ -152,24 +172,46 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     const names = type === undefined ? undefined : Array.isArray(type) ? (type as unknown[]) : [type];
     const types = names?.filter((name): name is string => TYPES.includes(name as string));
     if (isRoot) {
-      if (type !== "object") report("type", `the root must be "type": "object", not "type": ${describe(type)}; put other values in a property`);
-      if (own(node, "anyOf") !== undefined) report("anyOf", 'the root must be "type": "object", not "anyOf"; put other values in a property');
-    } else if (names !== undefined && !(names.length > 0 && types?.length === names.length && new Set(names).size === names.length)) {
-      report("type", `"type" must be one of ${TYPES.join(", ")} or a list of them without repeats; found ${describe(type)}`, "type");
+      if (type !== "object")
+        report(
+          "type",
+          `the root must be "type": "object", not "type": ${describe(type)}; put other values in a property`,
+        );
+      if (own(node, "anyOf") !== undefined)
+        report("anyOf", 'the root must be "type": "object", not "anyOf"; put other values in a property');
+    } else if (
+      names !== undefined &&
+      !(names.length > 0 && types?.length === names.length && new Set(names).size === names.length)
+    ) {
+      report(
+        "type",
+        `"type" must be one of ${TYPES.join(", ")} or a list of them without repeats; found ${describe(type)}`,
+        "type",
+      );
     }
 
     const ref = own(node, "$ref");
     if (ref !== undefined) {
-      if (keys.length > 1) report("$ref", `"$ref" cannot have sibling keywords (found ${quote(keys.filter((key) => key !== "$ref"))}); move them into the definition`, "$ref");
+      if (keys.length > 1)
+        report(
+          "$ref",
+          `"$ref" cannot have sibling keywords (found ${quote(keys.filter((key) => key !== "$ref"))}); ` +
+            `move them into the definition`,
+          "$ref",
+        );
       const problem = refProblem(ref, schema as Plain);
       if (problem !== undefined) report("$ref", problem, "$ref");
     } else if (!isRoot && type === undefined && !["enum", "const", "anyOf"].some((key) => Object.hasOwn(node, key))) {
       report("type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
     }
 
-    /** Whether a JSON value is of the node's type: its JSON type is listed, or it is a whole number and "integer" is. */
+    /**
+     * Whether a JSON value is of the node's type: its JSON type is listed, or it is a whole number and "integer" is.
+     */
     const fitsType = (value: unknown): boolean =>
-      !types?.length || types.includes(value === null ? "null" : Array.isArray(value) ? "array" : typeof value) || (Number.isInteger(value) && types.includes("integer"));
+      !types?.length ||
+      types.includes(value === null ? "null" : Array.isArray(value) ? "array" : typeof value) ||
+      (Number.isInteger(value) && types.includes("integer"));
     const values = own(node, "enum");
     if (isList(values)) {
       let stringChars = 0;
@@ -178,48 +220,90 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
       for (let index = 0; index < values.length; index++) {
         const value = values[index];
         const problem = nonJson(value);
-        if (problem !== undefined) report("enum", `enum value ${index} is not JSON data (${problem}); use strings, numbers, booleans or null`, "enum", index);
+        if (problem !== undefined)
+          report(
+            "enum",
+            `enum value ${index} is not JSON data (${problem}); use strings, numbers, booleans or null`,
+            "enum",
+            index,
+          );
         else if (!fitsType(value)) misfits.push(index);
         else if (isString(value)) stringChars += count(value, "enum", index);
       }
       const [first, ...more] = misfits;
       if (first !== undefined) {
-        report("enum", `enum value ${describe(values[first])}${more.length > 0 ? ` (and ${more.length} more)` : ""} is not of "type" ${describe(type)}; add its type ("null" for null) to "type", or remove it`, "enum", first);
+        report(
+          "enum",
+          `enum value ${describe(values[first])}${
+            more.length > 0 ? ` (and ${more.length} more)` : ""
+          } is not of "type" ${describe(type)}; add its type ("null" for null) to "type", or remove it`,
+          "enum",
+          first,
+        );
       }
       enumValues += values.length;
-      if (enumValues > limits.maxEnumValues) reportOnce("max_enum_values", overLimit("max_enum_values", limits), "enum");
-      if (values.length > limits.largeEnumSize && stringChars > limits.maxEnumChars) report("max_enum_chars", overLimit("max_enum_chars", limits), "enum");
+      if (enumValues > limits.maxEnumValues)
+        reportOnce("max_enum_values", overLimit("max_enum_values", limits), "enum");
+      if (values.length > limits.largeEnumSize && stringChars > limits.maxEnumChars)
+        report("max_enum_chars", overLimit("max_enum_chars", limits), "enum");
     }
     if (Object.hasOwn(node, "const")) {
       const value = node.const;
       const problem = nonJson(value);
-      if (problem !== undefined) report("const", `"const" is not JSON data (${problem}); use a string, number, boolean or null`, "const");
-      else if (!fitsType(value)) report("const", `"const" ${describe(value)} is not of "type" ${describe(type)}; make them agree`, "const");
+      if (problem !== undefined)
+        report("const", `"const" is not JSON data (${problem}); use a string, number, boolean or null`, "const");
+      else if (!fitsType(value))
+        report("const", `"const" ${describe(value)} is not of "type" ${describe(type)}; make them agree`, "const");
       else if (isString(value)) count(value, "const");
     }
 
     const props = own(node, "properties");
     if (types?.includes("object") === true) {
       if (++level > limits.maxDepth) return report("max_depth", overLimit("max_depth", limits));
-      if (!Object.hasOwn(node, "additionalProperties")) report("additionalProperties", 'an object needs "additionalProperties": false; add it');
-      if (props === undefined) report("properties", 'an object needs "properties" ({} for none); take arbitrary keys as a JSON-encoded string');
+      if (!Object.hasOwn(node, "additionalProperties"))
+        report("additionalProperties", 'an object needs "additionalProperties": false; add it');
+      if (props === undefined)
+        report(
+          "properties",
+          'an object needs "properties" ({} for none); take arbitrary keys as a JSON-encoded string',
+        );
       const declared = isPlain(props) ? Object.keys(props) : [];
       const required = own(node, "required");
       const nullable = 'make optional ones nullable (e.g. "type": ["string", "null"])';
-      if (required === undefined) report("required", `an object needs "required" listing every property (${quote(declared) || "none here"}); add it, and ${nullable}`);
+      if (required === undefined)
+        report(
+          "required",
+          `an object needs "required" listing every property (${quote(declared) || "none here"}); add it, and ` +
+            `${nullable}`,
+        );
       else if (Array.isArray(required) && required.every(isString)) {
         // (Sets: either list may be long)
         const listed = new Set(required);
         const names = new Set(declared);
         const missing = declared.filter((name) => !listed.has(name));
         const extra = required.filter((name) => !names.has(name));
-        if (missing.length > 0) report("required", `"required" must list every property; missing ${quote(missing)}. Add them, and ${nullable}`, "required");
-        if (extra.length > 0) report("required", `"required" lists ${quote(extra)}, not in "properties"; remove them or declare the properties`, "required");
+        if (missing.length > 0)
+          report(
+            "required",
+            `"required" must list every property; missing ${quote(missing)}. Add them, and ${nullable}`,
+            "required",
+          );
+        if (extra.length > 0)
+          report(
+            "required",
+            `"required" lists ${quote(extra)}, not in "properties"; remove them or declare the properties`,
+            "required",
+          );
       }
     }
     const additional = own(node, "additionalProperties");
     if (additional !== undefined && additional !== false) {
-      report("additionalProperties", `"additionalProperties" must be false, not ${describe(additional)}; list the properties, or take a JSON-encoded string`, "additionalProperties");
+      report(
+        "additionalProperties",
+        `"additionalProperties" must be false, not ${describe(additional)}; list the properties, or take a ` +
+          `JSON-encoded string`,
+        "additionalProperties",
+      );
     }
     const array = 'an array needs one "items" schema';
     if (types?.includes("array") === true && !Object.hasOwn(node, "items")) report("items", array);
@@ -228,7 +312,8 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     const children: [value: unknown, level: number, ...step: Segment[]][] = [];
     if (isPlain(props)) {
       for (const name of Object.keys(props)) {
-        if (++properties > limits.maxProperties) reportOnce("max_properties", overLimit("max_properties", limits), "properties", name);
+        if (++properties > limits.maxProperties)
+          reportOnce("max_properties", overLimit("max_properties", limits), "properties", name);
         count(name, "properties", name);
         children.push([props[name], level, "properties", name]);
       }
@@ -237,14 +322,16 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     if (Array.isArray(items)) report("items", `${array}, not a list`, "items");
     else if (items !== undefined) children.push([items, level, "items"]);
     const anyOf = own(node, "anyOf");
-    if (Array.isArray(anyOf)) for (let index = 0; index < anyOf.length; index++) children.push([anyOf[index], level, "anyOf", index]);
+    if (Array.isArray(anyOf))
+      for (let index = 0; index < anyOf.length; index++) children.push([anyOf[index], level, "anyOf", index]);
     if (isRoot) {
       for (const keyword of ["$defs", "definitions"]) {
         const definitions = own(node, keyword);
         if (!isPlain(definitions)) continue;
         for (const name of Object.keys(definitions)) {
           count(name, keyword, name);
-          children.push([definitions[name], 0, keyword, name]); // each definition counts object levels from its own root
+          // each definition counts object levels from its own root
+          children.push([definitions[name], 0, keyword, name]);
         }
       }
     }
@@ -258,12 +345,17 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
   };
 
   try {
-    if (!isPlain(schema)) report("type", `the root must be "type": "object", not ${describe(schema)}; put other values in a property`);
+    if (!isPlain(schema))
+      report("type", `the root must be "type": "object", not ${describe(schema)}; put other values in a property`);
     else visit(schema, 0, "type");
   } catch (error) {
     // A hostile object (a throwing getter or Proxy trap) gets here; reported at the root.
     path.length = 0;
-    report("type", `unreadable (${error instanceof Error ? error.message : describe(error)}); pass plain JSON data, as JSON.parse returns`);
+    report(
+      "type",
+      `unreadable (${error instanceof Error ? error.message : describe(error)}); pass plain JSON data, as JSON.parse ` +
+        `returns`,
+    );
   }
   return reasons;
 }
@@ -281,21 +373,38 @@ function refProblem(ref: unknown, root: Plain): string | undefined {
     // keeps the invalid escape
   }
   const definitions = own(root, keyword);
-  return !/~(?![01])/.test(name) && isPlain(definitions) && Object.hasOwn(definitions, name.replaceAll("~1", "/").replaceAll("~0", "~"))
+  return !/~(?![01])/.test(name) &&
+    isPlain(definitions) &&
+    Object.hasOwn(definitions, name.replaceAll("~1", "/").replaceAll("~0", "~"))
     ? undefined
     : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
 
-/** Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found; a shared object is read once. */
+/**
+ * Why `value` is not JSON data, or `undefined` when it is. Iterative: any depth; cycles are found; a shared object is
+ * read once.
+ */
 function nonJson(value: unknown): string | undefined {
-  /** true for an object on the path to the current item (meeting it again is a cycle), false once read (a shared one is read once). */
+  /**
+   * true for an object on the path to the current item (meeting it again is a cycle), false once read (a shared one is
+   * read once).
+   */
   const state = new Map<unknown, boolean>();
   const stack: unknown[] = [value];
   const leave = stack; // a marker no value inside can be
   while (stack.length > 0) {
     const item = stack.pop();
     if (item === leave) state.set(stack.pop(), false);
-    else if (!(isString(item) || typeof item === "boolean" || item === null || Number.isFinite(item) || Array.isArray(item) || isPlain(item))) {
+    else if (
+      !(
+        isString(item) ||
+        typeof item === "boolean" ||
+        item === null ||
+        Number.isFinite(item) ||
+        Array.isArray(item) ||
+        isPlain(item)
+      )
+    ) {
       return Object.is(item, value) ? describe(item) : `it holds ${describe(item)}`;
     } else if (typeof item === "object" && item !== null && !state.has(item)) {
       state.set(item, true);

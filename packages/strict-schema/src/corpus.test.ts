@@ -19,13 +19,20 @@ const tools = readdirSync(corpus)
   .filter((file) => file.endsWith(".json"))
   .sort()
   .flatMap((file) => {
-    const { tools: list } = JSON.parse(readFileSync(new URL(file, corpus), "utf8")) as { tools: { name: string; inputSchema: unknown }[] };
+    const { tools: list } = JSON.parse(readFileSync(new URL(file, corpus), "utf8")) as {
+      tools: { name: string; inputSchema: unknown }[];
+    };
     return list.map((tool) => ({ server: file.slice(0, -".json".length), tool: tool.name, schema: tool.inputSchema }));
   });
 
 /** The seed's unsupported keywords, the structural ones it names (and `required`, `$id`), and the limits. */
 const REASONS = new Set(
-  "allOf not oneOf if then else dependentRequired dependentSchemas dependencies patternProperties unevaluatedProperties unevaluatedItems propertyNames prefixItems contains minContains maxContains $dynamicRef $recursiveRef additionalProperties items type $ref anyOf required $id max_properties max_depth max_chars max_enum_values max_enum_chars".split(" "),
+  (
+    "allOf not oneOf if then else dependentRequired dependentSchemas dependencies patternProperties " +
+    "unevaluatedProperties unevaluatedItems propertyNames prefixItems contains minContains maxContains $dynamicRef " +
+    "$recursiveRef additionalProperties items type $ref anyOf required $id max_properties max_depth max_chars " +
+    "max_enum_values max_enum_chars"
+  ).split(" "),
 );
 
 const exists = (schema: unknown, path: SchemaPath): boolean => {
@@ -48,7 +55,8 @@ const reach = (root: unknown, node: unknown, path: NullPath): unknown[] => {
   if (Array.isArray(schema.anyOf)) return schema.anyOf.flatMap((branch: unknown) => reach(root, branch, path));
   const [segment, ...rest] = path;
   if (path.length === 0) return [schema];
-  const child = segment === ITEMS ? schema.items : (schema.properties as Record<string, unknown> | undefined)?.[segment as string];
+  const child =
+    segment === ITEMS ? schema.items : (schema.properties as Record<string, unknown> | undefined)?.[segment as string];
   return reach(root, child, rest);
 };
 
@@ -80,8 +88,13 @@ describe("the corpus", () => {
       for (const nullPath of result.nullPaths) {
         expect(nullPath.length, `${server}/${tool}`).toBeGreaterThan(0);
         // The null stripNulls removes is one the strict schema accepts there, and one the input did not.
-        expect(nullableAt(result.schema, result.schema, nullPath), `${server}/${tool} ${JSON.stringify(nullPath)}`).toBe(true);
-        expect(nullableAt(schema, schema, nullPath), `${server}/${tool} ${JSON.stringify(nullPath)} in the input`).toBe(false);
+        expect(
+          nullableAt(result.schema, result.schema, nullPath),
+          `${server}/${tool} ${JSON.stringify(nullPath)}`,
+        ).toBe(true);
+        expect(nullableAt(schema, schema, nullPath), `${server}/${tool} ${JSON.stringify(nullPath)} in the input`).toBe(
+          false,
+        );
       }
     }
   });
@@ -100,7 +113,9 @@ describe("the corpus", () => {
   });
 
   it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures.json", () => {
-    const failures = results.flatMap(({ server, tool, result }) => (result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }]));
+    const failures = results.flatMap(({ server, tool, result }) =>
+      result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }],
+    );
     expect(failures).toEqual(expectedFailures);
   });
 });
@@ -132,11 +147,17 @@ describe("the corpus, with encode", () => {
     await expect(`[\n${lines.join(",\n")}\n]\n`).toMatchFileSnapshot("./__fixtures__/corpus-snapshot-encoded.json");
   });
 
-  it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures-encoded.json, at paths in the input", () => {
-    const failures = encoded.flatMap(({ server, tool, result }) => (result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }]));
-    expect(failures).toEqual(expectedEncodedFailures);
-    for (const { server, tool, schema, result } of encoded) {
-      if (!result.ok) expect(exists(schema, result.error.path), `${server}/${tool}`).toBe(true);
-    }
-  });
+  it(
+    "fails exactly for the tools listed in __fixtures__/corpus-expected-failures-encoded.json, at paths in the " +
+      "input",
+    () => {
+      const failures = encoded.flatMap(({ server, tool, result }) =>
+        result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }],
+      );
+      expect(failures).toEqual(expectedEncodedFailures);
+      for (const { server, tool, schema, result } of encoded) {
+        if (!result.ok) expect(exists(schema, result.error.path), `${server}/${tool}`).toBe(true);
+      }
+    },
+  );
 });

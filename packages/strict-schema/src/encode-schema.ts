@@ -26,7 +26,9 @@ export type EncodedSchema =
   | { readonly ok: false; readonly error: StrictError };
 
 /** Keywords that only annotate: a node with nothing else (but vendor `x-` keywords) is free-form. */
-const ANNOTATIONS = /* @__PURE__ */ new Set("title description default examples $comment deprecated readOnly writeOnly".split(" "));
+const ANNOTATIONS = /* @__PURE__ */ new Set(
+  "title description default examples $comment deprecated readOnly writeOnly".split(" "),
+);
 
 /** The name of the property that carries an open rest, when no declared property has it. */
 const REST = "additional_properties";
@@ -103,7 +105,8 @@ const fail = (context: Encoding_, keyword: string, message: string, path: Schema
 
 const withDescription = (node: Plain, addition: string): Plain => {
   const copy: Plain = {};
-  const description = typeof node.description === "string" && node.description.trim() !== "" ? `${node.description.trim()} ` : "";
+  const description =
+    typeof node.description === "string" && node.description.trim() !== "" ? `${node.description.trim()} ` : "";
   if (typeof node.title === "string") copy.title = node.title;
   copy.description = `${description}${addition}`;
   return copy;
@@ -130,7 +133,8 @@ const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Obje
 
 const isClosed = (node: Plain): boolean => node.additionalProperties === false;
 
-const openRest = (node: Plain): unknown => (node.additionalProperties === false ? undefined : node.additionalProperties);
+const openRest = (node: Plain): unknown =>
+  node.additionalProperties === false ? undefined : node.additionalProperties;
 
 /**
  * Encodes `schema` for the rewriter. Fails only on what cannot be encoded
@@ -139,7 +143,8 @@ const openRest = (node: Plain): unknown => (node.additionalProperties === false 
  * cannot encode is left for the rewriter to keep or refuse.
  */
 export function encodeSchema(schema: unknown): EncodedSchema {
-  if (!hasEncodable(schema, 0, { root: schema, seen: new Set(), nodes: 0 })) return { ok: true, schema, encodings: [], sourcePath: (path) => path };
+  if (!hasEncodable(schema, 0, { root: schema, seen: new Set(), nodes: 0 }))
+    return { ok: true, schema, encodings: [], sourcePath: (path) => path };
   const context: Encoding_ = {
     root: schema,
     units: new Map(),
@@ -155,16 +160,26 @@ export function encodeSchema(schema: unknown): EncodedSchema {
   };
   const encodings: Encoding[] = [];
   const at: At = { out: undefined, source: undefined, instance: undefined, depth: 0, stringTaken: NEVER };
-  let out = isPlain(schema) && isRootMap(schema) ? encodeRootMap(schema, context, at, encodings) : walk(schema, context, at, encodings);
+  let out =
+    isPlain(schema) && isRootMap(schema)
+      ? encodeRootMap(schema, context, at, encodings)
+      : walk(schema, context, at, encodings);
   if (context.rootLooped !== undefined && encodings.length > 0) {
-    fail(context, "$ref", "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a fixed shape", context.rootLooped);
+    fail(
+      context,
+      "$ref",
+      "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a " +
+        "fixed shape",
+      context.rootLooped,
+    );
   }
   if (context.error !== undefined) return { ok: false, error: context.error };
   out = withDefinitions(out, context);
   const moved = context.moved.sort((a, b) => b[0].length - a[0].length);
   const sourcePath = (path: SchemaPath): SchemaPath => {
     for (const [prefix, source] of moved) {
-      if (prefix.length <= path.length && prefix.every((segment, index) => segment === path[index])) return [...source, ...path.slice(prefix.length)];
+      if (prefix.length <= path.length && prefix.every((segment, index) => segment === path[index]))
+        return [...source, ...path.slice(prefix.length)];
     }
     return path;
   };
@@ -215,7 +230,10 @@ const anyEncodable = (branches: unknown, depth: number, look: Look): boolean =>
 
 /** A root that is a map: an object without declared properties whose additionalProperties is given and open. */
 const isRootMap = (root: Plain): boolean =>
-  objectType(root.type) === "object" && !hasProperties(root) && root.additionalProperties !== undefined && root.additionalProperties !== false;
+  objectType(root.type) === "object" &&
+  !hasProperties(root) &&
+  root.additionalProperties !== undefined &&
+  root.additionalProperties !== false;
 
 /** A root map keeps the root an object: its entries go into the added rest property, as for an open rest. */
 function encodeRootMap(root: Plain, context: Encoding_, at: At, encodings: Encoding[]): unknown {
@@ -231,19 +249,34 @@ function walk(schema: unknown, context: Encoding_, at: At, encodings: Encoding[]
 
 function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding[]): unknown {
   const type = objectType(node.type);
-  if (type !== undefined && node.allOf === undefined && node.anyOf === undefined && node.oneOf === undefined && node.$ref === undefined) {
+  if (
+    type !== undefined &&
+    node.allOf === undefined &&
+    node.anyOf === undefined &&
+    node.oneOf === undefined &&
+    node.$ref === undefined
+  ) {
     const rest = openRest(node);
     // (an object closed with additionalProperties: false and no properties is the empty object: nothing to encode)
     if (!hasProperties(node) && !isClosed(node) && (rest === undefined || isFreeForm(rest)) && at.depth > 0) {
-      return at.stringTaken() ? encodeMap(node, {}, context, at, encodings) : encodeFreeFormMap(node, type, context, at, encodings);
+      return at.stringTaken()
+        ? encodeMap(node, {}, context, at, encodings)
+        : encodeFreeFormMap(node, type, context, at, encodings);
     }
-    if (!hasProperties(node) && rest !== undefined && at.depth > 0) return encodeMap(node, rest, context, at, encodings);
+    if (!hasProperties(node) && rest !== undefined && at.depth > 0)
+      return encodeMap(node, rest, context, at, encodings);
     if (rest !== undefined && hasProperties(node)) return encodeOpenRest(node, context, at, encodings);
   }
   return walkChildren(node, context, at, encodings);
 }
 
-const child = (at: At, keyword: string, key: string | number | undefined, instance: Chain<string | null>, stringTaken = NEVER): At => {
+const child = (
+  at: At,
+  keyword: string,
+  key: string | number | undefined,
+  instance: Chain<string | null>,
+  stringTaken = NEVER,
+): At => {
   const out = extend(at.out, keyword);
   const source = extend(at.source, keyword);
   return {
@@ -263,13 +296,23 @@ function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encodi
   if (isPlain(properties)) {
     let changed: Plain | undefined;
     for (const name in properties) {
-      const value = walk(properties[name], context, child(at, "properties", name, extend(at.instance, name)), encodings);
+      const value = walk(
+        properties[name],
+        context,
+        child(at, "properties", name, extend(at.instance, name)),
+        encodings,
+      );
       if (value !== properties[name]) put((changed ??= { ...properties }), name, value);
     }
     if (changed !== undefined) (copy ??= { ...node }).properties = changed;
   }
   if (items !== undefined && !Array.isArray(items)) {
-    const value = walk(items, context, child(at, "items", undefined, extend<string | null>(at.instance, ITEMS)), encodings);
+    const value = walk(
+      items,
+      context,
+      child(at, "items", undefined, extend<string | null>(at.instance, ITEMS)),
+      encodings,
+    );
     if (value !== items) (copy ??= { ...node }).items = value;
   }
   if (Array.isArray(anyOf)) {
@@ -292,10 +335,17 @@ function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encodi
  * and refuses an encoding that another branch could be mistaken for: the value
  * is restored by its form alone (entries are an array, JSON text a string).
  */
-function walkBranches(branches: readonly unknown[], keyword: string, context: Encoding_, at: At, encodings: Encoding[]): unknown[] {
+function walkBranches(
+  branches: readonly unknown[],
+  keyword: string,
+  context: Encoding_,
+  at: At,
+  encodings: Encoding[],
+): unknown[] {
   // (the types are worked out only for a site that encodes something: most have nothing to encode)
   let original: Set<JsonType>[] | undefined;
-  const originalTypes = (): Set<JsonType>[] => (original ??= branches.map((branch) => types(branch, context, false, 0)));
+  const originalTypes = (): Set<JsonType>[] =>
+    (original ??= branches.map((branch) => types(branch, context, false, 0)));
   const encoded: unknown[] = [];
   const found: Encoding[][] = [];
   branches.forEach((branch, index) => {
@@ -304,14 +354,28 @@ function walkBranches(branches: readonly unknown[], keyword: string, context: En
     encoded.push(walk(branch, context, child(at, keyword, index, at.instance, stringTaken), own));
     found.push(own);
   });
-  if (found.every((own) => own.length === 0)) return encoded.every((branch, index) => branch === branches[index]) ? (branches as unknown[]) : encoded;
+  if (found.every((own) => own.length === 0))
+    return encoded.every((branch, index) => branch === branches[index]) ? (branches as unknown[]) : encoded;
   const forms = encoded.map((branch) => types(branch, context, true, 0));
   found.forEach((own, index) => {
-    const others = (form: readonly Set<JsonType>[], type: JsonType): boolean => form.some((taken, other) => other !== index && taken.has(type));
+    const others = (form: readonly Set<JsonType>[], type: JsonType): boolean =>
+      form.some((taken, other) => other !== index && taken.has(type));
     for (const encoding of own) {
       const relative = encoding.path.slice(at.instance?.length ?? 0);
-      const why = ambiguity(encoding, relative, (type) => others(forms, type), (type) => others(originalTypes(), type), own);
-      if (why !== undefined) fail(context, keyword, `branch ${index} ${why}; make the branches distinct by type`, list(extend(at.source, keyword, index)));
+      const why = ambiguity(
+        encoding,
+        relative,
+        (type) => others(forms, type),
+        (type) => others(originalTypes(), type),
+        own,
+      );
+      if (why !== undefined)
+        fail(
+          context,
+          keyword,
+          `branch ${index} ${why}; make the branches distinct by type`,
+          list(extend(at.source, keyword, index)),
+        );
     }
     encodings.push(...own);
   });
@@ -328,12 +392,20 @@ function ambiguity(
 ): string | undefined {
   if (relative.length > 0) {
     const container: JsonType = relative[0] === ITEMS ? "array" : "object";
-    return otherForm(container) ? `encodes a part of ${container === "array" ? "an array" : "an object"} another branch may also be` : undefined;
+    return otherForm(container)
+      ? `encodes a part of ${container === "array" ? "an array" : "an object"} another branch may also be`
+      : undefined;
   }
-  if (encoding.kind === "json-text") return otherForm("string") ? "is sent as JSON text where another branch takes a string" : undefined;
-  if (encoding.kind === "rest") return otherForm("object") || otherOriginal("object") ? "has an open rest where another branch takes an object" : undefined;
+  if (encoding.kind === "json-text")
+    return otherForm("string") ? "is sent as JSON text where another branch takes a string" : undefined;
+  if (encoding.kind === "rest")
+    return otherForm("object") || otherOriginal("object")
+      ? "has an open rest where another branch takes an object"
+      : undefined;
   if (otherForm("array")) return "is sent as key/value entries where another branch takes an array";
-  const freeValues = own.some((inner) => inner.kind === "json-text" && inner.parsesTo === "any" && inner.path.length === encoding.path.length + 2);
+  const freeValues = own.some(
+    (inner) => inner.kind === "json-text" && inner.parsesTo === "any" && inner.path.length === encoding.path.length + 2,
+  );
   return otherOriginal("object") && !freeValues ? "is a map where another branch takes an object" : undefined;
 }
 
@@ -348,11 +420,16 @@ function types(schema: unknown, context: Encoding_, encoded: boolean, hops: numb
     return types(encoded && unit?.done === true ? unit.schema : target.schema, context, encoded, hops + 1);
   }
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches !== undefined) return new Set(branches.flatMap((branch) => [...types(branch, context, encoded, hops + 1)]));
-  const named = (value: unknown): JsonType[] => (Array.isArray(value) ? value : [value]).filter((name): name is JsonType => all.has(name as JsonType));
+  if (branches !== undefined)
+    return new Set(branches.flatMap((branch) => [...types(branch, context, encoded, hops + 1)]));
+  const named = (value: unknown): JsonType[] =>
+    (Array.isArray(value) ? value : [value]).filter((name): name is JsonType => all.has(name as JsonType));
   if (schema.type !== undefined) return new Set(named(schema.type));
   const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
-  if (values !== undefined) return new Set(values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value)));
+  if (values !== undefined)
+    return new Set(
+      values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value)),
+    );
   return all;
 }
 
@@ -362,9 +439,18 @@ function encodeFreeForm(node: Plain, context: Encoding_, at: At, encodings: Enco
   return { type: "string", ...withDescription(node, "Any JSON value, as JSON text.") };
 }
 
-function encodeFreeFormMap(node: Plain, type: "object" | "object-or-null", context: Encoding_, at: At, encodings: Encoding[]): unknown {
+function encodeFreeFormMap(
+  node: Plain,
+  type: "object" | "object-or-null",
+  context: Encoding_,
+  at: At,
+  encodings: Encoding[],
+): unknown {
   encodings.push({ kind: "json-text", path: list(at.instance), parsesTo: "object" });
-  return { type: type === "object" ? "string" : ["string", "null"], ...withDescription(node, "A JSON object, as JSON text.") };
+  return {
+    type: type === "object" ? "string" : ["string", "null"],
+    ...withDescription(node, "A JSON object, as JSON text."),
+  };
 }
 
 /** The kept constraints of `propertyNames` on the entries' `key`. */
@@ -390,7 +476,10 @@ function encodeMap(node: Plain, values: unknown, context: Encoding_, at: At, enc
   context.moved.push([list(extend(at.out, "items", "properties", "key")), list(extend(at.source, "propertyNames"))]);
   context.moved.push([list(at.out), list(at.source)]);
   const value = walk(values, context, valueAt, encodings);
-  const array: Plain = { type: objectType(node.type) === "object" ? "array" : ["array", "null"], ...withDescription(node, "A list of key/value entries, each key once.") };
+  const array: Plain = {
+    type: objectType(node.type) === "object" ? "array" : ["array", "null"],
+    ...withDescription(node, "A list of key/value entries, each key once."),
+  };
   if (typeof node.minProperties === "number") array.minItems = node.minProperties;
   if (typeof node.maxProperties === "number") array.maxItems = node.maxProperties;
   array.items = {
@@ -419,7 +508,13 @@ function encodeOpenRest(node: Plain, context: Encoding_, at: At, encodings: Enco
   // The rest's source is the object itself: its additionalProperties is the input's.
   const restOut = extend(at.out, "properties", property);
   context.moved.push([list(restOut), list(at.source)]);
-  const restAt: At = { out: restOut, source: at.source, instance: extend(at.instance, property), depth: at.depth + 1, stringTaken: NEVER };
+  const restAt: At = {
+    out: restOut,
+    source: at.source,
+    instance: extend(at.instance, property),
+    depth: at.depth + 1,
+    stringTaken: NEVER,
+  };
   const properties: Plain = { ...(isPlain(walked.properties) ? walked.properties : {}) };
   put(properties, property, walk(rest, context, restAt, encodings));
   encodings.push({ kind: "rest", path: list(at.instance), property, declared });
@@ -467,7 +562,9 @@ function findTarget(ref: string, context: Encoding_): Target | undefined {
   if (segments.length === 2 && (keyword === "$defs" || keyword === "definitions")) {
     return { key: ref, schema, out: segments, source: segments, ref };
   }
-  const source = segments.map((segment, index) => (Array.isArray(own(context.root, segments[index - 1] ?? "")) ? Number(segment) : segment));
+  const source = segments.map((segment, index) =>
+    Array.isArray(own(context.root, segments[index - 1] ?? "")) ? Number(segment) : segment,
+  );
   let hoisted = context.hoisted.get(ref);
   if (hoisted === undefined) {
     const taken = (candidate: string): boolean =>
@@ -501,7 +598,13 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
     if (target.out !== target.source) context.moved.push([target.out, target.source]);
     context.active.push(unit);
     const own: Encoding[] = [];
-    const unitAt: At = { out: extend(undefined, ...target.out), source: extend(undefined, ...target.source), instance: undefined, depth: at.depth + 1, stringTaken: NEVER };
+    const unitAt: At = {
+      out: extend(undefined, ...target.out),
+      source: extend(undefined, ...target.source),
+      instance: undefined,
+      depth: at.depth + 1,
+      stringTaken: NEVER,
+    };
     unit.schema = walk(target.schema, context, unitAt, own);
     context.active.pop();
     unit.encodings = own;
@@ -511,14 +614,25 @@ function walkRef(ref: string, context: Encoding_, at: At, encodings: Encoding[])
     }
   }
   if (unit.looped !== undefined && unit.encodings.length > 0) {
-    fail(context, "$ref", "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a fixed shape", unit.looped);
+    fail(
+      context,
+      "$ref",
+      "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); give the map a " +
+        "fixed shape",
+      unit.looped,
+    );
   }
   const prefix = unit.encodings.length > 0 ? list(at.instance) : [];
   for (const encoding of unit.encodings) {
     const path = [...prefix, ...encoding.path];
     context.segments += path.length;
     if (context.segments > MAX_SEGMENTS) {
-      fail(context, "$ref", `$refs expand to encoding paths of over ${MAX_SEGMENTS} segments (an internal guard, not an OpenAI limit)`, []);
+      fail(
+        context,
+        "$ref",
+        `$refs expand to encoding paths of over ${MAX_SEGMENTS} segments (an internal guard, not an OpenAI limit)`,
+        [],
+      );
       break;
     }
     encodings.push({ ...encoding, path });

@@ -28,10 +28,17 @@ const groups = DRAFTS.flatMap((draft) =>
   readdirSync(new URL(`${draft}/`, suite))
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(new URL(`${draft}/${file}`, suite), "utf8")) as Group[]).map((group) => ({ draft, file, group }))),
+    .flatMap((file) =>
+      (JSON.parse(readFileSync(new URL(`${draft}/${file}`, suite), "utf8")) as Group[]).map((group) => ({
+        draft,
+        file,
+        group,
+      })),
+    ),
 );
 
-const isObject = (value: unknown): value is Schema => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Schema =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The roots to convert for a group's schema: itself when it is an object schema, else an
@@ -42,7 +49,9 @@ const roots = (schema: unknown): { readonly as: "root" | "required" | "optional"
   if (isObject(schema) && schema.type === "object") return [{ as: "root", root: schema }];
   const text = JSON.stringify(schema).replaceAll('"$ref":"#"', '"$ref":"#/$defs/__self"');
   const inner = JSON.parse(text) as unknown;
-  const definitions = isObject(inner) ? { $defs: { ...(inner.$defs as Schema), __self: inner }, definitions: inner.definitions } : {};
+  const definitions = isObject(inner)
+    ? { $defs: { ...(inner.$defs as Schema), __self: inner }, definitions: inner.definitions }
+    : {};
   return (["required", "optional"] as const).map((as) => ({
     as,
     root: { type: "object", properties: { v: inner }, required: as === "required" ? ["v"] : [], ...definitions },
@@ -58,14 +67,22 @@ const exists = (schema: unknown, path: SchemaPath): boolean => {
   return true;
 };
 
-const typeOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value);
+const typeOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
 
 /** The output schema a `$ref` points to (strict mode's refs are local: `#`, `#/$defs/x`, `#/definitions/x`). */
 const deref = (root: Schema, schema: Schema): Schema => {
   if (typeof schema.$ref !== "string") return schema;
   if (schema.$ref === "#") return root;
   const [, keyword, name] = schema.$ref.split("/");
-  return deref(root, (root[keyword as string] as Schema)[decodeURIComponent(name as string).replaceAll("~1", "/").replaceAll("~0", "~")] as Schema);
+  return deref(
+    root,
+    (root[keyword as string] as Schema)[
+      decodeURIComponent(name as string)
+        .replaceAll("~1", "/")
+        .replaceAll("~0", "~")
+    ] as Schema,
+  );
 };
 
 /** Whether an output branch could hold `value` (its type, and for an object its property names). */
@@ -73,31 +90,55 @@ const fitsBranch = (root: Schema, branch: Schema, value: unknown): boolean => {
   const schema = deref(root, branch);
   if (Array.isArray(schema.anyOf)) return schema.anyOf.some((inner) => fitsBranch(root, inner as Schema, value));
   if ("const" in schema) return JSON.stringify(schema.const) === JSON.stringify(value);
-  if (Array.isArray(schema.enum) && !schema.enum.some((item) => JSON.stringify(item) === JSON.stringify(value))) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.some((item) => JSON.stringify(item) === JSON.stringify(value)))
+    return false;
   const types = [schema.type].flat();
   const type = typeOf(value);
-  if (!(types.includes(type) || (type === "integer" && types.includes("number")) || schema.type === undefined)) return false;
-  return type !== "object" || Object.keys(value as Schema).every((name) => Object.hasOwn((schema.properties as Schema | undefined) ?? {}, name));
+  if (!(types.includes(type) || (type === "integer" && types.includes("number")) || schema.type === undefined))
+    return false;
+  return (
+    type !== "object" ||
+    Object.keys(value as Schema).every((name) => Object.hasOwn((schema.properties as Schema | undefined) ?? {}, name))
+  );
 };
 
 /** `value` with every property the output requires and `value` lacks set to null, all the way down. */
 const fill = (root: Schema, input: Schema, value: unknown): unknown => {
   const schema = deref(root, input);
   if (Array.isArray(schema.anyOf)) {
-    const branch = (schema.anyOf as Schema[]).find((inner) => fitsBranch(root, inner, value)) ?? (schema.anyOf[0] as Schema);
+    const branch =
+      (schema.anyOf as Schema[]).find((inner) => fitsBranch(root, inner, value)) ?? (schema.anyOf[0] as Schema);
     return fill(root, branch, value);
   }
-  if (Array.isArray(value)) return isObject(schema.items) ? value.map((item) => fill(root, schema.items as Schema, item)) : value;
+  if (Array.isArray(value))
+    return isObject(schema.items) ? value.map((item) => fill(root, schema.items as Schema, item)) : value;
   if (!isObject(value) || !isObject(schema.properties)) return value;
   const properties = schema.properties;
-  return Object.fromEntries(Object.keys(properties).map((name) => [name, Object.hasOwn(value, name) ? fill(root, properties[name] as Schema, value[name]) : null]));
+  return Object.fromEntries(
+    Object.keys(properties).map((name) => [
+      name,
+      Object.hasOwn(value, name) ? fill(root, properties[name] as Schema, value[name]) : null,
+    ]),
+  );
 };
 
 const strict = addFormats(new Ajv2020({ strict: false, allErrors: false }));
-const originals = { "draft2020-12": new Ajv2020({ strict: false, validateFormats: false }), draft7: new Ajv({ strict: false, validateFormats: false }) };
+const originals = {
+  "draft2020-12": new Ajv2020({ strict: false, validateFormats: false }),
+  draft7: new Ajv({ strict: false, validateFormats: false }),
+};
 const compile = (ajv: Ajv | Ajv2020, schema: unknown): ValidateFunction => ajv.compile(schema as Schema);
 
-const counts = { groups: groups.length, roots: 0, converted: 0, refused: new Map<string, number>(), instances: 0, exact: 0, keptNull: 0, invalidWrapped: 0 };
+const counts = {
+  groups: groups.length,
+  roots: 0,
+  converted: 0,
+  refused: new Map<string, number>(),
+  instances: 0,
+  exact: 0,
+  keptNull: 0,
+  invalidWrapped: 0,
+};
 
 describe("the JSON-Schema-Test-Suite (draft 2020-12 and draft 7)", () => {
   it("every group's schema converts, or is refused with a path in the input and a keyword", () => {
@@ -118,21 +159,29 @@ describe("the JSON-Schema-Test-Suite (draft 2020-12 and draft 7)", () => {
         const original = compile(originals[draft], root);
         for (const test of group.tests.filter((each) => each.valid)) {
           const value = as === "root" ? test.data : { v: test.data };
-          // (valid for the group's schema but not as this wrapping would be a fault of the wrapping: counted, and pinned at 0)
+          // (valid for the group's schema but not as this wrapping would be a fault of the wrapping: counted, and
+          // pinned at 0)
           if (!original(value)) {
             counts.invalidWrapped++;
             continue;
           }
           counts.instances++;
           const filled = fill(result.schema, result.schema, value);
-          expect(validate(filled), `${where} "${test.description}": ${JSON.stringify(filled)} ${JSON.stringify(validate.errors)}`).toBe(true);
+          expect(
+            validate(filled),
+            `${where} "${test.description}": ${JSON.stringify(filled)} ${JSON.stringify(validate.errors)}`,
+          ).toBe(true);
           const stripped = stripNulls(filled, result.nullPaths);
           if (JSON.stringify(stripped) === JSON.stringify(value)) {
             counts.exact++;
             continue;
           }
-          // A null kept where the input schema accepts it (an optional property that allowed null): valid as the server reads it.
-          expect(original(stripped), `${where} "${test.description}": stripNulls gave ${JSON.stringify(stripped)}`).toBe(true);
+          // A null kept where the input schema accepts it (an optional property that allowed null): valid as the server
+          // reads it.
+          expect(
+            original(stripped),
+            `${where} "${test.description}": stripNulls gave ${JSON.stringify(stripped)}`,
+          ).toBe(true);
           counts.keptNull++;
         }
       }

@@ -21,15 +21,21 @@ it("lists every option of DEFAULT_LIMITS, with its default", () => {
   expect(Object.fromEntries(rows.map((row) => [row.option, row.value]))).toEqual(DEFAULT_LIMITS);
 });
 
-it.each(rows.filter((row) => row.keyword !== undefined))("options.limits.$option is reported as $keyword", ({ option, keyword }) => {
-  // (largeEnumSize 0 makes every enum large, so maxEnumChars applies)
-  const result = strictSchema(over, { limits: { [option]: 0, largeEnumSize: 0 } });
-  expect(result.ok ? undefined : result.error.keyword).toBe(keyword);
-  expect(strictSchema(over, { limits: { largeEnumSize: 0 } }).ok).toBe(true);
-});
+it.each(rows.filter((row) => row.keyword !== undefined))(
+  "options.limits.$option is reported as $keyword",
+  ({ option, keyword }) => {
+    // (largeEnumSize 0 makes every enum large, so maxEnumChars applies)
+    const result = strictSchema(over, { limits: { [option]: 0, largeEnumSize: 0 } });
+    expect(result.ok ? undefined : result.error.keyword).toBe(keyword);
+    expect(strictSchema(over, { limits: { largeEnumSize: 0 } }).ok).toBe(true);
+  },
+);
 
 it("largeEnumSize decides when maxEnumChars applies", () => {
   const limits = { maxEnumChars: 0, largeEnumSize: 1 };
   expect(strictSchema(over, { limits }).ok).toBe(true);
-  expect(strictSchema({ ...over, properties: { a: { enum: ["x", "y"] } } }, { limits })).toMatchObject({ ok: false, error: { keyword: "max_enum_chars" } });
+  expect(strictSchema({ ...over, properties: { a: { enum: ["x", "y"] } } }, { limits })).toMatchObject({
+    ok: false,
+    error: { keyword: "max_enum_chars" },
+  });
 });

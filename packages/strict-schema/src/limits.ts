@@ -25,7 +25,10 @@ export const DEFAULT_LIMITS: StrictLimits = Object.freeze({
   largeEnumSize: 250,
 });
 
-/** The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces OpenAI's; anything else is ignored. */
+/**
+ * The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces OpenAI's; anything else is
+ * ignored.
+ */
 export function readLimits(options: unknown): StrictLimits {
   const given = own(options, "limits");
   if (given === undefined) return DEFAULT_LIMITS;

@@ -64,7 +64,8 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
       if (target === undefined) return true;
       if (!active.includes(target)) return follow(target).length > 0;
       // A cycle of definitions that are each only a $ref never leads to a schema.
-      if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined)) fail("$ref", "a $ref loop; point it at a schema", target.path);
+      if (active.slice(active.indexOf(target)).every((each) => each.out?.$ref !== undefined))
+        fail("$ref", "a $ref loop; point it at a schema", target.path);
       looped.set(target, at as SchemaPath);
       return false;
     });
@@ -72,7 +73,12 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
     // A cycle through this unit repeats its null paths without end. (Units followed
     // inside the cycle skip this unit, which is right only when it has none.)
     const recursion = looped.get(unit);
-    if (recursion !== undefined && list.length > 0) fail("$ref", "a recursive $ref through optional properties (unbounded null paths); make them required", recursion);
+    if (recursion !== undefined && list.length > 0)
+      fail(
+        "$ref",
+        "a recursive $ref through optional properties (unbounded null paths); make them required",
+        recursion,
+      );
     live.set(unit, list);
     return list;
   };
@@ -83,7 +89,13 @@ export function expandNullPaths(units: Iterable<Unit>, limit: number, budget: nu
       const next = target && live.get(target);
       if (next?.length === 0) continue; // (a $ref to no null path)
       const full = [...prefix, ...path];
-      if ((spent += full.length) > budget) fail("$ref", `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); make properties required`, []);
+      if ((spent += full.length) > budget)
+        fail(
+          "$ref",
+          `$refs expand to null paths of over ${budget} segments (an internal guard, not an OpenAI limit); ` +
+            `make properties required`,
+          [],
+        );
       if (next) emit(next, full, visit);
       else visit(full);
     }
@@ -110,7 +122,13 @@ export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: Null
       nullsAt(branches.map((branch) => branch.schema), trie);
       for (const [index, introduced, { hit: other }] of stripped) {
         // (a branch that strips a null it accepts elsewhere has an inner anyOf that is refused)
-        if (other !== undefined && other !== index) fail(keyword, `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required in branch ${index}`, at);
+        if (other !== undefined && other !== index)
+          fail(
+            keyword,
+            `branch ${index} strips a null at ${pointer(introduced)} that branch ${other} accepts; make it required ` +
+              `in branch ${index}`,
+            at,
+          );
       }
     }
   }

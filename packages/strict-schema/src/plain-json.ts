@@ -17,11 +17,13 @@ export const isPrimitive = (value: unknown): boolean =>
   value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
 
 /** An own property of a plain object, or `undefined` (never an inherited one such as `constructor`). */
-export const own = (value: unknown, key: string): unknown => (isPlain(value) && Object.hasOwn(value, key) ? value[key] : undefined);
+export const own = (value: unknown, key: string): unknown =>
+  isPlain(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 
 /** Sets `key` as an own enumerable property, even when it is `__proto__`. */
 export const put = (target: Plain, key: string, value: unknown): void => {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 };
 
@@ -50,4 +52,10 @@ export const describe = (value: unknown): string => {
 
 /** A JSON Pointer fragment for messages: `#/properties/a~1b/items` (a null segment, ITEMS, shows as `[]`). */
 export const pointer = (path: readonly (string | number | null)[]): string =>
-  path.reduce<string>((text, segment) => `${text}/${String(segment ?? "[]").replaceAll("~", "~0").replaceAll("/", "~1")}`, "#");
+  path.reduce<string>(
+    (text, segment) =>
+      `${text}/${String(segment ?? "[]")
+        .replaceAll("~", "~0")
+        .replaceAll("/", "~1")}`,
+    "#",
+  );

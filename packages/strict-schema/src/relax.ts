@@ -6,9 +6,13 @@ import { isPlain, own, type Plain } from "./plain-json";
 import { type NodeKeywords, refuseUnsupported } from "./read-keywords";
 import { recordRelaxation, refuse, type RewriteContext } from "./rewrite-context";
 
-const isObjectType = (type: unknown): boolean => type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
+const isObjectType = (type: unknown): boolean =>
+  type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
 
-/** The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares none. */
+/**
+ * The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares
+ * none.
+ */
 const declaredTypes = (branch: unknown, root: unknown): Set<unknown> | undefined => {
   for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
   const type = own(branch, "type");
@@ -16,7 +20,9 @@ const declaredTypes = (branch: unknown, root: unknown): Set<unknown> | undefined
   return names.length === 0 ? undefined : new Set(names.map((name) => (name === "integer" ? "number" : name)));
 };
 
-/** Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`). */
+/**
+ * Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`).
+ */
 function disjointByType(branches: readonly unknown[], root: unknown): boolean {
   const seen = new Set<unknown>();
   return branches.every((branch) => {
@@ -57,7 +63,9 @@ export function disjointOneOf(branches: readonly unknown[], root: unknown): bool
           return (
             required[index]?.has(name) === true &&
             Array.isArray(values) &&
-            values.every((value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index))
+            values.every(
+              (value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index),
+            )
           );
         });
       }))
@@ -70,7 +78,10 @@ export interface MergedObject {
   readonly required: readonly string[];
 }
 
-/** JSON text to compare schemas by; NaN (equal to nothing) when the value has none, or over 100 000 values (it may share objects exponentially). */
+/**
+ * JSON text to compare schemas by; NaN (equal to nothing) when the value has none, or over 100 000 values (it may share
+ * objects exponentially).
+ */
 const json = (value: unknown): string | number => {
   let left = 100_000;
   try {
@@ -97,17 +108,28 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
   const required = new Set<string>();
   const closed: Plain[] = [];
   let typed = false;
-  for (const [part, prefix] of [[node, []], ...Array.from(allOf, (branch, index) => [branch, ["allOf", index]])] as [Plain, (string | number)[]][]) {
+  for (const [part, prefix] of [[node, []], ...Array.from(allOf, (branch, index) => [branch, ["allOf", index]])] as [
+    Plain,
+    (string | number)[],
+  ][]) {
     const where = prefix.join(" ") || "the schema";
     if (!isPlain(part)) return `${where} is no object`;
-    const bad = Object.keys(part).find((key) => /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED.has(key) && (part !== node || key !== "allOf")));
+    const bad = Object.keys(part).find(
+      (key) =>
+        /^(enum|const|anyOf|\$ref|items)$/.test(key) || (UNSUPPORTED.has(key) && (part !== node || key !== "allOf")),
+    );
     if (bad !== undefined) return `${where} has "${bad}"`;
-    if ((part.type !== undefined && !isObjectType(part.type)) || (part.additionalProperties !== undefined && part.additionalProperties !== false)) return `${where} is no closed object`;
+    if (
+      (part.type !== undefined && !isObjectType(part.type)) ||
+      (part.additionalProperties !== undefined && part.additionalProperties !== false)
+    )
+      return `${where} is no closed object`;
     typed ||= part.type !== undefined;
     const declared = isPlain(part.properties) ? part.properties : {};
     for (const name of Object.keys(declared)) {
       const known = properties.get(name);
-      if (known !== undefined && known[1] !== declared[name] && json(known[1]) !== json(declared[name])) return `"${name}" has two schemas`;
+      if (known !== undefined && known[1] !== declared[name] && json(known[1]) !== json(declared[name]))
+        return `"${name}" has two schemas`;
       properties.set(name, known ?? [name, declared[name], prefix]);
     }
     if (Array.isArray(part.required)) for (const name of part.required) required.add(name as string);

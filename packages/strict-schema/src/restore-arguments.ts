@@ -140,8 +140,17 @@ function fromEntries(entries: readonly unknown[], state: Restoring, at: Location
   for (let index = 0; index < entries.length; index += 1) {
     const entry: unknown = entries[index];
     const where: Location = { parent: at, segment: index };
-    if (!isPlain(entry) || !Object.hasOwn(entry, "key") || typeof entry.key !== "string" || !Object.hasOwn(entry, "value")) {
-      return fail(state, where, `an entry must be an object with a string "key" and a "value", not ${describe(entry)}; ${ENTRY}`);
+    if (
+      !isPlain(entry) ||
+      !Object.hasOwn(entry, "key") ||
+      typeof entry.key !== "string" ||
+      !Object.hasOwn(entry, "value")
+    ) {
+      return fail(
+        state,
+        where,
+        `an entry must be an object with a string "key" and a "value", not ${describe(entry)}; ${ENTRY}`,
+      );
     }
     if (Object.hasOwn(object, entry.key)) {
       const key = JSON.stringify(entry.key);

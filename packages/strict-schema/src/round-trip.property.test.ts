@@ -43,14 +43,19 @@ function roundTrips(schema: unknown, runs: number, seed: number): { checked: num
   let checked = 0;
   expect(original, "the original schema compiles").toBeDefined();
   if (original === undefined || strict === undefined) return { checked };
-  const plan = JSON.parse(JSON.stringify({ nullPaths: result.nullPaths, encodings: result.encodings })) as Parameters<typeof restoreArguments>[1];
+  const plan = JSON.parse(JSON.stringify({ nullPaths: result.nullPaths, encodings: result.encodings })) as Parameters<
+    typeof restoreArguments
+  >[1];
   fc.assert(
     fc.property(valuesFromSchema(schema), (value) => {
       if (!original(value)) return; // (the generator aims at valid values; it does not always hit)
       checked += 1;
       const sent = encodeArguments(value, plan);
       const accepted = strict(sent);
-      expect(accepted, `the strict schema accepts ${JSON.stringify(sent)?.slice(0, 300)}: ${ajv.errorsText(strict.errors)}`).toBe(true);
+      expect(
+        accepted,
+        `the strict schema accepts ${JSON.stringify(sent)?.slice(0, 300)}: ${ajv.errorsText(strict.errors)}`,
+      ).toBe(true);
       const restored = restoreArguments(JSON.parse(JSON.stringify(sent)), plan);
       expect(restored.ok && canonical(restored.value)).toBe(canonical(value));
     }),
@@ -61,32 +66,96 @@ function roundTrips(schema: unknown, runs: number, seed: number): { checked: num
 
 /** Schemas using every encoding, alone, nested and combined. */
 const GENERATED: [string, unknown][] = [
-  ["a typed map", { type: "object", properties: { headers: { type: "object", additionalProperties: { type: "string" } } }, required: ["headers"] }],
+  [
+    "a typed map",
+    {
+      type: "object",
+      properties: { headers: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["headers"],
+    },
+  ],
   [
     "a zod record with propertyNames",
-    { type: "object", properties: { m: { type: "object", propertyNames: { type: "string", pattern: "^[a-z]+$" }, additionalProperties: { type: "integer" } } } },
+    {
+      type: "object",
+      properties: {
+        m: {
+          type: "object",
+          propertyNames: { type: "string", pattern: "^[a-z]+$" },
+          additionalProperties: { type: "integer" },
+        },
+      },
+    },
   ],
-  ["a map of maps of objects with optional properties", {
-    type: "object",
-    properties: { m: { type: "object", additionalProperties: { type: "object", additionalProperties: { type: "object", properties: { n: { type: "integer" }, note: { type: "string" } }, required: ["n"] } } } },
-  }],
-  ["a free-form map", { type: "object", properties: { filter: { type: "object" }, env: { type: "object", additionalProperties: true }, any: { type: "object", additionalProperties: {} } } }],
-  ["a free-form value", { type: "object", properties: { data: {}, described: { description: "anything" }, listed: { type: "array", items: {} } }, required: ["data"] }],
+  [
+    "a map of maps of objects with optional properties",
+    {
+      type: "object",
+      properties: {
+        m: {
+          type: "object",
+          additionalProperties: {
+            type: "object",
+            additionalProperties: {
+              type: "object",
+              properties: { n: { type: "integer" }, note: { type: "string" } },
+              required: ["n"],
+            },
+          },
+        },
+      },
+    },
+  ],
+  [
+    "a free-form map",
+    {
+      type: "object",
+      properties: {
+        filter: { type: "object" },
+        env: { type: "object", additionalProperties: true },
+        any: { type: "object", additionalProperties: {} },
+      },
+    },
+  ],
+  [
+    "a free-form value",
+    {
+      type: "object",
+      properties: { data: {}, described: { description: "anything" }, listed: { type: "array", items: {} } },
+      required: ["data"],
+    },
+  ],
   [
     "declared properties and an open rest (typed and free-form)",
     {
       type: "object",
       properties: {
-        typed: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: { type: "number" } },
-        free: { type: "object", properties: { additional_properties: { type: "boolean" } }, additionalProperties: true },
+        typed: {
+          type: "object",
+          properties: { a: { type: "string" } },
+          required: ["a"],
+          additionalProperties: { type: "number" },
+        },
+        free: {
+          type: "object",
+          properties: { additional_properties: { type: "boolean" } },
+          additionalProperties: true,
+        },
       },
     },
   ],
   ["a root map", { type: "object", additionalProperties: { type: "string" } }],
-  ["a root with an open rest", { type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: true }],
+  [
+    "a root with an open rest",
+    { type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: true },
+  ],
   [
     "a free-form map beside a string (entries of JSON text)",
-    { type: "object", properties: { p: { anyOf: [{ type: "object", additionalProperties: true }, { type: "string" }] } }, required: ["p"] },
+    {
+      type: "object",
+      properties: { p: { anyOf: [{ type: "object", additionalProperties: true }, { type: "string" }] } },
+      required: ["p"],
+    },
   ],
   [
     "maps inside $defs used twice",
@@ -98,7 +167,13 @@ const GENERATED: [string, unknown][] = [
   ],
   [
     "a $ref to a non-definition target, hoisted",
-    { type: "object", properties: { a: { type: "object", properties: { file: { type: "string", minLength: 1 } }, required: ["file"] }, b: { $ref: "#/properties/a" } } },
+    {
+      type: "object",
+      properties: {
+        a: { type: "object", properties: { file: { type: "string", minLength: 1 } }, required: ["file"] },
+        b: { $ref: "#/properties/a" },
+      },
+    },
   ],
 ];
 
@@ -111,7 +186,11 @@ describe("round trips", () => {
   const tools = readdirSync(corpus)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(new URL(file, corpus), "utf8")) as { tools: { name: string; inputSchema: unknown }[] }).tools.map((tool) => ({ file, ...tool })));
+    .flatMap((file) =>
+      (
+        JSON.parse(readFileSync(new URL(file, corpus), "utf8")) as { tools: { name: string; inputSchema: unknown }[] }
+      ).tools.map((tool) => ({ file, ...tool })),
+    );
 
   it("every corpus tool that converts with encodings (50 values for each encoded tool, 10 for the others)", () => {
     let converted = 0;

@@ -18,16 +18,62 @@ const RELAXED: StrictSchemaOptions = { relax: { oneOf: true, allOf: true } };
 
 /** Keywords, mostly ones strict mode cares about, with names that stress prototypes. */
 const keyword = fc.constantFrom(
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "$defs",
-  "definitions", "description", "title", "format", "pattern", "minLength", "minimum", "default", "not", "nullable", "__proto__", "constructor",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "description",
+  "title",
+  "format",
+  "pattern",
+  "minLength",
+  "minimum",
+  "default",
+  "not",
+  "nullable",
+  "__proto__",
+  "constructor",
 );
 const names = fc.constantFrom("a", "b", "items", "*", "", "__proto__", "constructor", "toString");
-const refs = fc.constantFrom("#", "#/$defs/a", "#/$defs/__proto__", "#/definitions/b", "#/$defs/missing", "other.json#/x", "#/properties/a");
-const types = fc.constantFrom("object", "string", "integer", "number", "boolean", "array", "null", "any", ["string", "null"], ["object", "array"], []);
+const refs = fc.constantFrom(
+  "#",
+  "#/$defs/a",
+  "#/$defs/__proto__",
+  "#/definitions/b",
+  "#/$defs/missing",
+  "other.json#/x",
+  "#/properties/a",
+);
+const types = fc.constantFrom(
+  "object",
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "array",
+  "null",
+  "any",
+  ["string", "null"],
+  ["object", "array"],
+  [],
+);
 
 /** Schema-shaped values: objects of keywords whose values are schemas, lists, maps, type names, refs or any JSON. */
 const schemaish = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: "small", withCrossShrink: true }, fc.boolean(), fc.dictionary(keyword, tie("value"), { maxKeys: 6 })),
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.boolean(),
+    fc.dictionary(keyword, tie("value"), { maxKeys: 6 }),
+  ),
   value: fc.oneof(
     { depthSize: "small" },
     tie("node"),
@@ -40,7 +86,12 @@ const schemaish = fc.letrec((tie) => ({
   ),
 })).node;
 const rootish = fc.record(
-  { type: fc.constant("object"), properties: fc.dictionary(names, schemaish, { maxKeys: 4 }), required: fc.array(names, { maxLength: 3 }), $defs: fc.dictionary(names, schemaish, { maxKeys: 3 }) },
+  {
+    type: fc.constant("object"),
+    properties: fc.dictionary(names, schemaish, { maxKeys: 4 }),
+    required: fc.array(names, { maxLength: 3 }),
+    $defs: fc.dictionary(names, schemaish, { maxKeys: 3 }),
+  },
   { requiredKeys: ["type"] },
 );
 
@@ -52,19 +103,22 @@ describe("strictSchema on any input", () => {
     ["schema-shaped values", rootish, undefined],
     ["schema-shaped values, relaxed", rootish, RELAXED],
     ["schema-shaped subschemas", schemaish, undefined],
-  ])("never throws or mutates, is deterministic, and every ok output passes checkStrict: %s", (_name, input, options) => {
-    fc.assert(
-      fc.property(input, (schema) => {
-        const before = jsonText(schema);
-        const result = strictSchema(schema, options);
-        expect(jsonText(schema)).toBe(before);
-        expect(jsonText(strictSchema(schema, options))).toBe(jsonText(result));
-        if (result.ok) expect(checkStrict(result.schema)).toEqual([]);
-        else expect(result.error.message).toMatch(/^At #/);
-      }),
-      { numRuns: 300 },
-    );
-  });
+  ])(
+    "never throws or mutates, is deterministic, and every ok output passes checkStrict: %s",
+    (_name, input, options) => {
+      fc.assert(
+        fc.property(input, (schema) => {
+          const before = jsonText(schema);
+          const result = strictSchema(schema, options);
+          expect(jsonText(schema)).toBe(before);
+          expect(jsonText(strictSchema(schema, options))).toBe(jsonText(result));
+          if (result.ok) expect(checkStrict(result.schema)).toEqual([]);
+          else expect(result.error.message).toMatch(/^At #/);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it("never throws or mutates on arbitrary JavaScript values, anywhere in a schema", () => {
     const anything = fc.anything({
@@ -79,7 +133,11 @@ describe("strictSchema on any input", () => {
       withTypedArray: true,
       withUnicodeString: true,
     });
-    const placed = fc.oneof(anything, anything.map((value) => ({ type: "object", properties: { p: value } })), anything.map((value) => ({ type: "object", properties: { p: { type: "string", enum: value } } })));
+    const placed = fc.oneof(
+      anything,
+      anything.map((value) => ({ type: "object", properties: { p: value } })),
+      anything.map((value) => ({ type: "object", properties: { p: { type: "string", enum: value } } })),
+    );
     fc.assert(
       fc.property(placed, (schema) => {
         const before = fc.stringify(schema);
@@ -97,15 +155,19 @@ describe("stripNulls on any input", () => {
   it("never throws, never mutates, and removes only nulls", () => {
     const segment = fc.oneof(names, fc.constant(null));
     fc.assert(
-      fc.property(fc.jsonValue(), fc.array(fc.array(segment, { maxLength: 4 }), { maxLength: 5 }), (value, nullPaths) => {
-        const before = jsonText(value);
-        const result = stripNulls(value, nullPaths);
-        expect(jsonText(value)).toBe(before);
-        // Removing the nulls of the result again changes nothing, and so does stripping with no paths.
-        expect(stripNulls(result, nullPaths)).toEqual(result);
-        expect(stripNulls(value, [])).toEqual(value);
-        expect(jsonText(result).length).toBeLessThanOrEqual(before.length);
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.array(fc.array(segment, { maxLength: 4 }), { maxLength: 5 }),
+        (value, nullPaths) => {
+          const before = jsonText(value);
+          const result = stripNulls(value, nullPaths);
+          expect(jsonText(value)).toBe(before);
+          // Removing the nulls of the result again changes nothing, and so does stripping with no paths.
+          expect(stripNulls(result, nullPaths)).toEqual(result);
+          expect(stripNulls(value, [])).toEqual(value);
+          expect(jsonText(result).length).toBeLessThanOrEqual(before.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -118,7 +180,11 @@ describe("stripNulls on any input", () => {
 
 const DEFS: { [name: string]: Schema } = {
   word: { type: "string", minLength: 1 },
-  pair: { type: "object", properties: { n: { type: "integer" }, m: { type: ["boolean", "null"] }, o: { type: "string" } }, required: ["n"] },
+  pair: {
+    type: "object",
+    properties: { n: { type: "integer" }, m: { type: ["boolean", "null"] }, o: { type: "string" } },
+    required: ["n"],
+  },
 };
 const leaves: Schema[] = [
   { type: "string" },
@@ -137,7 +203,13 @@ const leaves: Schema[] = [
 ];
 const propertyNames = fc.constantFrom("a", "b", "items", "*", "[]", "x y", "");
 const convertible = fc.letrec((tie) => ({
-  schema: fc.oneof({ depthSize: "small", maxDepth: 4 }, fc.constantFrom(...leaves), tie("array"), tie("object"), tie("anyOf")),
+  schema: fc.oneof(
+    { depthSize: "small", maxDepth: 4 },
+    fc.constantFrom(...leaves),
+    tie("array"),
+    tie("object"),
+    tie("anyOf"),
+  ),
   array: tie("schema").map((items) => ({ type: "array", items })),
   object: tie("properties"),
   properties: fc.dictionary(propertyNames, fc.tuple(tie("schema"), fc.boolean()), { maxKeys: 4 }).map((entries) => ({
@@ -157,8 +229,10 @@ interface Sample {
   readonly filled: unknown;
   readonly expected: unknown;
 }
-const same = (arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<Sample> => arbitrary.map((value) => ({ value, filled: value, expected: value }));
-const resolve = (schema: Schema): Schema => (typeof schema.$ref === "string" ? (DEFS[schema.$ref.slice("#/$defs/".length)] as Schema) : schema);
+const same = (arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<Sample> =>
+  arbitrary.map((value) => ({ value, filled: value, expected: value }));
+const resolve = (schema: Schema): Schema =>
+  typeof schema.$ref === "string" ? (DEFS[schema.$ref.slice("#/$defs/".length)] as Schema) : schema;
 
 /** Written for this vocabulary, independently of the rewriter's own analysis. */
 const acceptsNull = (input: Schema): boolean => {
@@ -179,9 +253,20 @@ const sample = (input: Schema): fc.Arbitrary<Sample> => {
     ...type.map((name): fc.Arbitrary<Sample> => {
       switch (name) {
         case "string":
-          return same(schema.format === "date" ? fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((date) => date.toISOString().slice(0, 10)) : fc.string({ minLength: (schema.minLength as number | undefined) ?? 0 }));
+          return same(
+            schema.format === "date"
+              ? fc
+                  .date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) })
+                  .map((date) => date.toISOString().slice(0, 10))
+              : fc.string({ minLength: (schema.minLength as number | undefined) ?? 0 }),
+          );
         case "integer":
-          return same(fc.integer({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6 }));
+          return same(
+            fc.integer({
+              min: (schema.minimum as number | undefined) ?? -1e6,
+              max: (schema.maximum as number | undefined) ?? 1e6,
+            }),
+          );
         case "number":
           return same(fc.double({ noNaN: true, noDefaultInfinity: true }));
         case "boolean":
@@ -197,24 +282,32 @@ const sample = (input: Schema): fc.Arbitrary<Sample> => {
         default: {
           const properties = Object.entries(schema.properties as Schema);
           const required = schema.required as string[];
-          return fc.tuple(...properties.map(([name, property]) => (required.includes(name) ? sample(property as Schema) : fc.option(sample(property as Schema), { nil: undefined })))).map((parts) => {
-            const value: Schema = {};
-            const filled: Schema = {};
-            const expected: Schema = {};
-            parts.forEach((part, index) => {
-              const [name, property] = properties[index] as [string, Schema];
-              if (part !== undefined) {
-                value[name] = part.value;
-                filled[name] = part.filled;
-                expected[name] = part.expected;
-              } else {
-                filled[name] = null;
-                // an optional property that already allowed null has no null path: its null reaches the server
-                if (acceptsNull(property)) expected[name] = null;
-              }
+          return fc
+            .tuple(
+              ...properties.map(([name, property]) =>
+                required.includes(name)
+                  ? sample(property as Schema)
+                  : fc.option(sample(property as Schema), { nil: undefined }),
+              ),
+            )
+            .map((parts) => {
+              const value: Schema = {};
+              const filled: Schema = {};
+              const expected: Schema = {};
+              parts.forEach((part, index) => {
+                const [name, property] = properties[index] as [string, Schema];
+                if (part !== undefined) {
+                  value[name] = part.value;
+                  filled[name] = part.filled;
+                  expected[name] = part.expected;
+                } else {
+                  filled[name] = null;
+                  // an optional property that already allowed null has no null path: its null reaches the server
+                  if (acceptsNull(property)) expected[name] = null;
+                }
+              });
+              return { value, filled, expected };
             });
-            return { value, filled, expected };
-          });
         }
       }
     }),

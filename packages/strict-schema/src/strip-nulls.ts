@@ -46,7 +46,8 @@ function strip(value: unknown, trie: Trie): unknown {
   for (const key of Object.keys(value)) {
     const child = value[key];
     const next = trie.get(key);
-    if (child !== null || next?.end !== true) put(copy, key, child === null || next === undefined ? child : strip(child, next));
+    if (child !== null || next?.end !== true)
+      put(copy, key, child === null || next === undefined ? child : strip(child, next));
   }
   return copy;
 }

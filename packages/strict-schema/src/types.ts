@@ -84,7 +84,10 @@ export interface StrictLimits {
   readonly maxChars: number;
   /** Enum values across the whole schema; reported as `max_enum_values`. */
   readonly maxEnumValues: number;
-  /** Characters of one string enum that has more than {@link StrictLimits.largeEnumSize} values; reported as `max_enum_chars`. */
+  /**
+   * Characters of one string enum that has more than {@link StrictLimits.largeEnumSize} values; reported as
+   * `max_enum_chars`.
+   */
   readonly maxEnumChars: number;
   /** How many values make a string enum large enough for {@link StrictLimits.maxEnumChars} to apply. */
   readonly largeEnumSize: number;

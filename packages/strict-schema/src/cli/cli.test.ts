@@ -15,7 +15,11 @@ import { strictSchema } from "../index";
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const corpus = (file: string) => fileURLToPath(new URL(`../../../../corpus/${file}`, import.meta.url));
 const readCorpus = (file: string) =>
-  JSON.parse(readFileSync(corpus(file), "utf8")) as { server: string; version: string; tools: { name: string; inputSchema: unknown }[] };
+  JSON.parse(readFileSync(corpus(file), "utf8")) as {
+    server: string;
+    version: string;
+    tools: { name: string; inputSchema: unknown }[];
+  };
 
 interface Run {
   code: number | null;
@@ -63,9 +67,14 @@ const expectedReport = (file: string) => {
   const { server, version, tools } = readCorpus(file);
   const results = tools.map((tool) => ({ name: tool.name, ...strictSchema(tool.inputSchema) }));
   const failed = results.filter((result) => !result.ok).length;
-  return JSON.parse(JSON.stringify({ server, version, converted: results.length - failed, failed, tools: results })) as {
+  return JSON.parse(
+    JSON.stringify({ server, version, converted: results.length - failed, failed, tools: results }),
+  ) as {
     failed: number;
-    tools: ({ name: string } & ({ ok: true; schema: unknown } | { ok: false; error: { path: unknown[]; keyword: string; message: string } }))[];
+    tools: ({ name: string } & (
+      | { ok: true; schema: unknown }
+      | { ok: false; error: { path: unknown[]; keyword: string; message: string } }
+    ))[];
   };
 };
 
@@ -77,17 +86,20 @@ describe("x-strict-schema", () => {
     expect(run.stdout).toContain("Exit status: 0 when every schema converted");
   });
 
-  it.each(["memory.json", "notion.json", "firecrawl.json"])("converts every tool of corpus/%s, exit 0 only when all converted", async (file) => {
-    const run = await cli([corpus(file)]);
-    const expected = expectedReport(file);
-    expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual(expected);
-    expect(run.code).toBe(expected.failed > 0 ? 1 : 0);
-    for (const tool of expected.tools) {
-      if (tool.ok) expect(checkStrict(tool.schema)).toEqual([]);
-      else expect(tool.error.message).not.toBe("");
-    }
-  });
+  it.each(["memory.json", "notion.json", "firecrawl.json"])(
+    "converts every tool of corpus/%s, exit 0 only when all converted",
+    async (file) => {
+      const run = await cli([corpus(file)]);
+      const expected = expectedReport(file);
+      expect(run.stderr).toBe("");
+      expect(JSON.parse(run.stdout)).toEqual(expected);
+      expect(run.code).toBe(expected.failed > 0 ? 1 : 0);
+      for (const tool of expected.tools) {
+        if (tool.ok) expect(checkStrict(tool.schema)).toEqual([]);
+        else expect(tool.error.message).not.toBe("");
+      }
+    },
+  );
 
   it("reads a schema from standard input and prints the StrictResult", async () => {
     const schema = { type: "object", properties: { a: { type: "string" }, b: { type: "integer" } }, required: ["a"] };
@@ -108,12 +120,17 @@ describe("x-strict-schema", () => {
   });
 
   it("reads a single MCP tool, and reports one that cannot be converted with exit 1", async () => {
-    const tool = { name: "pick", inputSchema: { type: "object", properties: { x: { oneOf: [{ type: "string" }, { type: "number" }] } } } };
+    const tool = {
+      name: "pick",
+      inputSchema: { type: "object", properties: { x: { oneOf: [{ type: "string" }, { type: "number" }] } } },
+    };
     const run = await cli([], JSON.stringify(tool));
     expect(run.code).toBe(1);
     const result = strictSchema(tool.inputSchema);
     expect(result.ok).toBe(false);
-    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify({ converted: 0, failed: 1, tools: [{ name: "pick", ...result }] })));
+    expect(JSON.parse(run.stdout)).toEqual(
+      JSON.parse(JSON.stringify({ converted: 0, failed: 1, tools: [{ name: "pick", ...result }] })),
+    );
   });
 
   it("passes --relax-oneof and --relax-allof to strictSchema", async () => {
@@ -122,11 +139,24 @@ describe("x-strict-schema", () => {
       properties: {
         shape: {
           oneOf: [
-            { type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"] },
-            { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"] },
+            {
+              type: "object",
+              properties: { kind: { const: "circle" }, r: { type: "number" } },
+              required: ["kind", "r"],
+            },
+            {
+              type: "object",
+              properties: { kind: { const: "square" }, side: { type: "number" } },
+              required: ["kind", "side"],
+            },
           ],
         },
-        both: { allOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] },
+        both: {
+          allOf: [
+            { type: "object", properties: { a: { type: "string" } } },
+            { type: "object", properties: { b: { type: "string" } } },
+          ],
+        },
       },
       required: ["shape", "both"],
     };
@@ -138,11 +168,18 @@ describe("x-strict-schema", () => {
   });
 
   it("passes --encode to strictSchema, and the summary names the encodings", async () => {
-    const schema = { type: "object", properties: { env: { type: "object", additionalProperties: { type: "string" } } }, required: ["env"] };
+    const schema = {
+      type: "object",
+      properties: { env: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["env"],
+    };
     const run = await cli(["--encode"], JSON.stringify(schema));
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify(strictSchema(schema, { encode: true }))));
     expect(run.code).toBe(0);
-    const summary = await cli(["--encode", "--summary"], JSON.stringify({ tools: [{ name: "run", inputSchema: schema }] }));
+    const summary = await cli(
+      ["--encode", "--summary"],
+      JSON.stringify({ tools: [{ name: "run", inputSchema: schema }] }),
+    );
     expect(summary.stdout).toContain("converted, 0 null paths, encoded: entries");
     expect((await cli([], JSON.stringify(schema))).code).toBe(1);
   });
@@ -155,13 +192,20 @@ describe("x-strict-schema", () => {
       return { name: tool.name, ok: reasons.length === 0, reasons };
     });
     const failed = results.filter((result) => !result.ok).length;
-    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify({ server, version, passed: tools.length - failed, failed, tools: results })));
+    expect(JSON.parse(run.stdout)).toEqual(
+      JSON.parse(JSON.stringify({ server, version, passed: tools.length - failed, failed, tools: results })),
+    );
     expect(failed).toBeGreaterThan(0);
     expect(run.code).toBe(1);
   });
 
   it("--check exits 0 for an acceptable schema", async () => {
-    const schema = { type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { q: { type: "string" } },
+      required: ["q"],
+      additionalProperties: false,
+    };
     const run = await cli(["--check"], JSON.stringify(schema));
     expect(run).toEqual({ code: 0, stderr: "", stdout: `${JSON.stringify({ ok: true, reasons: [] }, null, 2)}\n` });
   });
@@ -172,7 +216,8 @@ describe("x-strict-schema", () => {
     expect(run.code).toBe(expected.failed > 0 ? 1 : 0);
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(
-      `@notionhq/notion-mcp-server 2.5.2: ${expected.tools.length} tools, ${expected.tools.length - expected.failed} converted, ${expected.failed} not converted`,
+      `@notionhq/notion-mcp-server 2.5.2: ${expected.tools.length} tools, ${expected.tools.length - expected.failed} ` +
+        `converted, ${expected.failed} not converted`,
     );
     expect(lines[2]).toMatch(/^tool +result$/);
     expect(lines.slice(3)).toHaveLength(expected.tools.length);
@@ -189,22 +234,49 @@ describe("x-strict-schema", () => {
     expect(run.code).toBe(1);
     expect(run.stdout.split("\n")).toEqual([
       "tool      result",
-      ...checkStrict(schema).map((reason, index) => `${index === 0 ? "(schema)" : "        "}  ${reason.keyword}: ${reason.message}`),
+      ...checkStrict(schema).map(
+        (reason, index) => `${index === 0 ? "(schema)" : "        "}  ${reason.keyword}: ${reason.message}`,
+      ),
       "",
     ]);
   });
 
   it.each<[string, string[], string | undefined, RegExp]>([
-    ["a missing file", ["no-such-file.json"], undefined, /^x-strict-schema: cannot read no-such-file\.json: no such file\n$/],
+    [
+      "a missing file",
+      ["no-such-file.json"],
+      undefined,
+      /^x-strict-schema: cannot read no-such-file\.json: no such file\n$/,
+    ],
     ["a directory", ["src"], undefined, /^x-strict-schema: cannot read src: it is a directory\n$/],
     ["text that is not JSON", [], "{ type: object }", /^x-strict-schema: standard input is not JSON: /],
     ["empty input", [], "", /^x-strict-schema: standard input is empty; expected JSON/],
     ["a JSON list", [], "[1, 2]", /^x-strict-schema: standard input holds a list; expected a JSON Schema object/],
     ["a JSON string", [], '"object"', /holds a string; expected/],
-    ["an object that is neither a schema nor tools", [], '{"name": "x", "foo": 1}', /is an object with no JSON Schema keyword and no "tools" \(keys: "name", "foo"\)/],
-    ["tools that are not a list", [], '{"tools": {"a": 1}}', /^x-strict-schema: standard input: "tools" is an object; expected a list of MCP tools\n$/],
-    ["an unknown option", ["--strict"], "{}", /^x-strict-schema: Unknown option '--strict'.*\nRun x-strict-schema --help for usage\.\n$/s],
-    ["two files", ["a.json", "b.json"], undefined, /^x-strict-schema: Expected at most one file, got 2: a\.json b\.json\n/],
+    [
+      "an object that is neither a schema nor tools",
+      [],
+      '{"name": "x", "foo": 1}',
+      /is an object with no JSON Schema keyword and no "tools" \(keys: "name", "foo"\)/,
+    ],
+    [
+      "tools that are not a list",
+      [],
+      '{"tools": {"a": 1}}',
+      /^x-strict-schema: standard input: "tools" is an object; expected a list of MCP tools\n$/,
+    ],
+    [
+      "an unknown option",
+      ["--strict"],
+      "{}",
+      /^x-strict-schema: Unknown option '--strict'.*\nRun x-strict-schema --help for usage\.\n$/s,
+    ],
+    [
+      "two files",
+      ["a.json", "b.json"],
+      undefined,
+      /^x-strict-schema: Expected at most one file, got 2: a\.json b\.json\n/,
+    ],
   ])("exits 2 with a clear message on %s", async (_name, args, stdin, message) => {
     const run = await cli(args, stdin);
     expect(run.code).toBe(2);

@@ -28,7 +28,11 @@ export type CliReport =
     };
 
 /** Runs the conversion (or the check) over the input; `failed` says whether any schema was refused. */
-export function convertInput(input: CliInput, check: boolean, options: StrictSchemaOptions): { report: CliReport; failed: number } {
+export function convertInput(
+  input: CliInput,
+  check: boolean,
+  options: StrictSchemaOptions,
+): { report: CliReport; failed: number } {
   const run = (schema: unknown): StrictResult | CheckReport => {
     if (!check) return strictSchema(schema, options);
     const reasons = checkStrict(schema, options.limits === undefined ? {} : { limits: options.limits });
@@ -40,7 +44,11 @@ export function convertInput(input: CliInput, check: boolean, options: StrictSch
   }
   const tools = input.tools.map((tool, index): ToolReport => {
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
-      const error: StrictError = { path: [], keyword: "inputSchema", message: `tools[${index}] is not an MCP tool object; expected { "name", "inputSchema" }.` };
+      const error: StrictError = {
+        path: [],
+        keyword: "inputSchema",
+        message: `tools[${index}] is not an MCP tool object; expected { "name", "inputSchema" }.`,
+      };
       return { name: `tools[${index}]`, ...(check ? { ok: false, reasons: [error] } : { ok: false, error }) };
     }
     const { name, inputSchema } = tool as { name?: unknown; inputSchema?: unknown };

@@ -39,7 +39,9 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`x-strict-schema: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `x-strict-schema: unexpected failure: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`,
+    );
     process.exitCode = 2;
   },
 );

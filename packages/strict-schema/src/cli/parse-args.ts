@@ -4,7 +4,15 @@ import { parseArgs } from "node:util";
 /** What the command line asks for. */
 export type CliRequest =
   | { readonly kind: "help" }
-  | { readonly kind: "run"; readonly file: string | undefined; readonly summary: boolean; readonly check: boolean; readonly relaxOneOf: boolean; readonly relaxAllOf: boolean; readonly encode: boolean }
+  | {
+      readonly kind: "run";
+      readonly file: string | undefined;
+      readonly summary: boolean;
+      readonly check: boolean;
+      readonly relaxOneOf: boolean;
+      readonly relaxAllOf: boolean;
+      readonly encode: boolean;
+    }
   | { readonly kind: "usage-error"; readonly message: string };
 
 /** Reads the arguments after `node x-strict-schema`. */
@@ -30,7 +38,10 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
   const { values, positionals } = parsed;
   if (values.help === true) return { kind: "help" };
   if (positionals.length > 1) {
-    return { kind: "usage-error", message: `Expected at most one file, got ${positionals.length}: ${positionals.join(" ")}` };
+    return {
+      kind: "usage-error",
+      message: `Expected at most one file, got ${positionals.length}: ${positionals.join(" ")}`,
+    };
   }
   const file = positionals[0];
   return {

@@ -7,7 +7,12 @@ import process from "node:process";
 /** The input, once read: one schema or a list of tools. */
 export type CliInput =
   | { readonly kind: "schema"; readonly schema: unknown }
-  | { readonly kind: "tools"; readonly server: string | undefined; readonly version: string | undefined; readonly tools: readonly unknown[] };
+  | {
+      readonly kind: "tools";
+      readonly server: string | undefined;
+      readonly version: string | undefined;
+      readonly tools: readonly unknown[];
+    };
 
 /** Why the input cannot be used (exit status 2). */
 export interface UnreadableInput {
@@ -58,13 +63,19 @@ export async function readInput(file: string | undefined): Promise<CliInput | Un
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) throw new Error("it is a terminal; pass a file, or pipe JSON in (see --help)");
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of process.stdin)
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
 }
 
 function classify(value: unknown, source: string): CliInput | UnreadableInput {
   if (!isObject(value)) {
-    return { kind: "unreadable", message: `${source} holds ${kindOf(value)}; expected a JSON Schema object, an MCP tools/list result ({ "tools": [...] }) or a corpus file (see --help)` };
+    return {
+      kind: "unreadable",
+      message:
+        `${source} holds ${kindOf(value)}; expected a JSON Schema object, an MCP tools/list result ({ "tools": ` +
+        `[...] }) or a corpus file (see --help)`,
+    };
   }
   const envelope = isObject(value.result) && Object.hasOwn(value, "jsonrpc") ? value.result : value;
   if (Object.hasOwn(envelope, "tools")) {
@@ -72,7 +83,12 @@ function classify(value: unknown, source: string): CliInput | UnreadableInput {
     if (!Array.isArray(tools)) {
       return { kind: "unreadable", message: `${source}: "tools" is ${kindOf(tools)}; expected a list of MCP tools` };
     }
-    return { kind: "tools", server: stringOrUndefined(envelope.server), version: stringOrUndefined(envelope.version), tools };
+    return {
+      kind: "tools",
+      server: stringOrUndefined(envelope.server),
+      version: stringOrUndefined(envelope.version),
+      tools,
+    };
   }
   if (typeof value.name === "string" && isObject(value.inputSchema)) {
     return { kind: "tools", server: undefined, version: undefined, tools: [value] };
@@ -81,7 +97,10 @@ function classify(value: unknown, source: string): CliInput | UnreadableInput {
   const keys = Object.keys(value).slice(0, 5).map((key) => JSON.stringify(key));
   return {
     kind: "unreadable",
-    message: `${source} is an object with no JSON Schema keyword and no "tools" (keys: ${keys.length > 0 ? keys.join(", ") : "none"}); expected a JSON Schema, an MCP tools/list result or a corpus file (see --help)`,
+    message:
+      `${source} is an object with no JSON Schema keyword and no "tools" (keys: ` +
+      `${keys.length > 0 ? keys.join(", ") : "none"}); expected a JSON Schema, an MCP tools/list result or a corpus ` +
+      `file (see --help)`,
   };
 }
 

@@ -9,7 +9,10 @@ export function renderSummary(report: CliReport, check: boolean): string {
     const title = [report.server, report.version].filter((part) => part !== undefined).join(" ");
     const good = rows.length - report.failed;
     const verb = check ? ["acceptable as is", "refused"] : ["converted", "not converted"];
-    lines.push(`${title === "" ? "" : `${title}: `}${rows.length} tools, ${good} ${verb[0]}, ${report.failed} ${verb[1]}`, "");
+    lines.push(
+      `${title === "" ? "" : `${title}: `}${rows.length} tools, ${good} ${verb[0]}, ${report.failed} ${verb[1]}`,
+      "",
+    );
   }
   const table = rows.flatMap((row) => describeRow(row));
   const width = Math.max(4, ...table.map(([name]) => name.length));
@@ -25,7 +28,8 @@ function describeRow(row: ToolReport): [string, string][] {
   }
   if (row.ok) {
     const count = row.nullPaths.length;
-    const relaxed = row.relaxations.length > 0 ? `, relaxed: ${row.relaxations.map((relaxation) => relaxation.kind).join(", ")}` : "";
+    const relaxed =
+      row.relaxations.length > 0 ? `, relaxed: ${row.relaxations.map((relaxation) => relaxation.kind).join(", ")}` : "";
     const encodings = row.encodings ?? [];
     const encoded = encodings.length > 0 ? `, encoded: ${encodings.map((encoding) => encoding.kind).join(", ")}` : "";
     return [[row.name, `converted, ${count} null path${count === 1 ? "" : "s"}${relaxed}${encoded}`]];

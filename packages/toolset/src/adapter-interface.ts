@@ -38,7 +38,12 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    * `options.toolSearch`, an adapter with a client-side tool search answers
    * each search in `searches`.
    */
-  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: ToolCallsOptions): ToolCalls<TOutput>;
+  toolCalls(
+    response: TResponse,
+    toolset: Toolset,
+    nullPaths?: NullPathsByTool,
+    options?: ToolCallsOptions,
+  ): ToolCalls<TOutput>;
   /**
    * The item answering `callId` with a result `renderResult` rendered: the
    * adapter maps the parts to its wire shape and does nothing else. What

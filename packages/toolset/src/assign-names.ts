@@ -1,5 +1,11 @@
 import type { RenameReason } from "./build-toolset";
-import { hashedName, MAX_NAME_LENGTH, READABLE_LENGTH, replaceInvalidCharacters, shortenReadable } from "./exposed-name";
+import {
+  hashedName,
+  MAX_NAME_LENGTH,
+  READABLE_LENGTH,
+  replaceInvalidCharacters,
+  shortenReadable,
+} from "./exposed-name";
 
 /** One tool asking for an exposed name. */
 export interface NameClaim {

@@ -43,7 +43,10 @@ function orderFree({ toolset, report }: BuiltToolset): unknown {
 }
 
 const plainName = (serverName: string, toolName: string, options: BuildToolsetOptions): string =>
-  (options.prefix === false ? toolName : `${serverName}${options.separator ?? "__"}${toolName}`).replace(/[^A-Za-z0-9_-]/gu, "_");
+  (options.prefix === false ? toolName : `${serverName}${options.separator ?? "__"}${toolName}`).replace(
+    /[^A-Za-z0-9_-]/gu,
+    "_",
+  );
 
 describe("buildToolset: properties", () => {
   it("gives valid, unique names, resolvable to their entries", () => {
@@ -118,11 +121,24 @@ interface GeneratedSchema {
   /** The paths (from this schema) of the title and description strings at schema positions. */
   readonly texts: readonly Path[];
 }
-const dirty = fc.string({ unit: fc.constantFrom("a", "é", " ", "\n", "\u200B", "\u202E", "\u{E0041}", "\u00AD", "\u180B", "\u034F", "\r", "😀"), maxLength: 12 });
+const dirty = fc.string({
+  unit: fc.constantFrom("a", "é", " ", "\n", "\u200B", "\u202E", "\u{E0041}", "\u00AD", "\u180B", "\u034F", "\r", "😀"),
+  maxLength: 12,
+});
 const slot = fc.oneof(
   fc.constantFrom<Path>(
-    ["items"], ["not"], ["if"], ["then"], ["else"], ["additionalProperties"], ["additionalItems"], ["unevaluatedProperties"],
-    ["unevaluatedItems"], ["contains"], ["propertyNames"], ["contentSchema"],
+    ["items"],
+    ["not"],
+    ["if"],
+    ["then"],
+    ["else"],
+    ["additionalProperties"],
+    ["additionalItems"],
+    ["unevaluatedProperties"],
+    ["unevaluatedItems"],
+    ["contains"],
+    ["propertyNames"],
+    ["contentSchema"],
   ),
   fc.tuple(
     fc.constantFrom("properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"),
@@ -183,32 +199,40 @@ const generated: fc.Arbitrary<GeneratedSchema> = fc.letrec<{ node: GeneratedSche
     }),
 })).node;
 
-const at = (value: unknown, path: Path): unknown => path.reduce<unknown>((node, key) => (node as { [key: string]: unknown })[key], value);
+const at = (value: unknown, path: Path): unknown =>
+  path.reduce<unknown>((node, key) => (node as { [key: string]: unknown })[key], value);
 
 describe("buildToolset: schema text, properties", () => {
-  it("sanitises exactly the title and description strings at schema positions, caps each, and reports exactly what changed", () => {
-    fc.assert(
-      fc.property(generated, fc.constantFrom(1024, 6, 0), ({ schema, texts }, maxSchemaTextBytes) => {
-        const listed = { ...schema, type: "object", properties: { ...(schema["properties"] as object | undefined) } };
-        const { toolset, report } = buildToolset({ s: [{ name: "x", inputSchema: listed }] }, { maxSchemaTextBytes });
-        const built = toolset.entries[0]?.tool.inputSchema;
-        const changed: Path[] = [];
-        for (const path of texts) {
-          const before = at(listed, path) as string;
-          const after = sanitizeDescription(before, { maxBytes: maxSchemaTextBytes });
-          expect(at(built, path)).toBe(after);
-          if (after !== before) changed.push(["inputSchema", ...path]);
-        }
-        // Everything else is as listed: put the listed texts back and the schemas are equal.
-        const restored = structuredClone(built) as { [key: string]: unknown };
-        for (const path of texts) (at(restored, path.slice(0, -1)) as { [key: string]: unknown })[path.at(-1)!] = at(listed, path);
-        expect(restored).toEqual(listed);
-        const reported = report.sanitized.flatMap((row) => row.changes.map((change) => change.path));
-        expect(reported.map((path) => JSON.stringify(path)).sort()).toEqual(changed.map((path) => JSON.stringify(path)).sort());
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    "sanitises exactly the title and description strings at schema positions, caps each, and reports exactly what " +
+      "changed",
+    () => {
+      fc.assert(
+        fc.property(generated, fc.constantFrom(1024, 6, 0), ({ schema, texts }, maxSchemaTextBytes) => {
+          const listed = { ...schema, type: "object", properties: { ...(schema["properties"] as object | undefined) } };
+          const { toolset, report } = buildToolset({ s: [{ name: "x", inputSchema: listed }] }, { maxSchemaTextBytes });
+          const built = toolset.entries[0]?.tool.inputSchema;
+          const changed: Path[] = [];
+          for (const path of texts) {
+            const before = at(listed, path) as string;
+            const after = sanitizeDescription(before, { maxBytes: maxSchemaTextBytes });
+            expect(at(built, path)).toBe(after);
+            if (after !== before) changed.push(["inputSchema", ...path]);
+          }
+          // Everything else is as listed: put the listed texts back and the schemas are equal.
+          const restored = structuredClone(built) as { [key: string]: unknown };
+          for (const path of texts)
+            (at(restored, path.slice(0, -1)) as { [key: string]: unknown })[path.at(-1)!] = at(listed, path);
+          expect(restored).toEqual(listed);
+          const reported = report.sanitized.flatMap((row) => row.changes.map((change) => change.path));
+          expect(reported.map((path) => JSON.stringify(path)).sort()).toEqual(
+            changed.map((path) => JSON.stringify(path)).sort(),
+          );
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 });
 
 describe("buildToolset: long names, properties", () => {
@@ -216,35 +240,52 @@ describe("buildToolset: long names, properties", () => {
   const longName = fc.array(longPiece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(""));
   const replace = (text: string): string => text.replace(/[^A-Za-z0-9_-]/gu, "_");
 
-  it("a shortened name keeps at least 20 characters of the tool name (all of a shorter one), cutting the server first, to 20", () => {
-    fc.assert(
-      fc.property(
-        fc.uniqueArray(fc.tuple(longName, fc.uniqueArray(longName, { maxLength: 4 })), { selector: ([s]) => s, maxLength: 3 }),
-        fc.constantFrom("__", "_", "-", "", "--sep--"),
-        (pairs, separator) => {
-          const sources = pairs.map(([s, tools]) => [s, tools.map((n) => ({ name: n, inputSchema: schema }))] as const);
-          const { toolset, report } = buildToolset(sources, { separator });
-          const hashed = new Set(report.renamed.filter((row) => row.reasons.some((r) => r !== "invalid-characters")).map((row) => row.name));
-          for (const entry of toolset.entries) {
-            if (!hashed.has(entry.name)) continue;
-            const S = replace(entry.server);
-            const T = replace(entry.toolName);
-            const rest = entry.name.slice(0, -9);
-            const reserve = Math.min(T.length, 20);
-            // rest = S[0, k) + separator + T[0, j), with j >= reserve; the tool is cut only once the server is down to
-            // its floor; the readable part is full whenever the server was cut. (Some split must fit: with names
-            // made of the same letters, several can.)
-            const floor = Math.min(20, 55 - separator.length - reserve);
-            const fits = Array.from({ length: T.length + 1 }, (_, j) => j).some((j) => {
-              const k = rest.length - separator.length - j;
-              if (k < 0 || k > S.length || rest !== S.slice(0, k) + separator + T.slice(0, j)) return false;
-              return j >= reserve && (j === T.length || k === S.length || k === floor) && (k === S.length || rest.length === 55);
-            });
-            expect(fits, `${entry.name} from ${S} ${separator} ${T}`).toBe(true);
-          }
-        },
-      ),
-      { numRuns: 200 },
-    );
-  });
+  it(
+    "a shortened name keeps at least 20 characters of the tool name (all of a shorter one), cutting the server " +
+      "first, to 20",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(fc.tuple(longName, fc.uniqueArray(longName, { maxLength: 4 })), {
+            selector: ([s]) => s,
+            maxLength: 3,
+          }),
+          fc.constantFrom("__", "_", "-", "", "--sep--"),
+          (pairs, separator) => {
+            const sources = pairs.map(
+              ([s, tools]) => [s, tools.map((n) => ({ name: n, inputSchema: schema }))] as const,
+            );
+            const { toolset, report } = buildToolset(sources, { separator });
+            const hashed = new Set(
+              report.renamed
+                .filter((row) => row.reasons.some((r) => r !== "invalid-characters"))
+                .map((row) => row.name),
+            );
+            for (const entry of toolset.entries) {
+              if (!hashed.has(entry.name)) continue;
+              const S = replace(entry.server);
+              const T = replace(entry.toolName);
+              const rest = entry.name.slice(0, -9);
+              const reserve = Math.min(T.length, 20);
+              // rest = S[0, k) + separator + T[0, j), with j >= reserve; the tool is cut only once the server is down
+              // to its floor; the readable part is full whenever the server was cut. (Some split must fit: with names
+              // made of the same letters, several can.)
+              const floor = Math.min(20, 55 - separator.length - reserve);
+              const fits = Array.from({ length: T.length + 1 }, (_, j) => j).some((j) => {
+                const k = rest.length - separator.length - j;
+                if (k < 0 || k > S.length || rest !== S.slice(0, k) + separator + T.slice(0, j)) return false;
+                return (
+                  j >= reserve &&
+                  (j === T.length || k === S.length || k === floor) &&
+                  (k === S.length || rest.length === 55)
+                );
+              });
+              expect(fits, `${entry.name} from ${S} ${separator} ${T}`).toBe(true);
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    },
+  );
 });

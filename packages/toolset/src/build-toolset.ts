@@ -156,7 +156,8 @@ export interface BuiltToolset {
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
  * @param options - `separator`, `prefix`, `maxDescriptionBytes`, `maxSchemaTextBytes`
  * @returns the toolset, and the report of renamed, dropped, truncated and sanitised tools
- * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, or names a server twice;
+ * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, or
+ *   names a server twice;
  *   `invalid-options` when an option is invalid
  * @example
  * ```ts
@@ -171,7 +172,11 @@ export function buildToolset(sources: ToolSources, options?: BuildToolsetOptions
 }
 
 /** {@link buildToolset} with the name hash as a parameter, so tests can force collisions of hashes. */
-export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOptions | undefined, hash: NameHash): BuiltToolset {
+export function buildToolsetWith(
+  sources: ToolSources,
+  options: BuildToolsetOptions | undefined,
+  hash: NameHash,
+): BuiltToolset {
   const { separator, prefix, maxDescriptionBytes, maxSchemaTextBytes } = readOptions(options);
   const listed: ListedTool[] = [];
   const dropped: DroppedTool[] = [];
@@ -181,7 +186,11 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
     dropped.push(...read.dropped);
   }
 
-  const claims: NameClaim[] = listed.map(({ server, toolName }) => ({ server, toolName, separator: prefix ? separator : undefined }));
+  const claims: NameClaim[] = listed.map(({ server, toolName }) => ({
+    server,
+    toolName,
+    separator: prefix ? separator : undefined,
+  }));
   const assignments = assignNames(claims, hash);
 
   const entries: ToolsetEntry[] = [];
@@ -200,7 +209,8 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
     const description = pickDescription(tool, maxDescriptionBytes, changes);
     if (description === undefined) delete tool["description"];
     else tool["description"] = description.text;
-    if (description?.cut === true) truncated.push(Object.freeze({ server, toolName, name, bytes: utf8ByteLength(description.listed) }));
+    if (description?.cut === true)
+      truncated.push(Object.freeze({ server, toolName, name, bytes: utf8ByteLength(description.listed) }));
     changes.push(...sanitizeSchemaText(tool["inputSchema"], maxSchemaTextBytes, ["inputSchema"]));
     if (changes.length > 0) sanitized.push(deepFreeze({ server, toolName, name, changes }));
     entries.push(deepFreeze({ name, server, toolName, tool: tool as McpTool }));
@@ -245,7 +255,8 @@ function readOptions(options: BuildToolsetOptions | undefined): BuildSettings {
   if (typeof separator !== "string" || !/^[A-Za-z0-9_-]*$/.test(separator)) {
     throw new ToolError(
       "invalid-options",
-      `The separator must contain only the characters A-Z a-z 0-9 _ -, got ${JSON.stringify(separator) ?? String(separator)}.`,
+      `The separator must contain only the characters A-Z a-z 0-9 _ -, got ` +
+        `${JSON.stringify(separator) ?? String(separator)}.`,
     );
   }
   if (typeof prefix !== "boolean") {
@@ -258,7 +269,10 @@ function readOptions(options: BuildToolsetOptions | undefined): BuildSettings {
 
 function checkBytes(option: string, value: number): void {
   if (!(Number.isInteger(value) && value >= 0) && value !== Infinity) {
-    throw new ToolError("invalid-options", `${option} must be a whole number of bytes (0 or more, or Infinity), got ${String(value)}.`);
+    throw new ToolError(
+      "invalid-options",
+      `${option} must be a whole number of bytes (0 or more, or Infinity), got ${String(value)}.`,
+    );
   }
 }
 

@@ -15,7 +15,10 @@ describe("renderResult: maxOutputBytes", () => {
   it("leaves a result within the limit as it is (nothing cut)", () => {
     const result: McpCallToolResult = { content: [text("short"), image], structuredContent: { a: 1 } };
     expect(renderResult(result, { maxOutputBytes: 100 })).toEqual(renderResult(result));
-    expect(renderResult({ content: [text("éé")] }, { maxOutputBytes: 4 })).toMatchObject({ parts: [text("éé")], truncatedBytes: 0 });
+    expect(renderResult({ content: [text("éé")] }, { maxOutputBytes: 4 })).toMatchObject({
+      parts: [text("éé")],
+      truncatedBytes: 0,
+    });
   });
 
   // Each row: the result, the cap, the result whose uncut rendering the cut rendering equals, and the bytes cut.
@@ -28,10 +31,28 @@ describe("renderResult: maxOutputBytes", () => {
       { content: [text(`${"é".repeat(25)}\n${truncationMarker(150)}`)] },
       150,
     ],
-    ["an emoji is kept or dropped whole", { content: [text("😀".repeat(20))] }, 30 + 1 + 5, { content: [text(`😀\n${truncationMarker(76)}`)] }, 76],
+    [
+      "an emoji is kept or dropped whole",
+      { content: [text("😀".repeat(20))] },
+      30 + 1 + 5,
+      { content: [text(`😀\n${truncationMarker(76)}`)] },
+      76,
+    ],
     ["a limit of 0 leaves nothing (no room for the marker)", { content: [text("abc")] }, 0, { content: [] }, 3],
-    ["a limit too small for the marker keeps the text that fits, unmarked", { content: [text("abc")] }, 2, { content: [text("ab")] }, 1],
-    ["a limit of just the marker leaves only the marker", { content: [text("x".repeat(40))] }, 30, { content: [text(truncationMarker(40))] }, 40],
+    [
+      "a limit too small for the marker keeps the text that fits, unmarked",
+      { content: [text("abc")] },
+      2,
+      { content: [text("ab")] },
+      1,
+    ],
+    [
+      "a limit of just the marker leaves only the marker",
+      { content: [text("x".repeat(40))] },
+      30,
+      { content: [text(truncationMarker(40))] },
+      40,
+    ],
     [
       "a limit of just the marker leaves only the marker, even after an empty text (whose line break would not fit)",
       { content: [text(""), text("x".repeat(31))] },
@@ -72,15 +93,18 @@ describe("renderResult: maxOutputBytes", () => {
     expect(renderResult(result, { maxOutputBytes: max })).toEqual({ ...renderResult(expected), truncatedBytes });
   });
 
-  it("cuts before the error prefix goes on: the prefix is added once, the text up to the cut is the uncut text's", () => {
-    const result: McpCallToolResult = { content: [text("head "), image, text("x".repeat(300))], isError: true };
-    const full = renderedText(renderResult(result));
-    const shown = renderedText(renderResult(result, { maxOutputBytes: 100 }));
-    expect(shown.startsWith("Error: head ")).toBe(true);
-    const { truncatedBytes } = renderResult(result, { maxOutputBytes: 100 });
-    expect(shown.endsWith(truncationMarker(truncatedBytes))).toBe(true);
-    expect(full.startsWith(shown.slice(0, shown.length - truncationMarker(truncatedBytes).length - 1))).toBe(true);
-  });
+  it(
+    "cuts before the error prefix goes on: " + "the prefix is added once, the text up to the cut is the uncut text's",
+    () => {
+      const result: McpCallToolResult = { content: [text("head "), image, text("x".repeat(300))], isError: true };
+      const full = renderedText(renderResult(result));
+      const shown = renderedText(renderResult(result, { maxOutputBytes: 100 }));
+      expect(shown.startsWith("Error: head ")).toBe(true);
+      const { truncatedBytes } = renderResult(result, { maxOutputBytes: 100 });
+      expect(shown.endsWith(truncationMarker(truncatedBytes))).toBe(true);
+      expect(full.startsWith(shown.slice(0, shown.length - truncationMarker(truncatedBytes).length - 1))).toBe(true);
+    },
+  );
 
   it("follows the structured mode", () => {
     const result: McpCallToolResult = { content: [text("short")], structuredContent: { big: "y".repeat(100) } };
@@ -98,7 +122,10 @@ describe("renderResult: maxOutputBytes", () => {
 
   it.each([-1, 1.5, Number.NaN, "10"])("refuses maxOutputBytes %o: a caller's mistake", (maxOutputBytes) => {
     expect(() => renderResult({ content: [] }, { maxOutputBytes: maxOutputBytes as number })).toThrow(
-      expect.objectContaining({ code: "invalid-options", message: expect.stringContaining("maxOutputBytes must be a non-negative integer or Infinity") as string }),
+      expect.objectContaining({
+        code: "invalid-options",
+        message: expect.stringContaining("maxOutputBytes must be a non-negative integer or Infinity") as string,
+      }),
     );
   });
 });
@@ -109,7 +136,10 @@ const textBytes = (rendered: RenderedResult): number =>
 
 describe("renderResult: maxOutputBytes bounds the whole output", () => {
   it("counts the line breaks between parts: 200,000 empty text blocks in 1,000 bytes", () => {
-    const rendered = renderResult({ content: Array.from({ length: 200_000 }, () => text("")) }, { maxOutputBytes: 1_000 });
+    const rendered = renderResult(
+      { content: Array.from({ length: 200_000 }, () => text("")) },
+      { maxOutputBytes: 1_000 },
+    );
     const shown = renderedText(rendered);
     expect(new TextEncoder().encode(shown).length).toBeLessThanOrEqual(1_000);
     expect(shown.endsWith(truncationMarker(rendered.truncatedBytes))).toBe(true);
@@ -121,7 +151,9 @@ describe("renderResult: maxOutputBytes bounds the whole output", () => {
   it("counts the error prefix and the marker", () => {
     const rendered = renderResult({ content: [text("x".repeat(100))], isError: true }, { maxOutputBytes: 50 });
     expect(textBytes(rendered)).toBeLessThanOrEqual(50);
-    expect(renderedText(rendered)).toBe(`Error: ${"x".repeat(100 - rendered.truncatedBytes)}\n${truncationMarker(rendered.truncatedBytes)}`);
+    expect(renderedText(rendered)).toBe(
+      `Error: ${"x".repeat(100 - rendered.truncatedBytes)}\n${truncationMarker(rendered.truncatedBytes)}`,
+    );
   });
 
   it("holds for any list of parts and any limit (images not counted)", () => {
@@ -132,22 +164,28 @@ describe("renderResult: maxOutputBytes bounds the whole output", () => {
       fc.constant({ type: "audio" as const, data: "AAAA", mimeType: "audio/wav" }),
     );
     fc.assert(
-      fc.property(fc.array(block, { maxLength: 60 }), fc.boolean(), fc.integer({ min: 0, max: 400 }), (content, isError, max) => {
-        const result: McpCallToolResult = { content, ...(isError ? { isError } : {}) };
-        const whole = renderResult(result);
-        const rendered = renderResult(result, { maxOutputBytes: max });
-        // The error prefix is never cut: a limit below it gets the prefix alone.
-        const bound = Math.max(max, isError ? 7 : 0);
-        expect(textBytes(rendered)).toBeLessThanOrEqual(bound);
-        if (rendered.truncatedBytes === 0) {
-          expect(rendered).toEqual(whole);
-          return;
-        }
-        const shown = renderedText({ parts: rendered.parts.filter((part) => part.type !== "image") });
-        const markerBytes = new TextEncoder().encode(truncationMarker(textBytes(whole))).length;
-        if (max >= markerBytes + 1 + (isError ? 7 : 0)) expect(shown.endsWith(truncationMarker(rendered.truncatedBytes))).toBe(true);
-        expect(rendered.truncatedBytes).toBeLessThanOrEqual(textBytes(whole));
-      }),
+      fc.property(
+        fc.array(block, { maxLength: 60 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 400 }),
+        (content, isError, max) => {
+          const result: McpCallToolResult = { content, ...(isError ? { isError } : {}) };
+          const whole = renderResult(result);
+          const rendered = renderResult(result, { maxOutputBytes: max });
+          // The error prefix is never cut: a limit below it gets the prefix alone.
+          const bound = Math.max(max, isError ? 7 : 0);
+          expect(textBytes(rendered)).toBeLessThanOrEqual(bound);
+          if (rendered.truncatedBytes === 0) {
+            expect(rendered).toEqual(whole);
+            return;
+          }
+          const shown = renderedText({ parts: rendered.parts.filter((part) => part.type !== "image") });
+          const markerBytes = new TextEncoder().encode(truncationMarker(textBytes(whole))).length;
+          if (max >= markerBytes + 1 + (isError ? 7 : 0))
+            expect(shown.endsWith(truncationMarker(rendered.truncatedBytes))).toBe(true);
+          expect(rendered.truncatedBytes).toBeLessThanOrEqual(textBytes(whole));
+        },
+      ),
       { numRuns: 300 },
     );
   });

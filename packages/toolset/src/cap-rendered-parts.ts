@@ -43,7 +43,11 @@ function surelyFits(parts: readonly RenderedPart[], maxBytes: number): boolean {
  *
  * @returns the cut parts and the bytes cut, or `undefined` when `parts` fit as they are
  */
-export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: number, prefixBytes: number): CappedParts | undefined {
+export function capRenderedParts(
+  parts: readonly RenderedPart[],
+  maxBytes: number,
+  prefixBytes: number,
+): CappedParts | undefined {
   const limit = Math.max(0, maxBytes - prefixBytes);
   if (maxBytes === Infinity || surelyFits(parts, limit)) return undefined;
   let total = 0;
@@ -90,7 +94,8 @@ export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: numbe
     kept.push({ type: "text", text: cutText });
   }
   const truncatedBytes = total - used;
-  if (marked) kept[cutAt] = { type: "text", text: `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}` };
+  if (marked)
+    kept[cutAt] = { type: "text", text: `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}` };
   else if (cutText === "") kept.splice(cutAt, 1);
   return { parts: kept, truncatedBytes };
 }

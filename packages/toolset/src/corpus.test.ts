@@ -18,7 +18,11 @@ function expectValidToolset(toolset: Toolset, servers: typeof all): void {
   for (const [server, tools] of servers) {
     for (const listed of tools as { name: string; description?: string }[]) {
       const entry = toolset.resolve(`${server}__${listed.name}`);
-      expect(entry, `${server}/${listed.name}`).toMatchObject({ server, toolName: listed.name, tool: { name: listed.name } });
+      expect(entry, `${server}/${listed.name}`).toMatchObject({
+        server,
+        toolName: listed.name,
+        tool: { name: listed.name },
+      });
       const description = entry?.tool.description ?? "";
       expect(utf8Bytes(description)).toBeLessThanOrEqual(4096);
       expect(listed.description?.startsWith(description)).toBe(true);
@@ -34,8 +38,11 @@ describe("the corpus of real MCP servers", () => {
 
   // The two firecrawl descriptions over 4096 bytes, with their sizes as listed (measured here by TextEncoder).
   const listedDescription = (server: string, toolName: string): string | undefined =>
-    (corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as { description?: string })
-      .description;
+    (
+      corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as {
+        description?: string;
+      }
+    ).description;
   const truncated = ["firecrawl_monitor_create", "firecrawl_scrape"].map((toolName) => ({
     server: "firecrawl",
     toolName,
@@ -45,14 +52,20 @@ describe("the corpus of real MCP servers", () => {
 
   // The same two, as text changes: nothing else in the corpus is changed (no hidden characters anywhere,
   // no schema description or title over 1024 bytes: the longest is context7's query, 734 bytes).
-  const sanitized = truncated.map(({ bytes, ...tool }) => ({ ...tool, changes: [{ path: ["description"], removed: 0, cut: true, bytes }] }));
+  const sanitized = truncated.map(({ bytes, ...tool }) => ({
+    ...tool,
+    changes: [{ path: ["description"], removed: 0, cut: true, bytes }],
+  }));
 
-  it("loads as one toolset with readable, valid, unique names and a clean report (but for two cut descriptions)", () => {
-    const { toolset, report } = buildToolset(all);
-    expect(toolset.entries).toHaveLength(toolCount);
-    expect(report).toEqual({ renamed: [], dropped: [], truncated, sanitized });
-    expectValidToolset(toolset, all);
-  });
+  it(
+    "loads as one toolset with readable, valid, unique names " + "and a clean report (but for two cut descriptions)",
+    () => {
+      const { toolset, report } = buildToolset(all);
+      expect(toolset.entries).toHaveLength(toolCount);
+      expect(report).toEqual({ renamed: [], dropped: [], truncated, sanitized });
+      expectValidToolset(toolset, all);
+    },
+  );
 
   it.each(all)("loads %s alone the same way", (server, tools) => {
     const { toolset, report } = buildToolset({ [server]: tools });
@@ -69,14 +82,28 @@ describe("the corpus of real MCP servers", () => {
   it("caps the two firecrawl descriptions over 4096 bytes, only those, and reports each", () => {
     const { toolset, report } = buildToolset(all);
     const schemaTexts = (schema: unknown): string[] =>
-      typeof schema !== "object" || schema === null ? [] : Object.values(schema).flatMap((value) => (typeof value === "string" ? [value] : schemaTexts(value)));
+      typeof schema !== "object" || schema === null
+        ? []
+        : Object.values(schema).flatMap((value) => (typeof value === "string" ? [value] : schemaTexts(value)));
     const listedSchema = (server: string, toolName: string): unknown =>
-      (corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as { inputSchema: unknown }).inputSchema;
+      (
+        corpus.find((c) => c.server === server)?.tools.find((t) => (t as { name: string }).name === toolName) as {
+          inputSchema: unknown;
+        }
+      ).inputSchema;
     // Every schema as listed: sanitising its text at schema positions changed nothing in the corpus.
-    for (const entry of toolset.entries) expect(entry.tool.inputSchema).toEqual(listedSchema(entry.server, entry.toolName));
-    expect(Math.max(...toolset.entries.flatMap((entry) => schemaTexts(entry.tool.inputSchema).map(utf8Bytes)))).toBeLessThan(1024);
-    const capped = toolset.entries.filter((entry) => listedDescription(entry.server, entry.toolName) !== entry.tool.description);
-    expect(capped.map((entry) => entry.name)).toEqual(["firecrawl__firecrawl_monitor_create", "firecrawl__firecrawl_scrape"]);
+    for (const entry of toolset.entries)
+      expect(entry.tool.inputSchema).toEqual(listedSchema(entry.server, entry.toolName));
+    expect(
+      Math.max(...toolset.entries.flatMap((entry) => schemaTexts(entry.tool.inputSchema).map(utf8Bytes))),
+    ).toBeLessThan(1024);
+    const capped = toolset.entries.filter(
+      (entry) => listedDescription(entry.server, entry.toolName) !== entry.tool.description,
+    );
+    expect(capped.map((entry) => entry.name)).toEqual([
+      "firecrawl__firecrawl_monitor_create",
+      "firecrawl__firecrawl_scrape",
+    ]);
     expect(report.truncated.map((row) => row.name)).toEqual(capped.map((entry) => entry.name));
     expect(report.truncated.map((row) => row.bytes)).toEqual([7011, 5422]);
   });
@@ -102,21 +129,32 @@ describe("the corpus of real MCP servers", () => {
     const auto = prepareToolDefinitions(toolset, { strict: "auto" });
     const strictOnly = prepareToolDefinitions(toolset, { strict: true });
     const loose = prepareToolDefinitions(toolset, { strict: false });
-    const byName = <T extends { name: string }>(tools: T[]): Map<string, T> => new Map(tools.map((tool) => [tool.name, tool]));
+    const byName = <T extends { name: string }>(tools: T[]): Map<string, T> =>
+      new Map(tools.map((tool) => [tool.name, tool]));
     const autoTools = byName(auto.tools);
     const strictTools = byName(strictOnly.tools);
 
     for (const { name, tool } of toolset.entries) {
       const converted = strictSchema(tool.inputSchema, { encode: true });
       if (converted.ok) {
-        expect(autoTools.get(name), name).toEqual({ name, description: tool.description, parameters: converted.schema, strict: true });
+        expect(autoTools.get(name), name).toEqual({
+          name,
+          description: tool.description,
+          parameters: converted.schema,
+          strict: true,
+        });
         expect(strictTools.get(name)).toEqual(autoTools.get(name));
         expect(auto.report.nullPaths[name]).toEqual(converted.nullPaths);
         expect(auto.report.plans[name]).toEqual({ nullPaths: converted.nullPaths, encodings: converted.encodings });
         expect(auto.report.encoded[name]).toEqual(converted.encodings?.length ? converted.encodings : undefined);
         expect(checkStrict(converted.schema), name).toEqual([]);
       } else {
-        expect(autoTools.get(name), name).toEqual({ name, description: tool.description, parameters: tool.inputSchema, strict: false });
+        expect(autoTools.get(name), name).toEqual({
+          name,
+          description: tool.description,
+          parameters: tool.inputSchema,
+          strict: false,
+        });
         expect(auto.report.fallbacks[name]).toEqual(converted.error);
         expect(auto.report.nullPaths[name]).toEqual([]);
         expect(strictTools.has(name)).toBe(false);
@@ -147,13 +185,17 @@ describe("the corpus of real MCP servers", () => {
     // With encodings (the default) 22 tools are sent strict thanks to them, and 5 notion tools still fall back
     // (an open rest, or an encoded part, inside a oneOf/anyOf whose other branches are objects too); without, 27.
     expect(Object.keys(auto.report.encoded)).toHaveLength(22);
-    expect(Object.fromEntries(Object.entries(auto.report.fallbacks).map(([name, error]) => [name, error.keyword]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(auto.report.fallbacks).map(([name, error]) => [name, error.keyword])),
+    ).toEqual({
       "notion__API-create-a-comment": "anyOf",
       "notion__API-move-page": "oneOf",
       "notion__API-patch-block-children": "anyOf",
       "notion__API-post-page": "oneOf",
       "notion__API-query-data-source": "anyOf",
     });
-    expect(Object.keys(prepareToolDefinitions(toolset, { strictOptions: { encode: false } }).report.fallbacks)).toHaveLength(27);
+    expect(
+      Object.keys(prepareToolDefinitions(toolset, { strictOptions: { encode: false } }).report.fallbacks),
+    ).toHaveLength(27);
   });
 });

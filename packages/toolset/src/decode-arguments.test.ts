@@ -37,9 +37,11 @@ describe("decodeArguments", () => {
   });
 
   const incomplete = (quoted: string): string =>
-    `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). Received: ${quoted}. Send the arguments as one complete JSON object.`;
+    `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). ` +
+    `Received: ${quoted}. Send the arguments as one complete JSON object.`;
   const invalid = (quoted: string): string =>
-    `The arguments are not valid JSON. Received: ${quoted}. Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
+    `The arguments are not valid JSON. Received: ${quoted}. ` +
+    `Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
 
   // Our own wording, never the engine's JSON.parse message (V8 rewords those between Node majors).
   it.each([
@@ -64,13 +66,17 @@ describe("decodeArguments", () => {
 
   it("quotes at most 200 characters of unreadable arguments, and says how many there were", () => {
     const decoded = decodeArguments(`{"q":"${"x".repeat(1000)}`);
-    expect((decoded as { error: ToolError }).error.message).toBe(incomplete(`{"q":"${"x".repeat(194)}… (1006 characters in all)`));
+    expect((decoded as { error: ToolError }).error.message).toBe(
+      incomplete(`{"q":"${"x".repeat(194)}… (1006 characters in all)`),
+    );
   });
 
   it("quotes 200 characters whole", () => {
     const text = "x".repeat(200);
     expect((decodeArguments(text) as { error: ToolError }).error.message).toBe(invalid(text));
-    expect((decodeArguments(`${text}x`) as { error: ToolError }).error.message).toBe(invalid(`${text}… (201 characters in all)`));
+    expect((decodeArguments(`${text}x`) as { error: ToolError }).error.message).toBe(
+      invalid(`${text}… (201 characters in all)`),
+    );
   });
 
   it.each<[string, unknown, string]>([
@@ -117,7 +123,9 @@ describe("decodeArguments", () => {
       ok: false,
       error: {
         code: "arguments-not-json",
-        message: `The arguments must be a JSON string, got ${got}. Send them as text holding one JSON object, such as {"name": "value"}.`,
+        message:
+          `The arguments must be a JSON string, got ${got}. ` +
+          `Send them as text holding one JSON object, such as {"name": "value"}.`,
       },
     });
   });
@@ -139,8 +147,16 @@ describe("decodeArguments", () => {
     });
 
     it.each<[string, string, RegExp]>([
-      ["a key given twice", '{"env":[{"key":"A","value":"1"},{"key":"A","value":"2"}]}', /At #\/env\/1\/key: the key "A" is given twice; send each key once\.$/],
-      ["JSON text that does not parse", '{"filter":"{x:1}"}', /At #\/filter: the JSON text does not parse .*; send a JSON object as text/],
+      [
+        "a key given twice",
+        '{"env":[{"key":"A","value":"1"},{"key":"A","value":"2"}]}',
+        /At #\/env\/1\/key: the key "A" is given twice; send each key once\.$/,
+      ],
+      [
+        "JSON text that does not parse",
+        '{"filter":"{x:1}"}',
+        /At #\/filter: the JSON text does not parse .*; send a JSON object as text/,
+      ],
       ["JSON text of the wrong kind", '{"filter":"[1]"}', /At #\/filter: the JSON text is \[1\], not an object/],
     ])("rejects %s as arguments-not-restorable, saying where and what to send", (_what, text, message) => {
       const decoded = decodeArguments(text, plan);

@@ -59,11 +59,15 @@ export function decodeArguments(text: unknown, plan?: readonly NullPath[] | Plan
     // nested too deep, cyclic or hold a BigInt: refused, never copied or written out.
     return fail(
       "arguments-not-json",
-      `The arguments must be a JSON string, got ${describeValue(text)}. Send them as text holding one JSON object, such as {"name": "value"}.`,
+      `The arguments must be a JSON string, got ${describeValue(text)}. Send them as text holding one JSON object, ` +
+        `such as {"name": "value"}.`,
     );
   }
   if (!isRecord(value)) {
-    return fail("arguments-not-object", `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`);
+    return fail(
+      "arguments-not-object",
+      `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`,
+    );
   }
   if (plan === undefined) return { ok: true, arguments: value };
   if (Array.isArray(plan)) return { ok: true, arguments: plan.length > 0 ? stripNulls(value, plan) : value };
@@ -78,10 +82,13 @@ export function decodeArguments(text: unknown, plan?: readonly NullPath[] | Plan
 // The message is ours, not the engine's: JSON.parse's wording changes between
 // Node majors, and the model needs what it sent and what to send instead.
 function notJson(text: string): string {
-  const quoted = text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}… (${text.length} characters in all)` : text;
+  const quoted =
+    text.length > QUOTE_LENGTH ? `${text.slice(0, QUOTE_LENGTH)}… (${text.length} characters in all)` : text;
   return endsEarly(text)
-    ? `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). Received: ${quoted}. Send the arguments as one complete JSON object.`
-    : `The arguments are not valid JSON. Received: ${quoted}. Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
+    ? `The arguments are not valid JSON: they end before the JSON is complete (an unclosed string, object or array). ` +
+        `Received: ${quoted}. Send the arguments as one complete JSON object.`
+    : `The arguments are not valid JSON. Received: ${quoted}. ` +
+        `Send the arguments as one JSON object, names and strings in double quotes: {"name": "value"}.`;
 }
 
 /**
@@ -107,6 +114,9 @@ function endsEarly(text: string): boolean {
   return inString || open.length > 0;
 }
 
-function fail(code: "arguments-not-json" | "arguments-not-object" | "arguments-not-restorable", message: string): DecodedArguments {
+function fail(
+  code: "arguments-not-json" | "arguments-not-object" | "arguments-not-restorable",
+  message: string,
+): DecodedArguments {
   return { ok: false, error: new ToolError(code, message) };
 }

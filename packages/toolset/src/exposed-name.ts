@@ -39,7 +39,10 @@ export const READABLE_LENGTH: number = MAX_NAME_LENGTH - 1 - HASH_LENGTH;
  */
 export const NAME_PART_RESERVE = 20;
 
-/** The parts of a readable name, each with its disallowed characters replaced; `server` and `separator` are `""` without a prefix. */
+/**
+ * The parts of a readable name, each with its disallowed characters replaced; `server` and `separator` are `""` without
+ * a prefix.
+ */
 export interface ReadableParts {
   readonly server: string;
   readonly separator: string;

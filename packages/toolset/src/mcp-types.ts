@@ -64,7 +64,12 @@ export interface McpEmbeddedResource {
 }
 
 /** One block of a tool result's `content`. */
-export type McpContentBlock = McpTextContent | McpImageContent | McpAudioContent | McpResourceLink | McpEmbeddedResource;
+export type McpContentBlock =
+  | McpTextContent
+  | McpImageContent
+  | McpAudioContent
+  | McpResourceLink
+  | McpEmbeddedResource;
 
 /** The result of a `tools/call`. */
 export interface McpCallToolResult {

@@ -35,26 +35,33 @@ describe("prepareToolDefinitions", () => {
   it.each<[string, StrictMode | undefined]>([
     ["auto by default", undefined],
     ["auto", "auto"],
-  ])("%s: strict where possible, the others sent non-strict with their original schema and listed in fallbacks", (_what, strict) => {
-    const { tools, report } = prepareToolDefinitions(toolset, strict === undefined ? {} : { strict });
-    expect(tools).toEqual([
-      { name: "s__bare", parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, strict: true },
-      { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
-      { name: "s__search", description: "Searches.", parameters: strictForm, strict: true },
-    ]);
-    expect(report).toEqual({
-      nullPaths: { s__bare: [], s__pick: [], s__search: [["limit"]] },
-      fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
-      excluded: {},
-      relaxed: {},
-      plans: {
-        s__bare: { nullPaths: [], encodings: [] },
-        s__pick: { nullPaths: [], encodings: [] },
-        s__search: { nullPaths: [["limit"]], encodings: [] },
-      },
-      encoded: {},
-    });
-  });
+  ])(
+    "%s: strict where possible, the others sent non-strict with their original schema and listed in fallbacks",
+    (_what, strict) => {
+      const { tools, report } = prepareToolDefinitions(toolset, strict === undefined ? {} : { strict });
+      expect(tools).toEqual([
+        {
+          name: "s__bare",
+          parameters: { type: "object", properties: {}, required: [], additionalProperties: false },
+          strict: true,
+        },
+        { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
+        { name: "s__search", description: "Searches.", parameters: strictForm, strict: true },
+      ]);
+      expect(report).toEqual({
+        nullPaths: { s__bare: [], s__pick: [], s__search: [["limit"]] },
+        fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
+        excluded: {},
+        relaxed: {},
+        plans: {
+          s__bare: { nullPaths: [], encodings: [] },
+          s__pick: { nullPaths: [], encodings: [] },
+          s__search: { nullPaths: [["limit"]], encodings: [] },
+        },
+        encoded: {},
+      });
+    },
+  );
 
   it("true: tools without a strict form are left out and listed in excluded", () => {
     const { tools, report } = prepareToolDefinitions(toolset, { strict: true });
@@ -87,14 +94,21 @@ describe("prepareToolDefinitions", () => {
     });
   });
 
-  it.each<[StrictMode]>([["auto"], [true], [false]])("strict %s: report.nullPaths has an entry for exactly the tools sent", (strict) => {
-    const { tools, report } = prepareToolDefinitions(toolset, { strict });
-    expect(Object.keys(report.nullPaths)).toEqual(tools.map((tool) => tool.name));
-    for (const tool of tools) expect(report.nullPaths[tool.name]).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
-  });
+  it.each<[StrictMode]>([["auto"], [true], [false]])(
+    "strict %s: report.nullPaths has an entry for exactly the tools sent",
+    (strict) => {
+      const { tools, report } = prepareToolDefinitions(toolset, { strict });
+      expect(Object.keys(report.nullPaths)).toEqual(tools.map((tool) => tool.name));
+      for (const tool of tools)
+        expect(report.nullPaths[tool.name]).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
+    },
+  );
 
   it("passes strictOptions to strictSchema", () => {
-    const { report } = prepareToolDefinitions(toolset, { strict: "auto", strictOptions: { limits: { maxProperties: 1 } } });
+    const { report } = prepareToolDefinitions(toolset, {
+      strict: "auto",
+      strictOptions: { limits: { maxProperties: 1 } },
+    });
     expect(report.fallbacks["s__search"]).toMatchObject({ keyword: "max_properties" });
   });
 
@@ -104,8 +118,16 @@ describe("prepareToolDefinitions", () => {
       properties: {
         shape: {
           oneOf: [
-            { type: "object", properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"] },
-            { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"] },
+            {
+              type: "object",
+              properties: { kind: { const: "circle" }, r: { type: "number" } },
+              required: ["kind", "r"],
+            },
+            {
+              type: "object",
+              properties: { kind: { const: "square" }, side: { type: "number" } },
+              required: ["kind", "side"],
+            },
           ],
         },
         both: {
@@ -117,22 +139,33 @@ describe("prepareToolDefinitions", () => {
       },
       required: ["shape", "both"],
     };
-    const relaxable = buildToolset({ s: [{ name: "draw", inputSchema: discriminated }, { name: "search", inputSchema: convertible }] }).toolset;
+    const relaxable = buildToolset({
+      s: [
+        { name: "draw", inputSchema: discriminated },
+        { name: "search", inputSchema: convertible },
+      ],
+    }).toolset;
 
-    it.each<[StrictMode]>([["auto"], [true]])("strict %s: each tool a relaxation made strict, with where and which", (strict) => {
-      const { tools, report } = prepareToolDefinitions(relaxable, { strict, strictOptions: { relax: { oneOf: true, allOf: true } } });
-      expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
-        ["s__draw", true],
-        ["s__search", true],
-      ]);
-      expect(report.relaxed).toEqual({
-        s__draw: [
-          { kind: "oneOf-as-anyOf", path: ["properties", "shape"] },
-          { kind: "allOf-merged", path: ["properties", "both"] },
-        ],
-      });
-      expect(Object.getPrototypeOf(report.relaxed)).toBeNull();
-    });
+    it.each<[StrictMode]>([["auto"], [true]])(
+      "strict %s: each tool a relaxation made strict, with where and which",
+      (strict) => {
+        const { tools, report } = prepareToolDefinitions(relaxable, {
+          strict,
+          strictOptions: { relax: { oneOf: true, allOf: true } },
+        });
+        expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
+          ["s__draw", true],
+          ["s__search", true],
+        ]);
+        expect(report.relaxed).toEqual({
+          s__draw: [
+            { kind: "oneOf-as-anyOf", path: ["properties", "shape"] },
+            { kind: "allOf-merged", path: ["properties", "both"] },
+          ],
+        });
+        expect(Object.getPrototypeOf(report.relaxed)).toBeNull();
+      },
+    );
 
     it("lists what strictSchema lists, tool by tool", () => {
       const { report } = prepareToolDefinitions(relaxable, { strictOptions: { relax: { oneOf: true, allOf: true } } });
@@ -143,13 +176,27 @@ describe("prepareToolDefinitions", () => {
     it("is empty without relax (the tool falls back), and under strict: false", () => {
       expect(prepareToolDefinitions(relaxable).report.relaxed).toEqual({});
       expect(Object.keys(prepareToolDefinitions(relaxable).report.fallbacks)).toEqual(["s__draw"]);
-      expect(prepareToolDefinitions(relaxable, { strict: false, strictOptions: { relax: { oneOf: true } } }).report.relaxed).toEqual({});
+      expect(
+        prepareToolDefinitions(relaxable, { strict: false, strictOptions: { relax: { oneOf: true } } }).report.relaxed,
+      ).toEqual({});
     });
   });
 
   describe("encodings (on unless strictOptions.encode is false)", () => {
     const maps = buildToolset({
-      s: [{ name: "request", inputSchema: { type: "object", properties: { url: { type: "string" }, headers: { type: "object", additionalProperties: { type: "string" } } }, required: ["url"] } }],
+      s: [
+        {
+          name: "request",
+          inputSchema: {
+            type: "object",
+            properties: {
+              url: { type: "string" },
+              headers: { type: "object", additionalProperties: { type: "string" } },
+            },
+            required: ["url"],
+          },
+        },
+      ],
     }).toolset;
 
     it("sends a tool with an open map strict, lists it in encoded, and reports its plan", () => {
@@ -159,7 +206,9 @@ describe("prepareToolDefinitions", () => {
       if (!converted.ok) return;
       expect(tools).toEqual([{ name: "s__request", parameters: converted.schema, strict: true }]);
       expect(report.encoded).toEqual({ s__request: [{ kind: "entries", path: ["headers"] }] });
-      expect(report.plans).toEqual({ s__request: { nullPaths: [["headers"]], encodings: [{ kind: "entries", path: ["headers"] }] } });
+      expect(report.plans).toEqual({
+        s__request: { nullPaths: [["headers"]], encodings: [{ kind: "entries", path: ["headers"] }] },
+      });
       expect(JSON.parse(JSON.stringify(report.plans))).toEqual(report.plans);
       expect(report.fallbacks).toEqual({});
     });
@@ -173,9 +222,24 @@ describe("prepareToolDefinitions", () => {
   });
 
   it("keys its records by exposed name in null-prototype objects", () => {
-    const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
+    const own = buildToolset(
+      {
+        s: [
+          { name: "__proto__", inputSchema: convertible },
+          { name: "constructor", inputSchema: unconvertible },
+        ],
+      },
+      { prefix: false },
+    );
     const { report } = prepareToolDefinitions(own.toolset);
-    for (const record of [report.nullPaths, report.fallbacks, report.excluded, report.relaxed, report.plans, report.encoded]) {
+    for (const record of [
+      report.nullPaths,
+      report.fallbacks,
+      report.excluded,
+      report.relaxed,
+      report.plans,
+      report.encoded,
+    ]) {
       expect(Object.getPrototypeOf(record)).toBeNull();
     }
     expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
@@ -192,13 +256,18 @@ describe("prepareToolDefinitions", () => {
         tool.parameters["x-changed"] = true;
       }
     }
-    expect(prepareToolDefinitions(toolset, { strict: false }).tools.every((tool) => !("x-changed" in tool.parameters))).toBe(true);
+    expect(
+      prepareToolDefinitions(toolset, { strict: false }).tools.every((tool) => !("x-changed" in tool.parameters)),
+    ).toBe(true);
     expect(toolset.resolve("s__search")?.tool.inputSchema).toEqual(convertible);
   });
 
   it.each(["yes", 1, null])("refuses strict %j: a caller's mistake", (strict) => {
     expect(() => prepareToolDefinitions(toolset, { strict: strict as unknown as StrictMode })).toThrow(
-      expect.objectContaining({ code: "invalid-options", message: expect.stringContaining('strict must be "auto", true or false') as string }),
+      expect.objectContaining({
+        code: "invalid-options",
+        message: expect.stringContaining('strict must be "auto", true or false') as string,
+      }),
     );
   });
 

@@ -1,5 +1,13 @@
 import { strictSchema } from "@x/strict-schema";
-import type { Encoding, JsonSchemaObject, NullPath, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
+import type {
+  Encoding,
+  JsonSchemaObject,
+  NullPath,
+  Plan,
+  Relaxation,
+  StrictError,
+  StrictSchemaOptions,
+} from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
 import type { Toolset } from "./build-toolset";
@@ -135,15 +143,24 @@ export interface PreparedTools<TTool> {
 export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOptions): PreparedTools<PreparedTool> {
   const strict = options?.strict === undefined ? "auto" : options.strict;
   if (strict !== "auto" && strict !== true && strict !== false) {
-    throw new ToolError("invalid-options", `strict must be "auto", true or false, got ${JSON.stringify(strict) ?? String(strict)}.`);
+    throw new ToolError(
+      "invalid-options",
+      `strict must be "auto", true or false, got ${JSON.stringify(strict) ?? String(strict)}.`,
+    );
   }
   const tools: PreparedTool[] = [];
-  const nullPaths: { [name: string]: readonly NullPath[] } = Object.create(null) as { [name: string]: readonly NullPath[] };
+  const nullPaths: { [name: string]: readonly NullPath[] } = Object.create(null) as {
+    [name: string]: readonly NullPath[];
+  };
   const fallbacks: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const excluded: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
-  const relaxed: { [name: string]: readonly Relaxation[] } = Object.create(null) as { [name: string]: readonly Relaxation[] };
+  const relaxed: { [name: string]: readonly Relaxation[] } = Object.create(null) as {
+    [name: string]: readonly Relaxation[];
+  };
   const plans: { [name: string]: Plan } = Object.create(null) as { [name: string]: Plan };
-  const encoded: { [name: string]: readonly Encoding[] } = Object.create(null) as { [name: string]: readonly Encoding[] };
+  const encoded: { [name: string]: readonly Encoding[] } = Object.create(null) as {
+    [name: string]: readonly Encoding[];
+  };
   // The stack restores what it encodes, so encodings are on unless asked off.
   const strictOptions = { ...options?.strictOptions, encode: options?.strictOptions?.encode ?? true };
 

@@ -39,13 +39,20 @@ export function readServerTools(server: string, tools: unknown): {
 } {
   const dropped: DroppedTool[] = [];
   if (!Array.isArray(tools)) {
-    const message = `The server's tools are ${describeValue(tools)}, not a list: none of its tools is exposed. Pass the \`tools\` array of its tools/list result.`;
+    const message =
+      `The server's tools are ${describeValue(tools)}, not a list: none of its tools is exposed. Pass ` +
+      `the \`tools\` array of its tools/list result.`;
     return { kept: [], dropped: [{ server, index: -1, reason: "invalid-tool", message }] };
   }
   const named = new Map<string, ListedTool[]>();
   tools.forEach((entry, index) => {
     if (!isRecord(entry)) {
-      dropped.push({ server, index, reason: "invalid-tool", message: `The entry is ${describeValue(entry)}, not a tool object.` });
+      dropped.push({
+        server,
+        index,
+        reason: "invalid-tool",
+        message: `The entry is ${describeValue(entry)}, not a tool object.`,
+      });
       return;
     }
     const copy = jsonCopy(entry);
@@ -58,7 +65,12 @@ export function readServerTools(server: string, tools: unknown): {
     const name = tool["name"];
     if (typeof name !== "string" || name === "") {
       const got = typeof name === "string" ? "an empty string" : describeValue(name);
-      dropped.push({ server, index, reason: "invalid-name", message: `The tool's name must be a non-empty string, got ${got}.` });
+      dropped.push({
+        server,
+        index,
+        reason: "invalid-name",
+        message: `The tool's name must be a non-empty string, got ${got}.`,
+      });
       return;
     }
     const listed = { server, toolName: name, index, tool };
@@ -74,12 +86,16 @@ export function readServerTools(server: string, tools: unknown): {
     if (others.length > 0) {
       if (others.every((other) => sameJson(other.tool, first.tool))) {
         for (const other of others) {
-          const message = `The server lists ${group.length} identical tools named ${JSON.stringify(toolName)} (indexes ${indexes}); one is kept.`;
+          const message =
+            `The server lists ${group.length} identical tools named ${JSON.stringify(toolName)} ` +
+            `(indexes ${indexes}); one is kept.`;
           dropped.push({ server, toolName, index: other.index, reason: "duplicate-name", message });
         }
       } else {
         for (const listed of group) {
-          const message = `The server lists ${group.length} different tools named ${JSON.stringify(toolName)} (indexes ${indexes}); which one it runs is unknown, so none is exposed.`;
+          const message =
+            `The server lists ${group.length} different tools named ${JSON.stringify(toolName)} ` +
+            `(indexes ${indexes}); which one it runs is unknown, so none is exposed.`;
           dropped.push({ server, toolName, index: listed.index, reason: "duplicate-name", message });
         }
         continue;
@@ -95,7 +111,10 @@ export function readServerTools(server: string, tools: unknown): {
 /** Why `schema` is not an MCP input schema, or `undefined` when it is one. */
 function schemaProblem(schema: JsonData | undefined): string | undefined {
   if (!isRecord(schema)) {
-    return `The tool's inputSchema must be a JSON Schema object, got ${schema === undefined ? "none" : describeValue(schema)}.`;
+    return (
+      `The tool's inputSchema must be a JSON Schema object, got ` +
+      `${schema === undefined ? "none" : describeValue(schema)}.`
+    );
   }
   if (schema["type"] !== "object") {
     return `The tool's inputSchema must have "type": "object", got ${JSON.stringify(schema["type"]) ?? "no type"}.`;

@@ -43,7 +43,8 @@ export function readSources(sources: unknown): ServerTools[] {
   } else {
     throw new ToolError(
       "invalid-sources",
-      `sources must be a list of [serverName, tools] pairs or an object keyed by server name, got ${describeValue(sources)}.`,
+      `sources must be a list of [serverName, tools] pairs or an object keyed by server name, got ` +
+        `${describeValue(sources)}.`,
     );
   }
   const seen = new Set<string>();
@@ -51,7 +52,8 @@ export function readSources(sources: unknown): ServerTools[] {
     if (seen.has(server)) {
       throw new ToolError(
         "invalid-sources",
-        `The server name ${JSON.stringify(server)} is given twice: give each server its own name, and one list of its tools.`,
+        `The server name ${JSON.stringify(server)} is given twice: ` +
+          `give each server its own name, and one list of its tools.`,
       );
     }
     seen.add(server);

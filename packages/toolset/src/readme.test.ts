@@ -16,7 +16,12 @@ describe("the README example", () => {
       { server: "web", toolName: "fetch.page", name: "web__fetch_page", reasons: ["invalid-characters"] },
     ]);
     expect(example.built.report.sanitized).toEqual([
-      { server: "notes", toolName: "search", name: "notes__search", changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }] },
+      {
+        server: "notes",
+        toolName: "search",
+        name: "notes__search",
+        changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }],
+      },
     ]);
     expect(example.prepared.tools[0]).toEqual({
       name: "notes__search",
@@ -32,7 +37,14 @@ describe("the README example", () => {
     expect(example.prepared.report.nullPaths).toEqual({ notes__search: [["limit"]], web__fetch_page: [["headers"]] });
     expect(example.prepared.report.encoded).toEqual({ web__fetch_page: [{ kind: "entries", path: ["headers"] }] });
     expect(example.resolved.calls).toEqual([
-      { callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 },
+      {
+        callId: "call_1",
+        name: "notes__search",
+        server: "notes",
+        toolName: "search",
+        arguments: { query: "cats" },
+        index: 0,
+      },
       {
         callId: "call_3",
         name: "web__fetch_page",

@@ -1,6 +1,9 @@
 import { ToolError } from "./tool-error";
 
-/** How `structuredContent` is rendered: as JSON text only when `content` is empty (`auto`), instead of `content`, after it, or never. */
+/**
+ * How `structuredContent` is rendered: as JSON text only when `content` is empty (`auto`), instead of `content`, after
+ * it, or never.
+ */
 export type StructuredMode = "auto" | "prefer" | "append" | "ignore";
 
 /** How an answer is worded: options of each adapter's `toolCalls` and `toolOutput`, and of `renderResult`. */
@@ -47,7 +50,9 @@ export interface RenderOptionNames {
 export const DEFAULT_ERROR_PREFIX = "Error: ";
 
 // `satisfies` fails the build if StructuredMode gains a mode this record lacks.
-const STRUCTURED_MODES = { auto: true, prefer: true, append: true, ignore: true } satisfies { [mode in StructuredMode]: true };
+const STRUCTURED_MODES = { auto: true, prefer: true, append: true, ignore: true } satisfies {
+  [mode in StructuredMode]: true;
+};
 
 const DEFAULT_SETTINGS: RenderSettings = Object.freeze({
   errorPrefix: DEFAULT_ERROR_PREFIX,
@@ -79,13 +84,22 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
  * @throws {ToolError} `invalid-options` for a wrong value, naming the option and what it must be
  * @example
  * ```ts
- * checkRenderOptions({ structured: "append" }); // { errorPrefix: "Error: ", structured: "append", maxOutputBytes: Infinity }
+ * checkRenderOptions({ structured: "append" });
+ * // { errorPrefix: "Error: ", structured: "append", maxOutputBytes: Infinity }
  * checkRenderOptions({ structured: "always" as StructuredMode }); // throws invalid-options
  * ```
  */
-export function checkRenderOptions(options: RenderOptions | undefined, names: RenderOptionNames = NAMES): RenderSettings {
+export function checkRenderOptions(
+  options: RenderOptions | undefined,
+  names: RenderOptionNames = NAMES,
+): RenderSettings {
   if (options === undefined) return DEFAULT_SETTINGS;
-  check(typeof options === "object" && options !== null, names.options, options, "an object (OutputOptions) or left out");
+  check(
+    typeof options === "object" && options !== null,
+    names.options,
+    options,
+    "an object (OutputOptions) or left out",
+  );
   const { errorPrefix = DEFAULT_ERROR_PREFIX, structured = "auto", maxOutputBytes = Infinity } = options;
   check(typeof errorPrefix === "string", names.errorPrefix, errorPrefix, "a string");
   check(

@@ -11,10 +11,19 @@ import type { OutputOptions, StructuredMode } from "./render-options";
 const png = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
 const text = (value: string): RenderedPart => ({ type: "text", text: value });
 const prefix = (value: string): RenderedPart => ({ type: "text", text: value, prefix: true });
-const image = { type: "image", mimeType: "image/png", data: png.data, bytes: 8, placeholder: "[image: image/png, 8 bytes]" } as const;
+const image = {
+  type: "image",
+  mimeType: "image/png",
+  data: png.data,
+  bytes: 8,
+  placeholder: "[image: image/png, 8 bytes]",
+} as const;
 
 describe("renderResult: files", () => {
-  const pdf = { type: "resource", resource: { uri: "file:///r.pdf", mimeType: "application/pdf", blob: "JVBERi0xLjc=" } } as const;
+  const pdf = {
+    type: "resource",
+    resource: { uri: "file:///r.pdf", mimeType: "application/pdf", blob: "JVBERi0xLjc=" },
+  } as const;
   const file: RenderedPart = {
     type: "file",
     mimeType: "application/pdf",
@@ -26,7 +35,11 @@ describe("renderResult: files", () => {
 
   it("a file is not counted by maxOutputBytes and keeps its place, as an image does", () => {
     const content = [pdf, { type: "text", text: "abcdef" }] as const;
-    expect(renderResult({ content: [...content] }, { maxOutputBytes: 6 })).toEqual({ isError: false, parts: [file, text("abcdef")], truncatedBytes: 0 });
+    expect(renderResult({ content: [...content] }, { maxOutputBytes: 6 })).toEqual({
+      isError: false,
+      parts: [file, text("abcdef")],
+      truncatedBytes: 0,
+    });
     expect(renderResult({ content: [...content] }, { maxOutputBytes: 2 }).parts).toEqual([file, text("ab")]);
   });
 
@@ -45,18 +58,42 @@ describe("renderResult: content blocks", () => {
     [
       "an image of any mime type",
       { type: "image", data: "QUJD", mimeType: "image/svg+xml" },
-      [{ type: "image", mimeType: "image/svg+xml", data: "QUJD", bytes: 3, placeholder: "[image: image/svg+xml, 3 bytes]" }],
+      [
+        {
+          type: "image",
+          mimeType: "image/svg+xml",
+          data: "QUJD",
+          bytes: 3,
+          placeholder: "[image: image/svg+xml, 3 bytes]",
+        },
+      ],
     ],
-    ["an image of one byte", { type: "image", data: "QQ==", mimeType: "image/gif" }, [{ type: "image", mimeType: "image/gif", data: "QQ==", bytes: 1, placeholder: "[image: image/gif, 1 byte]" }]],
+    [
+      "an image of one byte",
+      { type: "image", data: "QQ==", mimeType: "image/gif" },
+      [{ type: "image", mimeType: "image/gif", data: "QQ==", bytes: 1, placeholder: "[image: image/gif, 1 byte]" }],
+    ],
     ["audio", { type: "audio", data: "QUJDRA==", mimeType: "audio/wav" }, [text("[audio: audio/wav, 4 bytes]")]],
-    ["audio with bad base64", { type: "audio", data: "!!!!", mimeType: "audio/wav" }, [text("[audio: audio/wav, 0 bytes]")]],
+    [
+      "audio with bad base64",
+      { type: "audio", data: "!!!!", mimeType: "audio/wav" },
+      [text("[audio: audio/wav, 0 bytes]")],
+    ],
     [
       "a resource link with a mime type",
       { type: "resource_link", uri: "file:///r.md", name: "readme", mimeType: "text/markdown" },
       [text("[resource link: readme <file:///r.md> (text/markdown)]")],
     ],
-    ["a resource link without one", { type: "resource_link", uri: "https://x.y/z", name: "z" }, [text("[resource link: z <https://x.y/z>]")]],
-    ["an embedded text resource", { type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "hello" } }, [text("hello")]],
+    [
+      "a resource link without one",
+      { type: "resource_link", uri: "https://x.y/z", name: "z" },
+      [text("[resource link: z <https://x.y/z>]")],
+    ],
+    [
+      "an embedded text resource",
+      { type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "hello" } },
+      [text("hello")],
+    ],
     [
       "an embedded blob resource",
       { type: "resource", resource: { uri: "file:///a.bin", mimeType: "application/octet-stream", blob: "QUJDREVG" } },
@@ -71,10 +108,18 @@ describe("renderResult: content blocks", () => {
         },
       ],
     ],
-    ["an embedded blob resource without mime type", { type: "resource", resource: { uri: "file:///a", blob: "QQ==" } }, [text("[resource: file:///a, 1 byte]")]],
+    [
+      "an embedded blob resource without mime type",
+      { type: "resource", resource: { uri: "file:///a", blob: "QQ==" } },
+      [text("[resource: file:///a, 1 byte]")],
+    ],
     ["an unknown block type", { type: "video", url: "https://x" }, [text("[unsupported content: video]")]],
   ])("%s", (_what, block, parts) => {
-    expect(renderResult({ content: [block] } as McpCallToolResult)).toEqual({ isError: false, parts, truncatedBytes: 0 });
+    expect(renderResult({ content: [block] } as McpCallToolResult)).toEqual({
+      isError: false,
+      parts,
+      truncatedBytes: 0,
+    });
   });
 
   it("keeps the order of blocks", () => {
@@ -109,15 +154,21 @@ describe("renderResult: structuredContent", () => {
     expect(renderResult({ content, structuredContent }, options).parts).toEqual(texts.map(text));
   });
 
-  it.each<StructuredMode>(["auto", "prefer", "append", "ignore"])("%s without structuredContent renders the content", (structured) => {
-    expect(renderResult({ content: [{ type: "text", text: "x" }] }, { structured }).parts).toEqual([text("x")]);
-  });
+  it.each<StructuredMode>(["auto", "prefer", "append", "ignore"])(
+    "%s without structuredContent renders the content",
+    (structured) => {
+      expect(renderResult({ content: [{ type: "text", text: "x" }] }, { structured }).parts).toEqual([text("x")]);
+    },
+  );
 
   it("says so when structuredContent cannot be JSON", () => {
     const cyclic: { [key: string]: unknown } = {};
     cyclic["self"] = cyclic;
     const [part] = renderResult({ content: [], structuredContent: cyclic }).parts;
-    expect(part).toMatchObject({ type: "text", text: expect.stringMatching(/^\[structured content that is not JSON: /) as string });
+    expect(part).toMatchObject({
+      type: "text",
+      text: expect.stringMatching(/^\[structured content that is not JSON: /) as string,
+    });
   });
 
   it("refuses an unknown mode: a caller's mistake", () => {
@@ -129,13 +180,43 @@ describe("renderResult: structuredContent", () => {
 
 describe("renderResult: errors", () => {
   it.each<[string, McpCallToolResult, OutputOptions, RenderedPart[]]>([
-    ["isError with text", { content: [{ type: "text", text: "not found" }], isError: true }, {}, [text("Error: not found")]],
-    ["isError with an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, [prefix("Error: "), image, text("x")]],
-    ["isError with an image first, a custom prefix", { content: [png], isError: true }, { errorPrefix: "Failed -" }, [prefix("Failed -"), image]],
+    [
+      "isError with text",
+      { content: [{ type: "text", text: "not found" }], isError: true },
+      {},
+      [text("Error: not found")],
+    ],
+    [
+      "isError with an image first",
+      { content: [png, { type: "text", text: "x" }], isError: true },
+      {},
+      [prefix("Error: "), image, text("x")],
+    ],
+    [
+      "isError with an image first, a custom prefix",
+      { content: [png], isError: true },
+      { errorPrefix: "Failed -" },
+      [prefix("Failed -"), image],
+    ],
     ["isError with no content", { content: [], isError: true }, {}, [prefix("Error: ")]],
-    ["isError with audio first (text placeholder)", { content: [{ type: "audio", data: "", mimeType: "audio/wav" }], isError: true }, {}, [text("Error: [audio: audio/wav, 0 bytes]")]],
-    ["isError and structuredContent only", { content: [], structuredContent: { code: 4 }, isError: true }, {}, [text('Error: {"code":4}')]],
-    ["a custom prefix", { content: [{ type: "text", text: "no" }], isError: true }, { errorPrefix: "Tool error - " }, [text("Tool error - no")]],
+    [
+      "isError with audio first (text placeholder)",
+      { content: [{ type: "audio", data: "", mimeType: "audio/wav" }], isError: true },
+      {},
+      [text("Error: [audio: audio/wav, 0 bytes]")],
+    ],
+    [
+      "isError and structuredContent only",
+      { content: [], structuredContent: { code: 4 }, isError: true },
+      {},
+      [text('Error: {"code":4}')],
+    ],
+    [
+      "a custom prefix",
+      { content: [{ type: "text", text: "no" }], isError: true },
+      { errorPrefix: "Tool error - " },
+      [text("Tool error - no")],
+    ],
     ["an empty prefix", { content: [png], isError: true }, { errorPrefix: "" }, [image]],
     ["isError false", { content: [{ type: "text", text: "ok" }], isError: false }, {}, [text("ok")]],
   ])("%s", (_what, result, options, parts) => {
@@ -144,12 +225,22 @@ describe("renderResult: errors", () => {
 
   it("renders a ToolError as the prefix and its message", () => {
     const error = new ToolError("timeout", "The tool did not answer within 30 s.");
-    expect(renderResult(error)).toEqual({ isError: true, parts: [text("Error: The tool did not answer within 30 s.")], truncatedBytes: 0 });
-    expect(renderResult(error, { errorPrefix: "E! " }).parts).toEqual([text("E! The tool did not answer within 30 s.")]);
+    expect(renderResult(error)).toEqual({
+      isError: true,
+      parts: [text("Error: The tool did not answer within 30 s.")],
+      truncatedBytes: 0,
+    });
+    expect(renderResult(error, { errorPrefix: "E! " }).parts).toEqual([
+      text("E! The tool did not answer within 30 s."),
+    ]);
   });
 
   it("renders any other Error the same way", () => {
-    expect(renderResult(new TypeError("socket closed") as unknown as ToolError)).toEqual({ isError: true, parts: [text("Error: socket closed")], truncatedBytes: 0 });
+    expect(renderResult(new TypeError("socket closed") as unknown as ToolError)).toEqual({
+      isError: true,
+      parts: [text("Error: socket closed")],
+      truncatedBytes: 0,
+    });
   });
 
   it("renders a malformed result as the malformed-result error", () => {
@@ -170,7 +261,9 @@ describe("renderResult: a result changed after toCallToolResult checked it", () 
       parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
       truncatedBytes: 0,
     });
-    const link = toCallToolResult({ content: [{ type: "resource_link", uri: "file:///a", name: "a" }] }) as McpCallToolResult;
+    const link = toCallToolResult({
+      content: [{ type: "resource_link", uri: "file:///a", name: "a" }],
+    }) as McpCallToolResult;
     (link.content[0] as { name: unknown }).name = Symbol("not text");
     expect(renderResult(link)).toEqual({
       isError: true,
@@ -185,9 +278,24 @@ describe("renderedText", () => {
     expect(renderedText({ parts: [text("a"), image, text("")] })).toBe("a\n[image: image/png, 8 bytes]\n");
   });
   it.each<[string, McpCallToolResult, OutputOptions, string]>([
-    ["an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, "Error: [image: image/png, 8 bytes]\nx"],
-    ["a custom prefix", { content: [png], isError: true }, { errorPrefix: "Failed: " }, "Failed: [image: image/png, 8 bytes]"],
-    ["a text first", { content: [{ type: "text", text: "no" }, png], isError: true }, {}, "Error: no\n[image: image/png, 8 bytes]"],
+    [
+      "an image first",
+      { content: [png, { type: "text", text: "x" }], isError: true },
+      {},
+      "Error: [image: image/png, 8 bytes]\nx",
+    ],
+    [
+      "a custom prefix",
+      { content: [png], isError: true },
+      { errorPrefix: "Failed: " },
+      "Failed: [image: image/png, 8 bytes]",
+    ],
+    [
+      "a text first",
+      { content: [{ type: "text", text: "no" }, png], isError: true },
+      {},
+      "Error: no\n[image: image/png, 8 bytes]",
+    ],
     ["no content", { content: [], isError: true }, {}, "Error: "],
   ])("runs the error prefix into the first part's text: %s", (_what, result, options, expected) => {
     expect(renderedText(renderResult(result, options))).toBe(expected);
@@ -207,15 +315,26 @@ describe("renderResult on anything", () => {
       fc.anything(),
     );
     const outcome = fc.oneof(
-      fc.record({ content: fc.array(block, { maxLength: 4 }), isError: fc.boolean(), structuredContent: fc.dictionary(fc.string(), fc.jsonValue()) }, { requiredKeys: ["content"] }),
+      fc.record(
+        {
+          content: fc.array(block, { maxLength: 4 }),
+          isError: fc.boolean(),
+          structuredContent: fc.dictionary(fc.string(), fc.jsonValue()),
+        },
+        { requiredKeys: ["content"] },
+      ),
       fc.anything(),
     );
     fc.assert(
-      fc.property(outcome, fc.constantFrom<StructuredMode>("auto", "prefer", "append", "ignore"), (value, structured) => {
-        const rendered = renderResult(value as McpCallToolResult, { structured });
-        expect(typeof renderedText(rendered)).toBe("string");
-        if (rendered.isError) expect(renderedText(rendered).startsWith("Error: ")).toBe(true);
-      }),
+      fc.property(
+        outcome,
+        fc.constantFrom<StructuredMode>("auto", "prefer", "append", "ignore"),
+        (value, structured) => {
+          const rendered = renderResult(value as McpCallToolResult, { structured });
+          expect(typeof renderedText(rendered)).toBe("string");
+          if (rendered.isError) expect(renderedText(rendered).startsWith("Error: ")).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -41,7 +41,9 @@ export type RenderedPart =
       readonly uri: string;
       /** The decoded size, counted from the base64. */
       readonly bytes: number;
-      /** The text that stands for the file where it cannot go: `[resource: file:///a.pdf, application/pdf, 512 bytes]`. */
+      /**
+       * The text that stands for the file where it cannot go: `[resource: file:///a.pdf, application/pdf, 512 bytes]`.
+       */
       readonly placeholder: string;
     };
 
@@ -106,10 +108,13 @@ export interface RenderedResult {
  * @returns `{ isError, parts, truncatedBytes }`
  * @example
  * ```ts
- * renderResult({ content: [{ type: "text", text: "42" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }] });
+ * renderResult({
+ *   content: [{ type: "text", text: "42" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }],
+ * });
  * // { isError: false, parts: [{ type: "text", text: "42" }, { type: "image", … }], truncatedBytes: 0 }
  * renderResult(new ToolError("timeout", "The tool did not answer within 30 s."));
- * // { isError: true, parts: [{ type: "text", text: "Error: The tool did not answer within 30 s." }], truncatedBytes: 0 }
+ * // { isError: true, parts: [{ type: "text", text: "Error: The tool did not answer within 30 s." }],
+ * //   truncatedBytes: 0 }
  * renderResult({ content: [{ type: "text", text: "abcdef" }] }, { maxOutputBytes: 2 }).parts;
  * // [{ type: "text", text: "ab\n[… truncated: 4 more bytes]" }]
  * ```

@@ -11,7 +11,11 @@ import type { RenderedPart, RenderedResult } from "./render-result";
  * @returns the text
  * @example
  * ```ts
- * renderedText(renderResult({ content: [{ type: "text", text: "A chart:" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }] }));
+ * renderedText(
+ *   renderResult({
+ *     content: [{ type: "text", text: "A chart:" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }],
+ *   }),
+ * );
  * // "A chart:\n[image: image/png, 4 bytes]"
  * ```
  */

@@ -5,11 +5,26 @@ import { resolveToolCalls } from "./resolve-tool-calls";
 import type { RawToolCall } from "./resolve-tool-calls";
 import type { NullPathsByTool } from "./prepare-tool-definitions";
 
-const schema = { type: "object", properties: { path: { type: "string" }, limit: { type: "integer" } }, required: ["path"] };
-const { toolset } = buildToolset({ files: [{ name: "read", inputSchema: schema }, { name: "write", inputSchema: schema }] });
+const schema = {
+  type: "object",
+  properties: { path: { type: "string" }, limit: { type: "integer" } },
+  required: ["path"],
+};
+const { toolset } = buildToolset({
+  files: [
+    { name: "read", inputSchema: schema },
+    { name: "write", inputSchema: schema },
+  ],
+});
 const nullPaths: NullPathsByTool = { files__read: [["limit"]], files__write: [["limit"]] };
 
-const call = (callId: string, name: string, args: unknown, index: number, kind: RawToolCall["kind"] = "function"): RawToolCall => ({
+const call = (
+  callId: string,
+  name: string,
+  args: unknown,
+  index: number,
+  kind: RawToolCall["kind"] = "function",
+): RawToolCall => ({
   callId,
   name,
   arguments: args,
@@ -19,8 +34,19 @@ const call = (callId: string, name: string, args: unknown, index: number, kind: 
 
 describe("resolveToolCalls", () => {
   it("resolves a function call to its server and original name, with strict nulls stripped", () => {
-    expect(resolveToolCalls([call("c1", "files__read", '{"path":"a.txt","limit":null}', 0)], toolset, nullPaths)).toEqual({
-      calls: [{ callId: "c1", name: "files__read", server: "files", toolName: "read", arguments: { path: "a.txt" }, index: 0 }],
+    expect(
+      resolveToolCalls([call("c1", "files__read", '{"path":"a.txt","limit":null}', 0)], toolset, nullPaths),
+    ).toEqual({
+      calls: [
+        {
+          callId: "c1",
+          name: "files__read",
+          server: "files",
+          toolName: "read",
+          arguments: { path: "a.txt" },
+          index: 0,
+        },
+      ],
       rejected: [],
     });
   });
@@ -35,15 +61,40 @@ describe("resolveToolCalls", () => {
   });
 
   it.each<[string, RawToolCall, string, string]>([
-    ["an unknown name", call("c1", "files__delete", "{}", 0), "unknown-tool", 'There is no tool named "files__delete". Available tools: files__read, files__write.'],
-    ["the original tool name instead of the exposed one", call("c1", "read", "{}", 0), "unknown-tool", 'There is no tool named "read".'],
+    [
+      "an unknown name",
+      call("c1", "files__delete", "{}", 0),
+      "unknown-tool",
+      'There is no tool named "files__delete". Available tools: files__read, files__write.',
+    ],
+    [
+      "the original tool name instead of the exposed one",
+      call("c1", "read", "{}", 0),
+      "unknown-tool",
+      'There is no tool named "read".',
+    ],
     ["__proto__", call("c1", "__proto__", "{}", 0), "unknown-tool", 'There is no tool named "__proto__".'],
     ["constructor", call("c1", "constructor", "{}", 0), "unknown-tool", 'There is no tool named "constructor".'],
     ["an empty name", call("c1", "", "{}", 0), "unknown-tool", 'There is no tool named "".'],
     ["broken JSON", call("c1", "files__read", '{"path":', 0), "arguments-not-json", "The arguments are not valid JSON"],
-    ["an array of arguments", call("c1", "files__read", "[]", 0), "arguments-not-object", "The arguments must be a JSON object, got an array."],
-    ["a custom tool call", call("c1", "shell", "ls", 0, "unsupported"), "unsupported-call", '"shell" is not a function tool: this client runs function calls only.'],
-    ["an unsupported call even with a known name", call("c1", "files__read", "{}", 0, "unsupported"), "unsupported-call", "is not a function tool"],
+    [
+      "an array of arguments",
+      call("c1", "files__read", "[]", 0),
+      "arguments-not-object",
+      "The arguments must be a JSON object, got an array.",
+    ],
+    [
+      "a custom tool call",
+      call("c1", "shell", "ls", 0, "unsupported"),
+      "unsupported-call",
+      '"shell" is not a function tool: this client runs function calls only.',
+    ],
+    [
+      "an unsupported call even with a known name",
+      call("c1", "files__read", "{}", 0, "unsupported"),
+      "unsupported-call",
+      "is not a function tool",
+    ],
   ])("rejects %s", (_what, raw, code, message) => {
     const { calls, rejected } = resolveToolCalls([raw], toolset, nullPaths);
     expect(calls).toEqual([]);
@@ -59,7 +110,9 @@ describe("resolveToolCalls", () => {
   });
 
   it("lists the first 20 names and how many more", () => {
-    const many = buildToolset({ s: Array.from({ length: 25 }, (_, i) => ({ name: `t${String(i).padStart(2, "0")}`, inputSchema: schema })) });
+    const many = buildToolset({
+      s: Array.from({ length: 25 }, (_, i) => ({ name: `t${String(i).padStart(2, "0")}`, inputSchema: schema })),
+    });
     const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], many.toolset);
     const listed = Array.from({ length: 20 }, (_, i) => `s__t${String(i).padStart(2, "0")}`).join(", ");
     expect(rejected[0]?.error.message).toBe(`There is no tool named "nope". Available tools: ${listed} and 5 more.`);
@@ -82,8 +135,15 @@ describe("resolveToolCalls", () => {
     );
     expect(calls.map((c) => c.callId)).toEqual(["ok"]);
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]).toMatchObject({ callId: "dup", name: "files__read", index: 0, error: { code: "duplicate-call-id", fault: "model" } });
-    expect(rejected[0]?.error.message).toBe('3 calls share the call id "dup" (indexes 0, 2, 3), so none of them was run. Give each call its own id.');
+    expect(rejected[0]).toMatchObject({
+      callId: "dup",
+      name: "files__read",
+      index: 0,
+      error: { code: "duplicate-call-id", fault: "model" },
+    });
+    expect(rejected[0]?.error.message).toBe(
+      '3 calls share the call id "dup" (indexes 0, 2, 3), so none of them was run. Give each call its own id.',
+    );
   });
 
   it("returns calls and rejections each in index order, whatever the input order", () => {
@@ -102,18 +162,36 @@ describe("resolveToolCalls", () => {
   });
 
   it("reads null paths only from the record's own keys: an inherited key offers nothing", () => {
-    const own = buildToolset({ s: [{ name: "constructor", inputSchema: schema }, { name: "toString", inputSchema: schema }] }, { prefix: false });
+    const own = buildToolset(
+      {
+        s: [
+          { name: "constructor", inputSchema: schema },
+          { name: "toString", inputSchema: schema },
+        ],
+      },
+      { prefix: false },
+    );
     const { calls, rejected } = resolveToolCalls(
-      [call("c1", "constructor", '{"path":"a","limit":null}', 0), call("c2", "toString", '{"path":"a","limit":null}', 1)],
+      [
+        call("c1", "constructor", '{"path":"a","limit":null}', 0),
+        call("c2", "toString", '{"path":"a","limit":null}', 1),
+      ],
       own.toolset,
       { toString: [] },
     );
-    expect(rejected).toMatchObject([{ callId: "c1", error: { code: "unknown-tool", message: 'There is no tool named "constructor". Available tools: toString.' } }]);
+    expect(rejected).toMatchObject([
+      {
+        callId: "c1",
+        error: { code: "unknown-tool", message: 'There is no tool named "constructor". Available tools: toString.' },
+      },
+    ]);
     expect(calls).toMatchObject([{ callId: "c2", arguments: { path: "a", limit: null } }]);
   });
 
   describe("with nullPaths, only the tools offered resolve", () => {
-    const three = buildToolset({ files: ["read", "write", "delete"].map((name) => ({ name, inputSchema: schema })) }).toolset;
+    const three = buildToolset({
+      files: ["read", "write", "delete"].map((name) => ({ name, inputSchema: schema })),
+    }).toolset;
     // What prepareToolDefinitions reports when files__delete was left out (strict: true, no strict form).
     const offered: NullPathsByTool = { files__read: [["limit"]], files__write: [] };
 
@@ -124,9 +202,18 @@ describe("resolveToolCalls", () => {
         offered,
       );
       expect(rejected).toHaveLength(1);
-      expect(rejected[0]).toMatchObject({ callId: "c1", name: "files__delete", index: 0, error: { code: "unknown-tool", fault: "model" } });
-      expect(rejected[0]?.error.message).toBe('There is no tool named "files__delete". Available tools: files__read, files__write.');
-      expect(calls).toEqual([{ callId: "c2", name: "files__read", server: "files", toolName: "read", arguments: { path: "a" }, index: 1 }]);
+      expect(rejected[0]).toMatchObject({
+        callId: "c1",
+        name: "files__delete",
+        index: 0,
+        error: { code: "unknown-tool", fault: "model" },
+      });
+      expect(rejected[0]?.error.message).toBe(
+        'There is no tool named "files__delete". Available tools: files__read, files__write.',
+      );
+      expect(calls).toEqual([
+        { callId: "c2", name: "files__read", server: "files", toolName: "read", arguments: { path: "a" }, index: 1 },
+      ]);
     });
 
     it("runs a tool offered without null paths ([]: sent non-strict) with its arguments as sent", () => {
@@ -175,12 +262,21 @@ describe("resolveToolCalls", () => {
         fc.record({
           callId: fc.constantFrom("a", "b", "c", "d", "e", "f", ""),
           name: fc.constantFrom("files__read", "files__write", "nope", "__proto__", ""),
-          arguments: fc.oneof(fc.constantFrom('{"path":"x"}', '{"path":"x","limit":null}', "", "[", "[]", "null"), fc.string(), fc.anything()),
+          arguments: fc.oneof(
+            fc.constantFrom('{"path":"x"}', '{"path":"x","limit":null}', "", "[", "[]", "null"),
+            fc.string(),
+            fc.anything(),
+          ),
           kind: fc.constantFrom<RawToolCall["kind"]>("function", "function", "unsupported"),
         }),
         { maxLength: 10 },
       )
-      .chain((calls) => fc.shuffledSubarray(calls.map((c, index) => ({ ...c, index })), { minLength: calls.length }));
+      .chain((calls) =>
+        fc.shuffledSubarray(
+          calls.map((c, index) => ({ ...c, index })),
+          { minLength: calls.length },
+        ),
+      );
     fc.assert(
       fc.property(raw, (calls) => {
         const { calls: run, rejected } = resolveToolCalls(calls, toolset, nullPaths);

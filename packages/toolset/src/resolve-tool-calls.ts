@@ -123,12 +123,20 @@ export const LISTED_NAMES = 20;
  *   toolset,
  *   report.plans,
  * );
- * calls[0]; // { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "a.txt" }, index: 0 }
+ * calls[0];
+ * // { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file",
+ * //   arguments: { path: "a.txt" }, index: 0 }
  * ```
  */
-export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, nullPaths?: NullPathsByTool): ResolvedToolCalls {
+export function resolveToolCalls(
+  raw: readonly RawToolCall[],
+  toolset: Toolset,
+  nullPaths?: NullPathsByTool,
+): ResolvedToolCalls {
   // Adapters give their calls in index order: copy and sort only when they are not.
-  const ordered = raw.every((call, i) => i === 0 || raw[i - 1]!.index <= call.index) ? raw : [...raw].sort((a, b) => a.index - b.index);
+  const ordered = raw.every((call, i) => i === 0 || raw[i - 1]!.index <= call.index)
+    ? raw
+    : [...raw].sort((a, b) => a.index - b.index);
   const shared = sharedIds(ordered);
 
   const calls: ToolCall[] = [];
@@ -143,7 +151,13 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
       continue;
     }
     if (call.kind !== "function") {
-      reject(call, new ToolError("unsupported-call", `${quote(call.name)} is not a function tool: this client runs function calls only.`));
+      reject(
+        call,
+        new ToolError(
+          "unsupported-call",
+          `${quote(call.name)} is not a function tool: this client runs function calls only.`,
+        ),
+      );
       continue;
     }
     const entry = toolset.resolve(call.name);
@@ -170,7 +184,10 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
   return { calls, rejected };
 }
 
-/** The calls of each call id that more than one call carries, or `undefined` when every id is its own (the usual case: no map is built). */
+/**
+ * The calls of each call id that more than one call carries, or `undefined` when every id is its own (the usual case:
+ * no map is built).
+ */
 function sharedIds(ordered: readonly RawToolCall[]): Map<string, RawToolCall[]> | undefined {
   if (ordered.length < 2) return undefined;
   const ids = new Set<string>();
@@ -194,13 +211,19 @@ function duplicateId(callId: string, sharing: readonly RawToolCall[]): ToolError
   const indexes = sharing.map((call) => call.index).join(", ");
   return new ToolError(
     "duplicate-call-id",
-    `${sharing.length} calls share the call id ${quote(callId)} (indexes ${indexes}), so none of them was run. Give each call its own id.`,
+    `${sharing.length} calls share the call id ${quote(callId)} (indexes ${indexes}), so none of them was run. Give ` +
+      `each call its own id.`,
   );
 }
 
-/** The `unknown-tool` error, listing the names that resolve: the toolset's, or those of them offered (with an own `nullPaths` entry). */
+/**
+ * The `unknown-tool` error, listing the names that resolve: the toolset's, or those of them offered (with an own
+ * `nullPaths` entry).
+ */
 function unknownTool(name: string, toolset: Toolset, nullPaths: NullPathsByTool | undefined): ToolError {
-  const names = toolset.entries.map((entry) => entry.name).filter((exposed) => nullPaths === undefined || Object.hasOwn(nullPaths, exposed));
+  const names = toolset.entries
+    .map((entry) => entry.name)
+    .filter((exposed) => nullPaths === undefined || Object.hasOwn(nullPaths, exposed));
   const listed = names.slice(0, LISTED_NAMES).join(", ");
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : "";
   const available = names.length === 0 ? "No tools are available." : `Available tools: ${listed}${more}.`;

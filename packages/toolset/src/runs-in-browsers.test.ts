@@ -19,6 +19,8 @@ describe("library code", () => {
       .replace(/(^|\s)\/\/.*$/gm, "");
     const imports = [...source.matchAll(/from "([^"]+)"/g)].map((match) => match[1]);
     expect(imports.filter((specifier) => !specifier!.startsWith("./") && specifier !== "@x/strict-schema")).toEqual([]);
-    expect(source.match(/\b(Buffer|process|require|TextEncoder|TextDecoder|atob|btoa|crypto|window|document|globalThis)\b/g)).toBeNull();
+    expect(
+      source.match(/\b(Buffer|process|require|TextEncoder|TextDecoder|atob|btoa|crypto|window|document|globalThis)\b/g),
+    ).toBeNull();
   });
 });

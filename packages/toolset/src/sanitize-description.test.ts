@@ -42,7 +42,8 @@ const removedRanges: readonly (readonly [number, number, string])[] = [
   ...defaultIgnorable,
 ];
 
-const isRemoved = (codePoint: number): boolean => removedRanges.some(([low, high]) => codePoint >= low && codePoint <= high);
+const isRemoved = (codePoint: number): boolean =>
+  removedRanges.some(([low, high]) => codePoint >= low && codePoint <= high);
 
 /** Every code point of `text`, lone surrogates as themselves. */
 const codePoints = (text: string): number[] => Array.from(text, (char) => char.codePointAt(0)!);
@@ -58,12 +59,15 @@ const interestingChar = fc.oneof(
 const text = fc.string({ unit: interestingChar, maxLength: 200 });
 
 describe("sanitizeDescription", () => {
-  it.each(removedRanges.flatMap(([low, high, what]) => [...new Set([low, Math.floor((low + high) / 2), high])].map((cp) => [cp.toString(16).toUpperCase().padStart(4, "0"), what, cp] as const)))(
-    "removes U+%s (%s)",
-    (_hex, _what, cp) => {
-      expect(sanitizeDescription(`a${String.fromCodePoint(cp)}b`)).toBe("ab");
-    },
-  );
+  it.each(
+    removedRanges.flatMap(([low, high, what]) =>
+      [...new Set([low, Math.floor((low + high) / 2), high])].map(
+        (cp) => [cp.toString(16).toUpperCase().padStart(4, "0"), what, cp] as const,
+      ),
+    ),
+  )("removes U+%s (%s)", (_hex, _what, cp) => {
+    expect(sanitizeDescription(`a${String.fromCodePoint(cp)}b`)).toBe("ab");
+  });
 
   it.each([
     ["newline", "a\nb"],
@@ -85,27 +89,33 @@ describe("sanitizeDescription", () => {
     expect(sanitizeDescription(kept)).toBe(kept);
   });
 
-  it("removes exactly the Default_Ignorable_Code_Point set this engine knows (the table above agrees with \\p{DI})", () => {
-    const engine = /^\p{Default_Ignorable_Code_Point}$/u;
-    const disagree: number[] = [];
-    for (let cp = 0; cp <= 0x10ffff; cp++) {
-      if (cp >= 0xd800 && cp <= 0xdfff) continue;
-      const inTable = defaultIgnorable.some(([low, high]) => cp >= low && cp <= high);
-      if (engine.test(String.fromCodePoint(cp)) !== inTable) disagree.push(cp);
-    }
-    expect(disagree.map((cp) => cp.toString(16))).toEqual([]);
-  });
+  it(
+    "removes exactly the Default_Ignorable_Code_Point set this engine knows " + "(the table above agrees with \\p{DI})",
+    () => {
+      const engine = /^\p{Default_Ignorable_Code_Point}$/u;
+      const disagree: number[] = [];
+      for (let cp = 0; cp <= 0x10ffff; cp++) {
+        if (cp >= 0xd800 && cp <= 0xdfff) continue;
+        const inTable = defaultIgnorable.some(([low, high]) => cp >= low && cp <= high);
+        if (engine.test(String.fromCodePoint(cp)) !== inTable) disagree.push(cp);
+      }
+      expect(disagree.map((cp) => cp.toString(16))).toEqual([]);
+    },
+  );
 
-  it("removes every code point of the table and keeps every other one (all of Unicode but surrogates, one string)", () => {
-    // Surrogates are left out: U+DBFF then U+DC00 would make a pair (lone surrogates have their own cases).
-    const scalars = Array.from({ length: 0x110000 }, (_, cp) => cp).filter((cp) => cp < 0xd800 || cp > 0xdfff);
-    const chunks: string[] = [];
-    for (let i = 0; i < scalars.length; i += 8192) chunks.push(String.fromCodePoint(...scalars.slice(i, i + 8192)));
-    const kept = sanitizeDescription(chunks.join(""), { maxBytes: Infinity });
-    const wrong = codePoints(kept).filter(isRemoved);
-    const lost = scalars.filter((cp) => !isRemoved(cp)).length - codePoints(kept).length;
-    expect({ wrong, lost }).toEqual({ wrong: [], lost: 0 });
-  });
+  it(
+    "removes every code point of the table and keeps every other one " + "(all of Unicode but surrogates, one string)",
+    () => {
+      // Surrogates are left out: U+DBFF then U+DC00 would make a pair (lone surrogates have their own cases).
+      const scalars = Array.from({ length: 0x110000 }, (_, cp) => cp).filter((cp) => cp < 0xd800 || cp > 0xdfff);
+      const chunks: string[] = [];
+      for (let i = 0; i < scalars.length; i += 8192) chunks.push(String.fromCodePoint(...scalars.slice(i, i + 8192)));
+      const kept = sanitizeDescription(chunks.join(""), { maxBytes: Infinity });
+      const wrong = codePoints(kept).filter(isRemoved);
+      const lost = scalars.filter((cp) => !isRemoved(cp)).length - codePoints(kept).length;
+      expect({ wrong, lost }).toEqual({ wrong: [], lost: 0 });
+    },
+  );
 
   it.each([
     ["carriage return of CRLF", "line 1\r\nline 2", "line 1\nline 2"],

@@ -39,7 +39,14 @@ const SCHEMA = new Set([
 ]);
 const SCHEMA_LIST = new Set(["items", "prefixItems", "anyOf", "oneOf", "allOf"]);
 // `dependencies` maps a name to a schema or to a list of names: only schemas are walked.
-const SCHEMA_MAP = new Set(["properties", "patternProperties", "dependentSchemas", "dependencies", "$defs", "definitions"]);
+const SCHEMA_MAP = new Set([
+  "properties",
+  "patternProperties",
+  "dependentSchemas",
+  "dependencies",
+  "$defs",
+  "definitions",
+]);
 const TEXT = new Set(["title", "description"]);
 
 /** A schema to visit, with the path to it as links (paths are built only for the texts that change). */

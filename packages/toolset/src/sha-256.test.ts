@@ -30,10 +30,14 @@ describe("utf8Encode", () => {
   it("agrees with TextEncoder on any string, lone surrogates included", () => {
     const encoder = new TextEncoder();
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((n) => String.fromCharCode(n)) }), (text, surrogates) => {
-        const mixed = text + surrogates + text;
-        expect(utf8Encode(mixed)).toEqual(encoder.encode(mixed));
-      }),
+      fc.property(
+        fc.string({ unit: "binary" }),
+        fc.string({ unit: fc.integer({ min: 0xd800, max: 0xdfff }).map((n) => String.fromCharCode(n)) }),
+        (text, surrogates) => {
+          const mixed = text + surrogates + text;
+          expect(utf8Encode(mixed)).toEqual(encoder.encode(mixed));
+        },
+      ),
       { numRuns: 200 },
     );
   });

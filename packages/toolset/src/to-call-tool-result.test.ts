@@ -9,7 +9,11 @@ describe("toCallToolResult", () => {
     ["a text result", { content: [text] }, { content: [text] }],
     ["an error result", { content: [text], isError: true }, { content: [text], isError: true }],
     ["structured content", { content: [], structuredContent: { a: 1 } }, { content: [], structuredContent: { a: 1 } }],
-    ["no content (read as [], like the MCP SDK)", { structuredContent: { a: 1 } }, { content: [], structuredContent: { a: 1 } }],
+    [
+      "no content (read as [], like the MCP SDK)",
+      { structuredContent: { a: 1 } },
+      { content: [], structuredContent: { a: 1 } },
+    ],
     ["an empty object", {}, { content: [] }],
     ["extra fields such as _meta", { content: [], _meta: { t: 1 } }, { content: [], _meta: { t: 1 } }],
     [
@@ -26,7 +30,11 @@ describe("toCallToolResult", () => {
       },
       undefined,
     ],
-    ["a block type it does not know", { content: [{ type: "video", url: "x" }] }, { content: [{ type: "video", url: "x" }] }],
+    [
+      "a block type it does not know",
+      { content: [{ type: "video", url: "x" }] },
+      { content: [{ type: "video", url: "x" }] },
+    ],
     ["a null-prototype result", Object.assign(Object.create(null) as object, { content: [text] }), { content: [text] }],
     ["a legacy toolResult", { toolResult: { rows: 2 } }, { content: [{ type: "text", text: '{"rows":2}' }] }],
     ["a legacy string toolResult (as JSON)", { toolResult: "done" }, { content: [{ type: "text", text: '"done"' }] }],
@@ -62,17 +70,41 @@ describe("toCallToolResult", () => {
     ["a block that is not an object", { content: [text, "hi"] }, "content[1] is a string, not a content object"],
     ["a block without a type", { content: [{ text: "hi" }] }, "content[0] has no string type"],
     ["a text block without text", { content: [{ type: "text", text: 1 }] }, "content[0] (text) has no string text"],
-    ["an image without data", { content: [{ type: "image", mimeType: "image/png" }] }, "content[0] (image) has no string data"],
-    ["audio without data or mime type", { content: [{ type: "audio" }] }, "content[0] (audio) has no string data or mimeType"],
-    ["a resource link without a name", { content: [{ type: "resource_link", uri: "u" }] }, "content[0] (resource_link) has no string name"],
-    ["a resource without a resource", { content: [{ type: "resource" }] }, "content[0] (resource) has no resource object"],
-    ["a resource without a uri", { content: [{ type: "resource", resource: { text: "x" } }] }, "content[0] (resource) has no string resource.uri"],
+    [
+      "an image without data",
+      { content: [{ type: "image", mimeType: "image/png" }] },
+      "content[0] (image) has no string data",
+    ],
+    [
+      "audio without data or mime type",
+      { content: [{ type: "audio" }] },
+      "content[0] (audio) has no string data or mimeType",
+    ],
+    [
+      "a resource link without a name",
+      { content: [{ type: "resource_link", uri: "u" }] },
+      "content[0] (resource_link) has no string name",
+    ],
+    [
+      "a resource without a resource",
+      { content: [{ type: "resource" }] },
+      "content[0] (resource) has no resource object",
+    ],
+    [
+      "a resource without a uri",
+      { content: [{ type: "resource", resource: { text: "x" } }] },
+      "content[0] (resource) has no string resource.uri",
+    ],
     [
       "a resource with neither text nor blob",
       { content: [{ type: "resource", resource: { uri: "u" } }] },
       "content[0] (resource) has neither a string resource.text nor a string resource.blob",
     ],
-    ["structuredContent that is not an object", { content: [], structuredContent: [1] }, "its structuredContent is an array, not an object"],
+    [
+      "structuredContent that is not an object",
+      { content: [], structuredContent: [1] },
+      "its structuredContent is an array, not an object",
+    ],
     ["isError that is not a boolean", { content: [], isError: "yes" }, "its isError is a string, not true or false"],
     ["a legacy toolResult that is not JSON", { toolResult: 1n }, "its toolResult is not JSON"],
   ])("rejects %s as malformed-result", (_what, value, message) => {

@@ -54,7 +54,8 @@ export function readCallToolResult(value: unknown): ToolOutcome {
   }
   const { content, structuredContent, isError } = value;
   if (content === undefined && "toolResult" in value) return legacyResult(value["toolResult"]);
-  if (content !== undefined && !Array.isArray(content)) return malformed(`its content is ${describeValue(content)}, not a list`);
+  if (content !== undefined && !Array.isArray(content))
+    return malformed(`its content is ${describeValue(content)}, not a list`);
   if (content !== undefined) {
     for (let i = 0; i < content.length; i++) {
       const problem = blockProblem(content[i]);

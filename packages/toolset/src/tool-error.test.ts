@@ -48,7 +48,10 @@ describe("ToolError", () => {
 
   it("keeps the brand out of enumerable keys (logs, snapshots, deep equality)", () => {
     const error = new ToolError("timeout", "slow");
-    expect(Object.getOwnPropertyDescriptor(error, Symbol.for("@x/toolset.ToolError"))).toMatchObject({ value: true, enumerable: false });
+    expect(Object.getOwnPropertyDescriptor(error, Symbol.for("@x/toolset.ToolError"))).toMatchObject({
+      value: true,
+      enumerable: false,
+    });
     expect(Object.keys(error)).toEqual(["name", "code", "fault"]);
   });
 });

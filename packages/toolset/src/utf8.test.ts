@@ -39,7 +39,8 @@ describe("cutUtf8", () => {
       // Longest: the next whole code point would not fit.
       if (kept.length < text.length) {
         const nextPoint = String.fromCodePoint(text.codePointAt(kept.length) as number);
-        const nextBytes = text.charCodeAt(kept.length) === nextPoint.charCodeAt(0) ? encoder.encode(nextPoint).length : 3;
+        const nextBytes =
+          text.charCodeAt(kept.length) === nextPoint.charCodeAt(0) ? encoder.encode(nextPoint).length : 3;
         expect(keptBytes + nextBytes).toBeGreaterThan(max);
       }
     }

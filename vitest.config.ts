@@ -27,7 +27,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: [...sourceConditions, ...defaultServerConditions.filter((c) => c !== "module")] } },
   test: {
     // CI sets X_TEST_REPORT to a path to also get vitest's JSON report there.
-    reporters: process.env.X_TEST_REPORT ? ["default", ["json", { outputFile: process.env.X_TEST_REPORT }]] : ["default"],
+    reporters: process.env.X_TEST_REPORT
+      ? ["default", ["json", { outputFile: process.env.X_TEST_REPORT }]]
+      : ["default"],
     setupFiles: [new URL("./scripts/fail-on-console.ts", import.meta.url).pathname],
     testTimeout: 20_000,
     hookTimeout: 60_000,

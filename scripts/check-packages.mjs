@@ -53,10 +53,16 @@ for (const { dir, manifest } of packages) {
     continue;
   }
   packed.push({ manifest, tarball });
-  if (run(`${manifest.name}: publint --strict`, bin("publint"), ["run", tarball, "--strict"], { cwd: dir }) !== undefined) {
+  if (
+    run(`${manifest.name}: publint --strict`, bin("publint"), ["run", tarball, "--strict"], { cwd: dir }) !== undefined
+  ) {
     process.stdout.write(`✓ ${manifest.name}: publint --strict\n`);
   }
-  if (run(`${manifest.name}: attw`, bin("attw"), [tarball, "--profile", "node16", "--format", "table-flipped"], { cwd: dir }) !== undefined) {
+  if (
+    run(`${manifest.name}: attw`, bin("attw"), [tarball, "--profile", "node16", "--format", "table-flipped"], {
+      cwd: dir,
+    }) !== undefined
+  ) {
     process.stdout.write(`✓ ${manifest.name}: attw (node16 CJS + ESM)\n`);
   }
 }

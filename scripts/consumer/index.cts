@@ -22,11 +22,18 @@ export const modules: readonly object[] = [
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });
-export const reasons: readonly strictCheck.StrictError[] = converted.ok ? strictCheck.checkStrict(converted.schema) : [];
+export const reasons: readonly strictCheck.StrictError[] = converted.ok
+  ? strictCheck.checkStrict(converted.schema)
+  : [];
 
 // @x/executor's public API and its OpenTelemetry subpath.
-export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), { "tool-call-end": (event) => void event.durationMs });
+export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), {
+  "tool-call-end": (event) => void event.durationMs,
+});
 
 // @x/servers: a config and the status union.
-export const config: servers.ServersConfig = { files: { url: "https://example.com/mcp", headers: { authorization: "Bearer …" } } };
-export const describe = (status: servers.ServerStatus): string => (status.state === "failed" ? status.reason : status.state);
+export const config: servers.ServersConfig = {
+  files: { url: "https://example.com/mcp", headers: { authorization: "Bearer …" } },
+};
+export const describe = (status: servers.ServerStatus): string =>
+  status.state === "failed" ? status.reason : status.state;

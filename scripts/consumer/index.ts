@@ -23,13 +23,23 @@ export const modules: readonly object[] = [
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });
-export const reasons: readonly strictCheck.StrictError[] = converted.ok ? strictCheck.checkStrict(converted.schema) : [];
+export const reasons: readonly strictCheck.StrictError[] = converted.ok
+  ? strictCheck.checkStrict(converted.schema)
+  : [];
 
 // @x/executor's public API and its OpenTelemetry subpath.
-export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), { "tool-call-end": (event) => void event.durationMs });
+export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), {
+  "tool-call-end": (event) => void event.durationMs,
+});
 
 // @x/servers: a config in the mcpServers format, the status union and the hooks.
-export const config: servers.ServersConfig = { mcpServers: { files: { command: "npx", args: ["-y", "some-mcp-server"] } } };
-export const describe = (status: servers.ServerStatus): string => (status.state === "failed" ? status.reason : status.state);
+export const config: servers.ServersConfig = {
+  mcpServers: { files: { command: "npx", args: ["-y", "some-mcp-server"] } },
+};
+export const describe = (status: servers.ServerStatus): string =>
+  status.state === "failed" ? status.reason : status.state;
 export const connect = (): Promise<servers.Servers> =>
-  servers.connectServers(config, { restart: { maxRestarts: 1 }, hooks: { "tools-changed": (event) => void event.added } });
+  servers.connectServers(config, {
+    restart: { maxRestarts: 1 },
+    hooks: { "tools-changed": (event) => void event.added },
+  });

@@ -124,7 +124,9 @@ export class ChildProcessTransport implements Transport {
       child.stdin?.end();
       child.kill("SIGTERM");
       let timer: NodeJS.Timeout | undefined;
-      const grace = new Promise<"grace-over">((resolve) => (timer = setTimeout(() => resolve("grace-over"), this.spec.closeGraceMs)));
+      const grace = new Promise<"grace-over">(
+        (resolve) => (timer = setTimeout(() => resolve("grace-over"), this.spec.closeGraceMs)),
+      );
       const outcome = await Promise.race([this.exited, grace]);
       clearTimeout(timer);
       if (outcome === "grace-over") {

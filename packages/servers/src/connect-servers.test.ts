@@ -26,15 +26,25 @@ const rawServer = fileURLToPath(new URL("./__fixtures__/raw-paging-server.mjs", 
 function createCalculatorEntry() {
   return {
     command: process.execPath,
-    args: ["--import", createRequire(import.meta.url).resolve("tsx"), fileURLToPath(new URL("./__fixtures__/calculator-stdio.ts", import.meta.url))],
+    args: [
+      "--import",
+      createRequire(import.meta.url).resolve("tsx"),
+      fileURLToPath(new URL("./__fixtures__/calculator-stdio.ts", import.meta.url)),
+    ],
     allowTools: (tool: { name: string }) => tool.name === "add",
   };
 }
 
-/** Waits that include starting a process: generous, since two cores are shared (it returns as soon as the check passes). */
+/**
+ * Waits that include starting a process: generous, since two cores are shared (it returns as soon as the check passes).
+ */
 const PATIENT = { timeout: 15_000 };
 
-const QUICK: ConnectServersOptions = { timeoutMs: 15_000, closeGraceMs: 500, restart: { initialDelayMs: 20, maxRestarts: 2 } };
+const QUICK: ConnectServersOptions = {
+  timeoutMs: 15_000,
+  closeGraceMs: 500,
+  restart: { initialDelayMs: 20, maxRestarts: 2 },
+};
 
 /** A port nothing listens on (it was free a moment ago). */
 async function freePort(): Promise<number> {
@@ -56,7 +66,8 @@ function isRunning(pid: number): boolean {
 
 function pidOf(servers: Servers, name: string): number {
   const status = servers.status[name];
-  if (status?.state !== "ready" || status.pid === undefined) throw new Error(`${name} is not a ready stdio server: ${JSON.stringify(status)}`);
+  if (status?.state !== "ready" || status.pid === undefined)
+    throw new Error(`${name} is not a ready stdio server: ${JSON.stringify(status)}`);
   return status.pid;
 }
 
@@ -74,14 +85,28 @@ describe("a config of working servers", () => {
     servers = await connectServers(
       {
         mcpServers: {
-          everything: { ...everythingServer, env: { GREETING: "hello" }, denyTools: (tool) => tool.name.startsWith("toggle-") },
-          paging: { command: process.execPath, args: [rawServer, "pages"], allowTools: ["a1", "a2", "b1", "b2", "c1", "d1", "change"] },
+          everything: {
+            ...everythingServer,
+            env: { GREETING: "hello" },
+            denyTools: (tool) => tool.name.startsWith("toggle-"),
+          },
+          paging: {
+            command: process.execPath,
+            args: [rawServer, "pages"],
+            allowTools: ["a1", "a2", "b1", "b2", "c1", "d1", "change"],
+          },
           remote: { url: streamable.url, headers: { authorization: "Bearer remote-token-1" } },
           legacy: { url: sse.url },
           local: createCalculator("local"),
         },
       },
-      { ...QUICK, hooks: { "server-status": (event) => void statusEvents.push(event), "tools-changed": (event) => void toolEvents.push(event) } },
+      {
+        ...QUICK,
+        hooks: {
+          "server-status": (event) => void statusEvents.push(event),
+          "tools-changed": (event) => void toolEvents.push(event),
+        },
+      },
     );
   });
   afterAll(async () => {
@@ -98,15 +123,22 @@ describe("a config of working servers", () => {
       local: "ready",
     });
     const names = servers.toolset.entries.map((entry) => entry.name);
-    expect(names).toEqual(expect.arrayContaining(["everything__echo", "remote__add", "legacy__multiply", "local__add", "paging__c1"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["everything__echo", "remote__add", "legacy__multiply", "local__add", "paging__c1"]),
+    );
     expect(names.filter((name) => name.startsWith("everything__toggle-"))).toEqual([]);
     // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405).
-    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 2)).toEqual(["POST /sse", "GET /sse"]);
+    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 2)).toEqual([
+      "POST /sse",
+      "GET /sse",
+    ]);
     expect(streamable.requests[0]?.authorization).toBe("Bearer remote-token-1");
   });
 
   it("lists every page of tools/list", () => {
-    expect(servers.toolset.entries.filter((entry) => entry.server === "paging").map((entry) => entry.toolName)).toEqual(["a1", "a2", "b1", "b2", "c1", "change"]);
+    expect(servers.toolset.entries.filter((entry) => entry.server === "paging").map((entry) => entry.toolName)).toEqual(
+      ["a1", "a2", "b1", "b2", "c1", "change"],
+    );
     expect(servers.status["paging"]).toMatchObject({ state: "ready", tools: 6 });
     expect(servers.status["paging"]).not.toHaveProperty("warning");
   });
@@ -170,7 +202,16 @@ describe("a config of working servers", () => {
             message: {
               role: "assistant",
               content: null,
-              tool_calls: [{ id: "slow", type: "function", function: { name: "everything__trigger-long-running-operation", arguments: '{"duration":30,"steps":3}' } }],
+              tool_calls: [
+                {
+                  id: "slow",
+                  type: "function",
+                  function: {
+                    name: "everything__trigger-long-running-operation",
+                    arguments: '{"duration":30,"steps":3}',
+                  },
+                },
+              ],
             },
           },
         ],
@@ -191,7 +232,12 @@ describe("a config of working servers", () => {
         ]),
       PATIENT,
     );
-    expect(statusEvents[0]?.status).toEqual({ state: "restarting", reason: "was killed by SIGKILL; the last lines of its stderr:\n  Starting default (STDIO) server...", attempt: 1, delayMs: 20 });
+    expect(statusEvents[0]?.status).toEqual({
+      state: "restarting",
+      reason: "was killed by SIGKILL; the last lines of its stderr:\n  Starting default (STDIO) server...",
+      attempt: 1,
+      delayMs: 20,
+    });
     expect(isRunning(pid)).toBe(false);
     expect(pidOf(servers, "everything")).not.toBe(pid);
     const result = await clients["everything"]?.callTool({ name: "echo", arguments: { message: "again" } });
@@ -203,7 +249,13 @@ describe("a config of working servers", () => {
     expect(pids.every(isRunning)).toBe(true);
     await servers.close();
     expect(pids.filter(isRunning)).toEqual([]);
-    expect(Object.values(servers.status).map((status) => status.state)).toEqual(["closed", "closed", "closed", "closed", "closed"]);
+    expect(Object.values(servers.status).map((status) => status.state)).toEqual([
+      "closed",
+      "closed",
+      "closed",
+      "closed",
+      "closed",
+    ]);
     expect(servers.clients["local"]).toBeUndefined();
     await servers.close();
     await new Promise((resolve) => setImmediate(resolve));
@@ -213,7 +265,10 @@ describe("a config of working servers", () => {
     // alive after close() is shown by the README agent, a script that ends by itself (readme-agent.test.ts).
     const after = process.getActiveResourcesInfo();
     for (const kind of ["ProcessWrap", "PipeWrap", "Timeout"]) {
-      expect({ kind, open: count(after, kind) }).toEqual({ kind, open: Math.min(count(after, kind), count(handlesBefore, kind)) });
+      expect({ kind, open: count(after, kind) }).toEqual({
+        kind,
+        open: Math.min(count(after, kind), count(handlesBefore, kind)),
+      });
     }
   });
 });
@@ -230,33 +285,55 @@ describe("servers that fail", () => {
           typo: { command: "x-servers-no-such-command", args: ["--token", "arg-secret-1"] },
           crashes: {
             command: process.execPath,
-            args: ["-e", "console.error('starting'); console.error('error: DATABASE_URL ' + process.env.DATABASE_URL + ' refused'); process.exit(3)"],
+            args: [
+              "-e",
+              "console.error('starting'); console.error('error: DATABASE_URL ' + process.env.DATABASE_URL + ' " +
+                "refused'); process.exit(3)",
+            ],
             env: { DATABASE_URL: "postgres://app:db-pass-2@db.internal/app" },
           },
           silent: { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] },
-          locked: { url: `http://alice:url-pass-3@127.0.0.1:${port}/mcp?api_key=query-secret-4`, headers: { "x-api-key": "header-secret-5" } },
+          locked: {
+            url: `http://alice:url-pass-3@127.0.0.1:${port}/mcp?api_key=query-secret-4`,
+            headers: { "x-api-key": "header-secret-5" },
+          },
           nobody: { url: `http://127.0.0.1:${closedPort}/mcp` },
           local: createCalculator(),
         },
         { ...QUICK, timeoutMs: 3_000, hooks: { "server-status": (event) => void events.push(event) } },
       );
       expect(servers.status).toEqual({
-        typo: { state: "failed", reason: 'command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)' },
+        typo: {
+          state: "failed",
+          reason: 'command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)',
+        },
         crashes: {
           state: "failed",
-          reason: "exited with code 3; the last lines of its stderr:\n  starting\n  error: DATABASE_URL [hidden] refused",
+          reason:
+            "exited with code 3; the last lines of its stderr:\n  starting\n  error: DATABASE_URL [hidden] refused",
         },
-        silent: { state: "failed", reason: "timed out after 3000 ms: the server did not finish starting and listing its tools" },
+        silent: {
+          state: "failed",
+          reason: "timed out after 3000 ms: the server did not finish starting and listing its tools",
+        },
         locked: {
           state: "failed",
-          reason: `HTTP 401 Unauthorized from http://127.0.0.1:${port}/mcp (check its credentials ("headers", or the URL's user and password))`,
+          reason:
+            `HTTP 401 Unauthorized from http://127.0.0.1:${port}/mcp ` +
+            `(check its credentials ("headers", or the URL's user and password))`,
         },
-        nobody: { state: "failed", reason: `could not connect to http://127.0.0.1:${closedPort}/mcp: connection refused (is the server running?)` },
+        nobody: {
+          state: "failed",
+          reason:
+            `could not connect to http://127.0.0.1:${closedPort}/mcp: connection refused ` + `(is the server running?)`,
+        },
         local: { state: "ready", tools: 2 },
       });
       expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["local__add", "local__multiply"]);
       // The URL's user and password went as Basic authorization, the header as given.
-      expect(unauthorized.requests[0]?.authorization).toBe(`Basic ${Buffer.from("alice:url-pass-3").toString("base64")}`);
+      expect(unauthorized.requests[0]?.authorization).toBe(
+        `Basic ${Buffer.from("alice:url-pass-3").toString("base64")}`,
+      );
       const seen = JSON.stringify([servers.status, events]);
       for (const secret of ["arg-secret-1", "db-pass-2", "url-pass-3", "query-secret-4", "header-secret-5", "alice"]) {
         expect(seen).not.toContain(secret);
@@ -267,11 +344,15 @@ describe("servers that fail", () => {
   });
 
   it("stops a server that repeats a cursor, keeping what it listed, with a warning", async () => {
-    await using servers = await connectServers({ loop: { command: process.execPath, args: [rawServer, "repeat"] } }, QUICK);
+    await using servers = await connectServers(
+      { loop: { command: process.execPath, args: [rawServer, "repeat"] } },
+      QUICK,
+    );
     expect(servers.status["loop"]).toMatchObject({
       state: "ready",
       tools: 2,
-      warning: 'tools/list gave the cursor "same" a second time (page 3): listing stopped there, with the tools of 2 page(s)',
+      warning:
+        'tools/list gave the cursor "same" a second time (page 3): listing stopped there, with the tools of 2 page(s)',
     });
   });
 
@@ -286,7 +367,12 @@ describe("servers that fail", () => {
     process.kill(pidOf(servers, "flaky"), "SIGTERM");
     await vi.waitFor(() => expect(servers.status["flaky"]?.state).toBe("failed"), PATIENT);
     expect(events.map((event) => event.status.state)).toEqual(["ready", "restarting", "restarting", "failed"]);
-    expect(events.map((event) => ("delayMs" in event.status ? event.status.delayMs : undefined))).toEqual([undefined, 20, 40, undefined]);
+    expect(events.map((event) => ("delayMs" in event.status ? event.status.delayMs : undefined))).toEqual([
+      undefined,
+      20,
+      40,
+      undefined,
+    ]);
     expect(servers.status["flaky"]).toEqual({
       state: "failed",
       reason: "exited with code 1; the last lines of its stderr:\n  already started once (given up after 2 restarts)",
@@ -297,7 +383,10 @@ describe("servers that fail", () => {
 
 describe("close()", () => {
   it("ends a child that ignores SIGTERM with SIGKILL after the grace period", async () => {
-    const servers = await connectServers({ stubborn: { command: process.execPath, args: [rawServer, "stubborn"] } }, { ...QUICK, closeGraceMs: 200 });
+    const servers = await connectServers(
+      { stubborn: { command: process.execPath, args: [rawServer, "stubborn"] } },
+      { ...QUICK, closeGraceMs: 200 },
+    );
     const pid = pidOf(servers, "stubborn");
     const started = performance.now();
     await servers.close();

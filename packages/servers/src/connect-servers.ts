@@ -17,7 +17,11 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 /** The default time between SIGTERM and SIGKILL when a child process is closed. */
 export const DEFAULT_CLOSE_GRACE_MS = 2_000;
 /** The default restart policy of a stdio server that dies after it was ready. */
-export const DEFAULT_RESTART: RestartPolicy = Object.freeze({ maxRestarts: 3, initialDelayMs: 500, maxDelayMs: 10_000 });
+export const DEFAULT_RESTART: RestartPolicy = Object.freeze({
+  maxRestarts: 3,
+  initialDelayMs: 500,
+  maxDelayMs: 10_000,
+});
 
 /** Options of {@link connectServers}. */
 export interface ConnectServersOptions {
@@ -38,7 +42,9 @@ export interface ConnectServersOptions {
   readonly hooks?: ServersHooks;
 }
 
-/** The connected servers. Read `toolset`, `report`, `clients` and `status` when you need them: they are always current. */
+/**
+ * The connected servers. Read `toolset`, `report`, `clients` and `status` when you need them: they are always current.
+ */
 export interface Servers {
   /** The tools of every server that is ready (or restarting), under their exposed names. */
   readonly toolset: Toolset;
@@ -54,7 +60,9 @@ export interface Servers {
   readonly status: { readonly [server: string]: ServerStatus };
   /** Lists the tools of every ready server again (whatever their caches say) and rebuilds the toolset. */
   refresh(): Promise<void>;
-  /** Ends every child process (SIGTERM, then SIGKILL), closes every connection, removes every listener. Harmless twice. */
+  /**
+   * Ends every child process (SIGTERM, then SIGKILL), closes every connection, removes every listener. Harmless twice.
+   */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -62,7 +70,11 @@ export interface Servers {
 function checkPositive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    throw new ToolError("invalid-config", `options.${name} must be a ${allowZero ? "non-negative" : "positive"} number of ms or a count, not ${String(value)}`);
+    throw new ToolError(
+      "invalid-config",
+      `options.${name} must be a ${allowZero ? "non-negative" : "positive"} number of ms or a count, not ` +
+        `${String(value)}`,
+    );
   }
   return value;
 }
@@ -71,7 +83,12 @@ function restartPolicy(option: ConnectServersOptions["restart"]): RestartPolicy 
   if (option === false) return undefined;
   return {
     maxRestarts: checkPositive("restart.maxRestarts", option?.maxRestarts, DEFAULT_RESTART.maxRestarts, true),
-    initialDelayMs: checkPositive("restart.initialDelayMs", option?.initialDelayMs, DEFAULT_RESTART.initialDelayMs, true),
+    initialDelayMs: checkPositive(
+      "restart.initialDelayMs",
+      option?.initialDelayMs,
+      DEFAULT_RESTART.initialDelayMs,
+      true,
+    ),
     maxDelayMs: checkPositive("restart.maxDelayMs", option?.maxDelayMs, DEFAULT_RESTART.maxDelayMs, true),
   };
 }
@@ -122,7 +139,9 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
   const toolsetOptions = options.toolset;
   const build = (): ReturnType<typeof buildToolset> =>
     buildToolset(
-      connections.filter((c) => c.status.state === "ready" || c.status.state === "restarting").map((c) => [c.spec.name, c.tools] as const),
+      connections
+        .filter((c) => c.status.state === "ready" || c.status.state === "restarting")
+        .map((c) => [c.spec.name, c.tools] as const),
       toolsetOptions,
     );
 
@@ -161,10 +180,14 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
     callSafely(hooks["tools-changed"], event);
   };
 
-  const connections: ServerConnection[] = specs.map((spec) => new ServerConnection(spec, settings, (change) => onChange(connection(spec.name), change)));
+  const connections: ServerConnection[] = specs.map(
+    (spec) => new ServerConnection(spec, settings, (change) => onChange(connection(spec.name), change)),
+  );
   const byName = new Map(connections.map((c) => [c.spec.name, c]));
   const connection = (name: string): ServerConnection => byName.get(name) as ServerConnection;
-  let status: { readonly [server: string]: ServerStatus } = Object.freeze(Object.fromEntries(connections.map((c) => [c.spec.name, c.status])));
+  let status: { readonly [server: string]: ServerStatus } = Object.freeze(
+    Object.fromEntries(connections.map((c) => [c.spec.name, c.status])),
+  );
 
   const clients: { [server: string]: Client | undefined } = {};
   for (const c of connections) {

@@ -23,7 +23,8 @@ function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a certificate) is in its cause.
   const cause: unknown = error instanceof Error ? error.cause : undefined;
-  const causeText = cause instanceof Error ? (errorCode(cause) === undefined ? cause.message : `${String(errorCode(cause))}`) : "";
+  const causeText =
+    cause instanceof Error ? (errorCode(cause) === undefined ? cause.message : `${String(errorCode(cause))}`) : "";
   return causeText !== "" && !message.includes(causeText) ? `${message} (${causeText})` : message;
 }
 
@@ -40,10 +41,13 @@ export function stderrLines(stderr: string): string {
 /** Why a stdio server failed to start or stopped. */
 export function describeStdioFailure(error: unknown, command: string, transport: ChildProcessTransport): string {
   const spawnError = transport.spawnError;
-  if (spawnError?.code === "ENOENT") return `command not found: ${JSON.stringify(command)} (is it installed, and on this process's PATH?)`;
-  if (spawnError?.code === "EACCES") return `${JSON.stringify(command)} is not executable (EACCES): check its permissions`;
+  if (spawnError?.code === "ENOENT")
+    return `command not found: ${JSON.stringify(command)} (is it installed, and on this process's PATH?)`;
+  if (spawnError?.code === "EACCES")
+    return `${JSON.stringify(command)} is not executable (EACCES): check its permissions`;
   if (spawnError !== undefined) return `could not start ${JSON.stringify(command)}: ${messageOf(spawnError)}`;
-  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms: the server did not finish starting and listing its tools`;
+  if (error instanceof ConnectTimeout)
+    return `timed out after ${error.ms} ms: the server did not finish starting and listing its tools`;
   const stderr = stderrLines(transport.stderrTail());
   const tail = stderr === "" ? " (it wrote nothing to stderr)" : `; the last lines of its stderr:\n${stderr}`;
   const exit = transport.exit;
@@ -69,16 +73,23 @@ const STATUS_HINTS: { readonly [status: number]: string } = {
 /** Why an HTTP server could not be reached or used. */
 export function describeHttpFailure(error: unknown, url: string): string {
   const where = displayUrl(url);
-  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms: ${where} did not finish connecting and listing its tools`;
-  const status = httpStatusOf(error) ?? (error instanceof Error && error.name === "UnauthorizedError" ? 401 : undefined);
+  if (error instanceof ConnectTimeout)
+    return `timed out after ${error.ms} ms: ${where} did not finish connecting and listing its tools`;
+  const status =
+    httpStatusOf(error) ?? (error instanceof Error && error.name === "UnauthorizedError" ? 401 : undefined);
   if (status !== undefined) {
     const hint = STATUS_HINTS[status];
-    return `HTTP ${status} ${STATUS_CODES[status] ?? ""} from ${where}`.replace("  ", " ") + (hint === undefined ? "" : ` (${hint})`);
+    return (
+      `HTTP ${status} ${STATUS_CODES[status] ?? ""} from ${where}`.replace("  ", " ") +
+      (hint === undefined ? "" : ` (${hint})`)
+    );
   }
   const message = messageOf(error);
-  if (message.includes("ECONNREFUSED")) return `could not connect to ${where}: connection refused (is the server running?)`;
+  if (message.includes("ECONNREFUSED"))
+    return `could not connect to ${where}: connection refused (is the server running?)`;
   if (message.includes("ENOTFOUND")) return `could not connect to ${where}: the host name does not resolve`;
-  if (message.includes("bad port")) return `could not connect to ${where}: fetch refuses that port (it is on the list browsers block); use another`;
+  if (message.includes("bad port"))
+    return `could not connect to ${where}: fetch refuses that port (it is on the list browsers block); use another`;
   return `could not use ${where}: ${message}`;
 }
 

@@ -8,7 +8,9 @@ export const DEFAULT_MAX_PAGES = 100;
 /** One complete listing of a server's tools. */
 export interface ToolListing {
   readonly tools: readonly McpTool[];
-  /** The smallest `ttlMs` of its pages (MCP 2026-07-28), when any page had one: the listing is current for that long. */
+  /**
+   * The smallest `ttlMs` of its pages (MCP 2026-07-28), when any page had one: the listing is current for that long.
+   */
   readonly ttlMs: number | undefined;
   /** Why listing stopped before the server said it was done (a repeated cursor, too many pages). */
   readonly warning: string | undefined;
@@ -37,11 +39,17 @@ export async function listAllTools(client: Client, maxPages: number, timeoutMs: 
     cursor = result.nextCursor;
     if (cursor === undefined) return { tools, ttlMs, warning: undefined };
     if (seen.has(cursor)) {
-      const warning = `tools/list gave the cursor ${JSON.stringify(cursor.slice(0, 40))} a second time (page ${page + 1}): listing stopped there, with the tools of ${page} page(s)`;
+      const warning =
+        `tools/list gave the cursor ${JSON.stringify(cursor.slice(0, 40))} a second time (page ` +
+        `${page + 1}): listing stopped there, with the tools of ${page} page(s)`;
       return { tools, ttlMs, warning };
     }
     if (page >= maxPages) {
-      return { tools, ttlMs, warning: `tools/list had more than ${maxPages} pages: listing stopped there (raise maxPages to read more)` };
+      return {
+        tools,
+        ttlMs,
+        warning: `tools/list had more than ${maxPages} pages: listing stopped there (raise maxPages to read more)`,
+      };
     }
     seen.add(cursor);
   }

@@ -35,7 +35,15 @@ const chatCall = (text: string | null, calls: [string, string, object][]) => ({
       message: {
         role: "assistant",
         content: text,
-        ...(calls.length === 0 ? {} : { tool_calls: calls.map(([id, name, args]) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } })) }),
+        ...(calls.length === 0
+          ? {}
+          : {
+              tool_calls: calls.map(([id, name, args]) => ({
+                id,
+                type: "function",
+                function: { name, arguments: JSON.stringify(args) },
+              })),
+            }),
       },
     },
   ],
@@ -47,8 +55,25 @@ const responsesCall = (text: string | undefined, calls: [string, string, object]
   model: "m",
   status: "completed",
   output: [
-    ...calls.map(([id, name, args], i) => ({ type: "function_call", id: `fc_${i}`, call_id: id, name, arguments: JSON.stringify(args), status: "completed" })),
-    ...(text === undefined ? [] : [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] }]),
+    ...calls.map(([id, name, args], i) => ({
+      type: "function_call",
+      id: `fc_${i}`,
+      call_id: id,
+      name,
+      arguments: JSON.stringify(args),
+      status: "completed",
+    })),
+    ...(text === undefined
+      ? []
+      : [
+          {
+            type: "message",
+            id: "msg_1",
+            role: "assistant",
+            status: "completed",
+            content: [{ type: "output_text", text, annotations: [] }],
+          },
+        ]),
   ],
 });
 
@@ -95,12 +120,28 @@ describe("the README agent", () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ["--conditions=@x/source", "--import", tsx, fixture("readme-agent.ts"), "What is 2 + 3?"],
-      { cwd: dir, env: { PATH: process.env["PATH"], OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` }, timeout: 30_000 },
+      {
+        cwd: dir,
+        env: { PATH: process.env["PATH"], OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+        timeout: 30_000,
+      },
     );
     expect({ stdout, stderr }).toEqual({ stdout: "5, said the chat model\n5, said the responses model\n", stderr: "" });
-    expect(requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions", "/v1/responses", "/v1/responses"]);
-    expect(requests[0]?.body.tools.map((tool) => tool.function?.name)).toEqual(expect.arrayContaining(["calc__add", "everything__get-sum"]));
-    expect(requests[1]?.body.messages?.slice(-2).map((message) => message.content)).toEqual(["The sum of 2 and 3 is 5.", "5"]);
-    expect(requests[3]?.body.input?.filter((item) => item.type === "function_call_output").map((item) => item.output)).toEqual(["The sum of 2 and 3 is 5.", "5"]);
+    expect(requests.map((request) => request.path)).toEqual([
+      "/v1/chat/completions",
+      "/v1/chat/completions",
+      "/v1/responses",
+      "/v1/responses",
+    ]);
+    expect(requests[0]?.body.tools.map((tool) => tool.function?.name)).toEqual(
+      expect.arrayContaining(["calc__add", "everything__get-sum"]),
+    );
+    expect(requests[1]?.body.messages?.slice(-2).map((message) => message.content)).toEqual([
+      "The sum of 2 and 3 is 5.",
+      "5",
+    ]);
+    expect(
+      requests[3]?.body.input?.filter((item) => item.type === "function_call_output").map((item) => item.output),
+    ).toEqual(["The sum of 2 and 3 is 5.", "5"]);
   });
 });

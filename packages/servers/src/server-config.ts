@@ -133,7 +133,12 @@ class EntryReader {
       if (known.includes(key)) continue;
       if (ALL_KEYS.includes(key)) this.fail(key, `does not go with ${known === STDIO_KEYS ? '"command"' : '"url"'}`);
       const guess = closestWord(key, known);
-      this.fail(undefined, `unknown key ${JSON.stringify(key)}${guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`}; known keys: ${known.join(", ")}`);
+      this.fail(
+        undefined,
+        `unknown key ${JSON.stringify(key)}${
+          guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`
+        }; known keys: ${known.join(", ")}`,
+      );
     }
   }
 
@@ -179,7 +184,8 @@ class EntryReader {
 function readStdio(name: string, reader: EntryReader, baseDir: string): CheckedServer {
   reader.checkKeys(STDIO_KEYS);
   const type = reader.string("type");
-  if (type !== undefined && type !== "stdio") reader.fail("type", `${JSON.stringify(type)} does not go with "command" (use "stdio" or leave it out)`);
+  if (type !== undefined && type !== "stdio")
+    reader.fail("type", `${JSON.stringify(type)} does not go with "command" (use "stdio" or leave it out)`);
   const command = reader.string("command") ?? "";
   if (command.trim() === "") reader.fail("command", "must not be empty");
   const cwd = reader.string("cwd");
@@ -198,7 +204,11 @@ function readUrl(name: string, reader: EntryReader): CheckedServer {
   reader.checkKeys(URL_KEYS);
   const type = reader.string("type");
   const transport = type === undefined ? "auto" : URL_TYPES[type];
-  if (transport === undefined) reader.fail("type", `${JSON.stringify(type)} is not a URL transport: use "http" (Streamable HTTP), "sse", or leave it out`);
+  if (transport === undefined)
+    reader.fail(
+      "type",
+      `${JSON.stringify(type)} is not a URL transport: use "http" (Streamable HTTP), "sse", or leave it out`,
+    );
   let url: URL;
   try {
     url = new URL(reader.string("url") ?? "");
@@ -206,26 +216,47 @@ function readUrl(name: string, reader: EntryReader): CheckedServer {
     // Not quoted: a URL that does not parse may still carry a password or a token.
     return reader.fail("url", "is not a URL: expected http(s)://host:port/path");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") reader.fail("url", `must be http: or https:, not ${url.protocol}`);
-  return { kind: "http", name, url: url.href, headers: reader.stringMap("headers"), transport, filter: reader.filter() };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    reader.fail("url", `must be http: or https:, not ${url.protocol}`);
+  return {
+    kind: "http",
+    name,
+    url: url.href,
+    headers: reader.stringMap("headers"),
+    transport,
+    filter: reader.filter(),
+  };
 }
 
 function readEntry(name: string, where: string, entry: unknown, baseDir: string): CheckedServer | undefined {
-  if (!isRecord(entry)) throw new ToolError("invalid-config", `${where}: must be an object with a "command" or a "url", not ${kindOf(entry)}`);
-  if (isSdkMcpServer(entry)) return { kind: "in-process", name, server: entry, filter: { allowTools: undefined, denyTools: undefined } };
-  if (isSdkClient(entry)) return { kind: "client", name, client: entry, filter: { allowTools: undefined, denyTools: undefined } };
+  if (!isRecord(entry))
+    throw new ToolError(
+      "invalid-config",
+      `${where}: must be an object with a "command" or a "url", not ${kindOf(entry)}`,
+    );
+  if (isSdkMcpServer(entry))
+    return { kind: "in-process", name, server: entry, filter: { allowTools: undefined, denyTools: undefined } };
+  if (isSdkClient(entry))
+    return { kind: "client", name, client: entry, filter: { allowTools: undefined, denyTools: undefined } };
   const reader = new EntryReader(where, entry);
   if (entry["disabled"] === true) return undefined;
-  if (entry["disabled"] !== undefined && entry["disabled"] !== false) reader.fail("disabled", `must be true or false, not ${kindOf(entry["disabled"])}`);
+  if (entry["disabled"] !== undefined && entry["disabled"] !== false)
+    reader.fail("disabled", `must be true or false, not ${kindOf(entry["disabled"])}`);
   const hasCommand = entry["command"] !== undefined;
   const hasUrl = entry["url"] !== undefined;
-  if (hasCommand && hasUrl) reader.fail(undefined, 'has both "command" and "url": a server is either started (command) or reached (url)');
+  if (hasCommand && hasUrl)
+    reader.fail(undefined, 'has both "command" and "url": a server is either started (command) or reached (url)');
   if (hasCommand) return readStdio(name, reader, baseDir);
   if (hasUrl) return readUrl(name, reader);
   const guess = Object.keys(entry)
     .map((key) => closestWord(key, ["command", "url"]))
     .find((word) => word !== undefined);
-  return reader.fail(undefined, `needs a "command" (stdio) or a "url" (HTTP)${guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`}`);
+  return reader.fail(
+    undefined,
+    `needs a "command" (stdio) or a "url" (HTTP)${
+      guess === undefined ? "" : ` (did you mean ${JSON.stringify(guess)}?)`
+    }`,
+  );
 }
 
 /**
@@ -248,15 +279,24 @@ function readEntry(name: string, where: string, entry: unknown, baseDir: string)
 export function checkServersConfig(config: unknown, options: { readonly cwd?: string } = {}): CheckedServer[] {
   const baseDir = options.cwd ?? process.cwd();
   if (!isRecord(config)) {
-    throw new ToolError("invalid-config", `The servers config must be an object like { "mcpServers": { "name": { "command": "…" } } }, not ${kindOf(config)}`);
+    throw new ToolError(
+      "invalid-config",
+      `The servers config must be an object like { "mcpServers": { "name": { "command": "…" } } }, not ` +
+        `${kindOf(config)}`,
+    );
   }
   const wrapped = config["mcpServers"] !== undefined;
   const servers = wrapped ? config["mcpServers"] : config;
-  if (!isRecord(servers)) throw new ToolError("invalid-config", `mcpServers: must be an object of servers by name, not ${kindOf(servers)}`);
+  if (!isRecord(servers))
+    throw new ToolError("invalid-config", `mcpServers: must be an object of servers by name, not ${kindOf(servers)}`);
   const specs: CheckedServer[] = [];
   for (const [name, entry] of Object.entries(servers)) {
     const where = wrapped ? `mcpServers.${name}` : name;
-    if (name === "") throw new ToolError("invalid-config", `${wrapped ? "mcpServers" : "The servers config"}: a server name must not be empty`);
+    if (name === "")
+      throw new ToolError(
+        "invalid-config",
+        `${wrapped ? "mcpServers" : "The servers config"}: a server name must not be empty`,
+      );
     const spec = readEntry(name, where, entry, baseDir);
     if (spec !== undefined) specs.push(spec);
   }

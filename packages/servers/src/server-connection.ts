@@ -42,7 +42,9 @@ export interface ConnectionSettings {
 }
 
 /** What a connection tells its owner: its status changed, or its tools did. */
-export type ConnectionChange = { readonly kind: "status"; readonly previous: ServerStatus["state"] } | { readonly kind: "tools" };
+export type ConnectionChange =
+  | { readonly kind: "status"; readonly previous: ServerStatus["state"] }
+  | { readonly kind: "tools" };
 
 /** A ttl shorter than this is read as this: a server answering 0 must not make us list in a loop. */
 const MIN_TTL_MS = 100;
@@ -56,7 +58,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** fetch refuses a URL with a user or password in it: they go as Basic authorization (unless a header sets one). */
-function httpTarget(url: string, headers: { readonly [name: string]: string }): { url: URL; headers: { [name: string]: string } } {
+function httpTarget(
+  url: string,
+  headers: { readonly [name: string]: string },
+): { url: URL; headers: { [name: string]: string } } {
   const parsed = new URL(url);
   const all = { ...headers };
   if (parsed.username !== "" || parsed.password !== "") {
@@ -70,7 +75,10 @@ function httpTarget(url: string, headers: { readonly [name: string]: string }): 
   return { url: parsed, headers: all };
 }
 
-/** A Streamable HTTP failure after which the older HTTP+SSE transport is worth a try (the server may not speak the new one). */
+/**
+ * A Streamable HTTP failure after which the older HTTP+SSE transport is worth a try (the server may not speak the new
+ * one).
+ */
 function mayBeSseServer(error: unknown): boolean {
   const status = httpStatusOf(error);
   return status === 400 || status === 404 || status === 405;
@@ -133,7 +141,9 @@ export class ServerConnection {
   private describe(error: unknown): string {
     switch (this.spec.kind) {
       case "stdio":
-        return this.transport === undefined ? describeOtherFailure(error) : describeStdioFailure(error, this.spec.command, this.transport);
+        return this.transport === undefined
+          ? describeOtherFailure(error)
+          : describeStdioFailure(error, this.spec.command, this.transport);
       case "http":
         return describeHttpFailure(error, this.spec.url);
       case "client":
@@ -178,7 +188,11 @@ export class ServerConnection {
     }
   }
 
-  private async openHttp(url: string, headers: { readonly [name: string]: string }, kind: "auto" | "streamable-http" | "sse"): Promise<Client> {
+  private async openHttp(
+    url: string,
+    headers: { readonly [name: string]: string },
+    kind: "auto" | "streamable-http" | "sse",
+  ): Promise<Client> {
     const target = httpTarget(url, headers);
     const requestInit = { headers: target.headers };
     const timeout = { timeout: this.settings.timeoutMs };
@@ -213,13 +227,18 @@ export class ServerConnection {
     client.onclose = () => {
       if (this.closing || this.client !== client) return;
       if (this.spec.kind === "stdio" && transport !== undefined) {
-        this.restart(this.settings.scrub(describeStdioFailure(new Error("the connection closed"), this.spec.command, transport)));
+        this.restart(
+          this.settings.scrub(describeStdioFailure(new Error("the connection closed"), this.spec.command, transport)),
+        );
       } else this.setStatus({ state: "failed", reason: "the connection closed" });
     };
   }
 
   private async list(client: Client): Promise<void> {
-    const listing = await withTimeout(listAllTools(client, this.settings.maxPages, this.settings.timeoutMs), this.settings.timeoutMs);
+    const listing = await withTimeout(
+      listAllTools(client, this.settings.maxPages, this.settings.timeoutMs),
+      this.settings.timeoutMs,
+    );
     if (this.closing || this.client !== client) return;
     this.tools = filterTools(listing.tools, this.spec.filter);
     this.onChange({ kind: "tools" });
@@ -247,7 +266,10 @@ export class ServerConnection {
     this.listing = this.list(client)
       .catch((error: unknown) => {
         if (this.closing || this.client !== client) return;
-        this.setStatus({ state: "failed", reason: this.settings.scrub(`listing its tools again failed: ${describeOtherFailure(error)}`) });
+        this.setStatus({
+          state: "failed",
+          reason: this.settings.scrub(`listing its tools again failed: ${describeOtherFailure(error)}`),
+        });
         this.tools = [];
         this.onChange({ kind: "tools" });
       })
@@ -265,7 +287,8 @@ export class ServerConnection {
   private restart(reason: string): void {
     const policy = this.settings.restart;
     if (policy === undefined || this.restarts >= policy.maxRestarts) {
-      const gaveUp = policy === undefined || policy.maxRestarts === 0 ? "" : ` (given up after ${this.restarts} restarts)`;
+      const gaveUp =
+        policy === undefined || policy.maxRestarts === 0 ? "" : ` (given up after ${this.restarts} restarts)`;
       this.tools = [];
       this.setStatus({ state: "failed", reason: `${reason}${gaveUp}` });
       this.onChange({ kind: "tools" });

@@ -9,6 +9,7 @@ function matches(filter: ToolFilter, tool: McpTool): boolean {
 /** The tools of `tools` that `allowTools` lets in (all when unset) and `denyTools` does not keep out. */
 export function filterTools(tools: readonly McpTool[], { allowTools, denyTools }: ToolFilters): McpTool[] {
   return tools.filter(
-    (tool) => (allowTools === undefined || matches(allowTools, tool)) && (denyTools === undefined || !matches(denyTools, tool)),
+    (tool) =>
+      (allowTools === undefined || matches(allowTools, tool)) && (denyTools === undefined || !matches(denyTools, tool)),
   );
 }

@@ -14,6 +14,8 @@ export { toCallToolResult } from "./to-call-tool-result";
 export { renderResult, DEFAULT_ERROR_PREFIX } from "./render-result";
 export type { RenderedPart, RenderedResult } from "./render-result";
 export { renderedText } from "./rendered-text";
+export { readStream } from "./read-stream";
+export type { CollectStreamOptions, StreamDelta, StreamEvents } from "./read-stream";
 export { ToolError } from "./tool-error";
 export type { ToolErrorCode, ToolErrorFault } from "./tool-error";
 export type {

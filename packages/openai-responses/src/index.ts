@@ -3,6 +3,8 @@ export { tools } from "./tools";
 export { toolCalls } from "./tool-calls";
 export { toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
+export { collectStream } from "./collect-stream";
+export type { CollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";
 export type {

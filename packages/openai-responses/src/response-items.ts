@@ -1,17 +1,19 @@
+import { inputFields } from "./input-fields";
 import { unanswerable } from "./read-calls";
 import { isRecord, readOutput } from "./read-output";
 import type { ResponsesItem, ResponsesReplayItem, ResponsesResponse } from "./responses-types";
 
 // The response comes off the network: an item that is not an object is left
 // out (it is no input item), and so is a call nobody can answer (no string
-// call_id: toolCalls cannot answer it either). Two kinds of output item carry
+// call_id: toolCalls cannot answer it either). Each item keeps only the fields
+// the input accepts for its type (see INPUT_FIELDS). Two kinds of output item carry
 // a value the request's input refuses, per the API's own types (openai 7.59):
 // a computer_call_output's "failed" status (the status is informational and
 // is left out), and an additional_tools item with another role than
 // "developer" (left out: it cannot be repeated).
 const replay = (value: unknown): ResponsesItem[] => {
   if (!isRecord(value) || unanswerable(value)) return [];
-  const item = value as unknown as ResponsesItem;
+  const item = inputFields(value) as unknown as ResponsesItem;
   if (item.type === "computer_call_output" && "status" in item && item.status === "failed") {
     const { status: _status, ...rest } = item;
     return [rest];

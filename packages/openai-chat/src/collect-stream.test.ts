@@ -80,6 +80,19 @@ describe("collectStream", () => {
     ]);
   });
 
+  it("has toolCalls answer the calls of a cut-off stream, never run them", async () => {
+    const completion = await collectStream(STREAMED_CHUNKS.slice(0, 11));
+    // The arguments happen to be complete JSON: the cut is known from the missing finish_reason alone.
+    expect(completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments)).toEqual([READ_ARGUMENTS, "{}"]);
+    const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
+    expect(calls).toEqual([]);
+    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.content])).toEqual([
+      ["call_read", "incomplete-call", expect.stringContaining('The call to "files__read_file" was cut off before it was complete') as unknown],
+      ["call_list", "incomplete-call", expect.stringContaining('"files__list_dir"') as unknown],
+    ]);
+    expect(responseItems(completion)[0]?.tool_calls?.map((call) => call.id)).toEqual(["call_read", "call_list"]);
+  });
+
   it("collects parallel choices, refusals, audio and logprobs", async () => {
     const logprob = { token: "No", logprob: -0.1, bytes: [78, 111], top_logprobs: [] };
     const chunks: ChatCompletionChunk[] = [

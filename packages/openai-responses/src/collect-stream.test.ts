@@ -81,6 +81,14 @@ describe("collectStream", () => {
     expect(response.output[2]).toMatchObject({ arguments: '{"path":"/tmp/Z\\u00fcrich-\ud83d' });
   });
 
+  it("has toolCalls answer the unfinished calls of a cut-off stream, never run them", async () => {
+    const response = await collectStream(STREAMED_EVENTS.slice(0, 21));
+    const { calls, rejected } = toolCalls(response, filesToolset, filesNullPaths);
+    expect(calls.map((call) => call.callId)).toEqual(["call_list"]);
+    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.type])).toEqual([["call_read", "incomplete-call", "function_call_output"]]);
+    expect(responseItems(response).filter((item) => item.type === "function_call").map((item) => item.status)).toEqual(["incomplete", "completed"]);
+  });
+
   it("reports an error event as a failed response", async () => {
     const error: ResponseStreamEvent = { type: "error", code: "server_error", message: "The server had an error.", param: null, sequence_number: 5 };
     const response = await collectStream([...STREAMED_EVENTS.slice(0, 5), error]);

@@ -1,20 +1,24 @@
 /**
  * Every code a {@link ToolError} can carry, grouped by whose fault it is.
  *
- * - the caller's configuration: `invalid-sources`, `no-client`;
+ * - the caller's configuration or decision: `invalid-sources`, `no-client`,
+ *   `denied` (the user did not allow the call);
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
- *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`;
+ *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`,
+ *   `incomplete-call` (the response was cut off inside the call);
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
  *   `aborted`, `connection-closed`.
  */
 export type ToolErrorCode =
   | "invalid-sources"
   | "no-client"
+  | "denied"
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
   | "unsupported-call"
   | "duplicate-call-id"
+  | "incomplete-call"
   | "tool-failed"
   | "malformed-result"
   | "timeout"
@@ -27,11 +31,13 @@ export type ToolErrorFault = "caller" | "model" | "tool";
 const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-sources": "caller",
   "no-client": "caller",
+  denied: "caller",
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",
   "unsupported-call": "model",
   "duplicate-call-id": "model",
+  "incomplete-call": "model",
   "tool-failed": "tool",
   "malformed-result": "tool",
   timeout: "tool",

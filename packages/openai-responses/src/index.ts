@@ -5,6 +5,8 @@ export { toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
 export { collectStream } from "./collect-stream";
 export type { CollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
+export { allowedTools } from "./allowed-tools";
+export type { ResponsesAllowedToolsChoice } from "./allowed-tools";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";
 export type {

@@ -1,4 +1,5 @@
 import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolError, ToolOutcome } from "@x/toolset";
+import type { ApproveFunction } from "./approve-calls";
 import type { ExecutorHooks } from "./hook-events";
 import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
 
@@ -61,6 +62,13 @@ export interface ExecuteOptions<TResponse, TOutput> {
   readonly concurrency?: number;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
   readonly signal?: AbortSignal;
+  /**
+   * Decides whether each call runs (see {@link ApproveFunction}): asked once
+   * per call that would run, one at a time in the model's order. Denied
+   * calls are answered with a `denied` error; paused ones (`"pause"`) are
+   * returned in `pending`, unanswered. Hooks only observe; this is the veto.
+   */
+  readonly approve?: ApproveFunction;
   /** Called with one event object per event; see {@link ExecutorHooks}. */
   readonly hooks?: ExecutorHooks;
   /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
@@ -97,6 +105,17 @@ export type CallOutcome<TOutput> =
       readonly truncatedBytes: number;
     }
   | {
+      /** `approve` did not allow the call: it was not run, and is answered with a `denied` error. */
+      readonly kind: "denied";
+      readonly callId: string;
+      readonly index: number;
+      readonly call: ToolCall;
+      readonly outcome: ToolError;
+      readonly output: TOutput;
+      readonly durationMs: 0;
+      readonly truncatedBytes: 0;
+    }
+  | {
       /** The call was not run: unknown tool, bad arguments, an unsupported or duplicate call. */
       readonly kind: "rejected";
       readonly callId: string;
@@ -112,8 +131,13 @@ export type CallOutcome<TOutput> =
 export interface ExecuteResult<TOutput> {
   /** One item per call id, in the order the model issued the calls: append them to the next request's input. */
   readonly outputs: TOutput[];
-  /** One entry per call and per rejection, in the same order. */
+  /** One entry per call and per rejection, in the same order (paused calls have none). */
   readonly outcomes: CallOutcome<TOutput>[];
+  /**
+   * With `approve`: the calls it answered `"pause"` for, in the model's
+   * order, neither run nor answered: their answers are still owed.
+   */
+  readonly pending?: ToolCall[];
 }
 
 /** Options after checking, with defaults applied. */
@@ -185,6 +209,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     "a non-negative integer or Infinity",
   );
   checkOutput(options.output);
+  check(options.approve === undefined || typeof options.approve === "function", "approve", options.approve, "a function (call) => answer");
   return {
     adapter,
     nullPaths: options.nullPaths,

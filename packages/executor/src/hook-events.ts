@@ -1,4 +1,4 @@
-import type { McpCallToolResult, StrictError, ToolError } from "@x/toolset";
+import type { McpCallToolResult, StrictError, StreamDelta, ToolError } from "@x/toolset";
 
 /** Fields every event carries. */
 interface EventBase {
@@ -89,6 +89,35 @@ export interface ToolCallRejectedEvent extends CallEventBase {
   readonly error: ToolError;
 }
 
+/**
+ * `approve` did not allow a call (it answered `false` or `{ allow: false }`,
+ * or it threw, rejected or gave no valid answer): the call was not run and is
+ * answered with `error` (code `denied`).
+ */
+export interface ToolCallDeniedEvent extends ToolCallEventBase {
+  readonly type: "tool-call-denied";
+  /** The reason `approve` gave, shown to the model. */
+  readonly reason?: string;
+  /** What `approve` threw or rejected with, or the `TypeError` for an answer that is none of the valid ones. */
+  readonly approvalError?: unknown;
+  /** The answer's error, as the model receives it. */
+  readonly error: ToolError;
+  /** The decoded arguments: only with `includeValues: true`. */
+  readonly arguments?: { readonly [key: string]: unknown };
+}
+
+/**
+ * A piece of a streamed model answer arrived (`runToolLoop` with a model
+ * function that returns a stream): text, or a piece of a call's arguments,
+ * as the adapter's `collectStream` passes it on. Emitted only when a
+ * `model-delta` hook is set; setting one is asking for these values.
+ */
+export interface ModelDeltaEvent extends EventBase {
+  readonly type: "model-delta";
+  readonly turn: number;
+  readonly delta: StreamDelta;
+}
+
 /** A tool could not be sent in strict mode: sent with `strict: false` (`fallback`) or left out (`excluded`). */
 export interface StrictFallbackEvent extends EventBase {
   readonly type: "strict-fallback";
@@ -134,6 +163,8 @@ export type ExecutorEvent =
   | ToolCallEndEvent
   | ToolCallErrorEvent
   | ToolCallRejectedEvent
+  | ToolCallDeniedEvent
+  | ModelDeltaEvent
   | StrictFallbackEvent
   | TurnStartEvent
   | TurnEndEvent;

@@ -7,6 +7,9 @@ export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
 export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
+export { annotationPolicy } from "./annotation-policy";
+export type { AnnotationPolicyOptions } from "./annotation-policy";
+export type { ApprovalAnswer, ApprovalRequest, ApproveFunction, McpToolAnnotations } from "./approve-calls";
 export { combineHooks } from "./combine-hooks";
 export type { CallToolOptions, McpClients, McpProgress, McpToolClient } from "./mcp-client";
 export type {
@@ -14,10 +17,12 @@ export type {
   ExecutorEventOf,
   ExecutorEventType,
   ExecutorHooks,
+  ModelDeltaEvent,
   StrictFallbackEvent,
   ToolCallEndEvent,
   ToolCallErrorEvent,
   ToolCallProgressEvent,
+  ToolCallDeniedEvent,
   ToolCallRejectedEvent,
   ToolCallStartEvent,
   TurnEndEvent,

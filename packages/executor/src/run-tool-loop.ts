@@ -1,4 +1,6 @@
 import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import { executeApprovedRound } from "./approved-round";
+import type { ApproveFunction } from "./approve-calls";
 import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
@@ -6,6 +8,8 @@ import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
 import { reportFallbacks } from "./prepare-tools";
+import { TOOL_LOOP_STATE_FORMAT } from "./tool-loop-state";
+import type { ToolLoopState } from "./tool-loop-state";
 
 /**
  * The default of `maxTurns`: model calls in one `runToolLoop`.
@@ -80,6 +84,13 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   readonly strict?: PrepareOptions["strict"];
   /** Passed to `strictSchema` for every tool. */
   readonly strictOptions?: PrepareOptions["strictOptions"];
+  /**
+   * Decides whether each call runs, as in `executeToolCalls`. A call it
+   * answers `"pause"` for stops the run after the turn's other calls are
+   * answered: `stopReason: "needs-approval"`, with a `state` to give
+   * `resumeToolLoop` once the decision is made.
+   */
+  readonly approve?: ApproveFunction;
   /** Receives every event of the run: strict fallbacks, turns, calls. */
   readonly hooks?: ExecutorHooks;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
@@ -99,16 +110,21 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
 }
 
 /** Why the loop stopped. */
-export type StopReason = "completed" | "max-turns" | "aborted";
+export type StopReason = "completed" | "max-turns" | "aborted" | "needs-approval";
 
 /** The end of a run. */
-export interface ToolLoopResult<TResponse, TEntry> {
-  /** The last response of the model (`undefined` only when the signal aborted before the first model call returned). */
+export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
+  /**
+   * The last response of the model (`undefined` when the signal aborted
+   * before the first model call returned, and after a resume that made no
+   * model call).
+   */
   readonly response: TResponse | undefined;
   /**
    * The whole transcript: the input, then for each turn the response's items
    * and the outputs answering its calls. Every call in it is answered exactly
-   * once, so it is a valid input for a next request whatever the stop reason.
+   * once, so it is a valid input for a next request whatever the stop reason
+   * (but `needs-approval`: then the last turn's answers wait in `state`).
    */
   readonly input: TEntry[];
   /** Model calls that returned. */
@@ -116,9 +132,15 @@ export interface ToolLoopResult<TResponse, TEntry> {
   /**
    * `completed`: the last response had no tool calls; `max-turns`: `maxTurns`
    * model calls were made (the last response's calls are answered too);
-   * `aborted`: the signal aborted.
+   * `aborted`: the signal aborted; `needs-approval`: `approve` answered
+   * `"pause"` for a call (see `state`).
    */
   readonly stopReason: StopReason;
+  /**
+   * With `needs-approval` only: the paused run, as plain JSON. Store it
+   * (`JSON.stringify`) and give it to `resumeToolLoop` with the decisions.
+   */
+  readonly state?: ToolLoopState<TEntry, TOutput>;
 }
 
 /**
@@ -163,9 +185,21 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * });
  * ```
  */
-export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
+export function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
   options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
-): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>> {
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
+  return runTurns(options, 0);
+}
+
+/**
+ * The loop of {@link runToolLoop}, after `turnsBefore` model calls (those of
+ * a run `resumeToolLoop` continues: they count towards `maxTurns` and number
+ * the turns).
+ */
+export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
+  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
+  turnsBefore: number,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
   type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
@@ -180,6 +214,7 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
     ...(options.output === undefined ? {} : { output: options.output }),
     ...(signal === undefined ? {} : { signal }),
+    ...(options.approve === undefined ? {} : { approve: options.approve }),
   });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
 
@@ -194,7 +229,8 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
   const aborted = (): boolean => signal?.aborted === true;
   const transcript: Entry[] = [...options.input];
   let response: TResponse | undefined;
-  let turns = 0;
+  let turns = turnsBefore;
+  if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
   while (!aborted()) {
     const turn = turns + 1;
     const startTime = now();
@@ -213,10 +249,19 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     turns = turn;
     // Entries by the options' type: it checked responseItems against the model's response type.
     transcript.push(...(adapter.responseItems(response) as Entry[]));
-    const { outcomes, outputs } = await executeRound(response, toolset, clients, round, dispatcher);
-    transcript.push(...outputs);
+    const { outcomes, outputs, pending = [] } =
+      options.approve === undefined
+        ? await executeRound(response, toolset, clients, round, dispatcher)
+        : await executeApprovedRound(response, toolset, clients, round, dispatcher, options.approve);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
-    turnEnd(outcomes.length - rejectedCount, rejectedCount, {});
+    turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
+    if (pending.length > 0) {
+      // The turn's answers wait with the paused calls, so that on resume they all go in in the model's order.
+      const answered = outcomes.map(({ callId, index, output }) => ({ callId, index, output }));
+      const state: ToolLoopState<Entry, TOutput> = { format: TOOL_LOOP_STATE_FORMAT, api: adapter.api, transcript: [...transcript], turns, answered, pending };
+      return { response, input: transcript, turns, stopReason: "needs-approval", state };
+    }
+    transcript.push(...outputs);
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
     if (aborted()) break;
     if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };

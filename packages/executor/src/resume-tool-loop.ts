@@ -86,16 +86,8 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
   type Entry = TEntry;
   const { adapter, toolset, clients, approve, signal } = options;
   const checked = checkState<Entry, TOutput>(state, decisions, String(adapter?.api));
-  const settings = roundSettings({
-    adapter,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.resetTimeoutOnProgress === undefined ? {} : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-    ...(options.output === undefined ? {} : { output: options.output }),
-    ...(signal === undefined ? {} : { signal }),
-    ...(approve === undefined ? {} : { approve }),
-  });
+  // The options a round takes have the same names here: roundSettings checks them and reads only those.
+  const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
   const executionId = nextExecutionId(dispatcher);
 

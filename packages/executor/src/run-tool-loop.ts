@@ -206,16 +206,8 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
   }
-  const settings = roundSettings({
-    adapter,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.resetTimeoutOnProgress === undefined ? {} : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-    ...(options.output === undefined ? {} : { output: options.output }),
-    ...(signal === undefined ? {} : { signal }),
-    ...(options.approve === undefined ? {} : { approve: options.approve }),
-  });
+  // The options a round takes have the same names here: roundSettings checks them and reads only those.
+  const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
 
   const prepared = adapter.tools(toolset, {

@@ -1,12 +1,17 @@
 // A user's CommonJS project.
 import strictSchema = require("@x/strict-schema");
+import strictCheck = require("@x/strict-schema/check");
 import toolset = require("@x/toolset");
 import chat = require("@x/openai-chat");
 import responses = require("@x/openai-responses");
 import executor = require("@x/executor");
 import otel = require("@x/executor/otel");
 
-export const modules: readonly object[] = [strictSchema, toolset, chat, responses, executor];
+export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor];
+
+// @x/strict-schema's checker subpath, on the main entry's output.
+const converted = strictSchema.strictSchema({ type: "object" });
+export const reasons: readonly strictCheck.StrictError[] = converted.ok ? strictCheck.checkStrict(converted.schema) : [];
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), { "tool-call-end": (event) => void event.durationMs });

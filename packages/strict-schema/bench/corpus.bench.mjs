@@ -17,7 +17,8 @@ if (!existsSync(dist)) {
   process.stderr.write("bench: dist/index.js is missing; run `pnpm build` first (turbo does it for `pnpm bench`).\n");
   process.exit(1);
 }
-const { checkStrict, strictSchema } = await import(dist.href);
+const { strictSchema } = await import(dist.href);
+const { checkStrict } = await import(new URL("../dist/check.js", import.meta.url).href);
 
 const corpusDir = new URL("../../../corpus/", import.meta.url);
 const files = readdirSync(corpusDir).filter((file) => file.endsWith(".json")).sort();

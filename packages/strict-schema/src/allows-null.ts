@@ -29,8 +29,10 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
   const memo = new Map<object, boolean>();
   const allows = (schema: unknown, depth: number): boolean => {
     if (!isPlain(schema)) return schema === true;
+    // OpenAPI 3.0's `nullable: true` beside a type adds null to it.
+    const nullable = own(schema, "nullable") === true;
     const type = own(schema, "type");
-    if (typeof type === "string" && type !== "null") return false; // the common case, decided at once
+    if (typeof type === "string" && type !== "null" && !nullable) return false; // the common case, decided at once
     const known = memo.get(schema);
     if (known !== undefined) return known;
     if (depth > limit) tooDeep();
@@ -43,7 +45,7 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
       return list === undefined || (Array.isArray(list) && list[every ? "every" : "some"]((branch) => allows(branch, depth + 1)));
     };
     const result =
-      (type === undefined || type === "null" || (Array.isArray(type) && type.includes("null"))) &&
+      (type === undefined || type === "null" || nullable || (Array.isArray(type) && type.includes("null"))) &&
       (values === undefined || (Array.isArray(values) && values.includes(null))) &&
       (constant === undefined || constant === null) &&
       branches("anyOf") &&

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { expect, it } from "vitest";
+import * as check from "./check";
 import * as library from "./index";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -10,17 +11,22 @@ const example = /## Example\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
 
 it("the README example runs and prints what its comments say", () => {
   const importLine = /^import \{ ([\w, ]+) \} from "@x\/strict-schema";$/m;
+  const checkLine = /^import \{ ([\w, ]+) \} from "@x\/strict-schema\/check";$/m;
   const names = importLine.exec(example)?.[1];
-  expect(names).toBe("checkStrict, stripNulls, strictSchema");
+  const checkNames = checkLine.exec(example)?.[1];
+  expect([names, checkNames]).toEqual(["stripNulls, strictSchema", "checkStrict"]);
   const printed: string[] = [];
   const log = (...values: unknown[]): void => {
     printed.push(values.map((value) => (typeof value === "string" ? value : inspect(value, { depth: 10, breakLength: Infinity }))).join(" "));
   };
-  const body = example.replace(importLine, `const { ${names} } = library;`).replaceAll("console.log(", "log(");
+  const body = example
+    .replace(importLine, `const { ${names} } = library;`)
+    .replace(checkLine, `const { ${checkNames} } = check;`)
+    .replaceAll("console.log(", "log(");
   // The example is plain JavaScript (no type annotations), so it runs as is.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const run = new Function("library", "log", body) as (lib: typeof library, print: typeof log) => void;
-  run(library, log);
+  const run = new Function("library", "check", "log", body) as (lib: typeof library, checker: typeof check, print: typeof log) => void;
+  run(library, check, log);
 
   const shown = [...example.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((match) => match[1]);
   expect(shown).toHaveLength(3);

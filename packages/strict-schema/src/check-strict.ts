@@ -88,7 +88,7 @@ const HINTS: ReadonlyMap<string, string> = /* @__PURE__ */ new Map([
  *
  * @example
  * ```ts
- * import { checkStrict } from "@x/strict-schema";
+ * import { checkStrict } from "@x/strict-schema/check";
  *
  * const reasons = checkStrict({ type: "object", properties: { q: { type: "string" } } });
  * // [{ path: [], keyword: "additionalProperties", message: 'At #: an object needs "additionalProperties": false; add it.' },

@@ -1,6 +1,6 @@
-// The public surface of @x/strict-schema.
-export { checkStrict } from "./check-strict";
-export type { CheckStrictOptions } from "./check-strict";
+// The public surface of @x/strict-schema: what a runtime imports to convert MCP
+// tools for OpenAI's strict mode and to undo what strict mode added to the
+// arguments. The checker, for diagnosing refusals, is @x/strict-schema/check.
 export { DEFAULT_LIMITS } from "./limits";
 export { strictSchema } from "./strict-schema";
 export { stripNulls } from "./strip-nulls";

@@ -12,6 +12,10 @@ export const isPlain = (value: unknown): value is Plain => {
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 };
 
+/** A value `enum` and `const` may hold: a string, a finite number, a boolean or null. */
+export const isPrimitive = (value: unknown): boolean =>
+  value === null || typeof value === "string" || typeof value === "boolean" || Number.isFinite(value);
+
 /** An own property of a plain object, or `undefined` (never an inherited one such as `constructor`). */
 export const own = (value: unknown, key: string): unknown => (isPlain(value) && Object.hasOwn(value, key) ? value[key] : undefined);
 

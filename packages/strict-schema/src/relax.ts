@@ -3,6 +3,8 @@
 import { UNSUPPORTED } from "./keywords";
 import { refTarget } from "./local-ref";
 import { isPlain, own, type Plain } from "./plain-json";
+import { type NodeKeywords, refuseUnsupported } from "./read-keywords";
+import { recordRelaxation, refuse, type RewriteContext } from "./rewrite-context";
 
 const isObjectType = (type: unknown): boolean => type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
 
@@ -93,4 +95,37 @@ export function mergeAllOf(node: Plain, allOf: readonly unknown[]): MergedObject
   const forbidden = [...properties.keys()].find((name) => closed.some((list) => !Object.hasOwn(list, name)));
   if (forbidden !== undefined) return `a part forbids "${forbidden}"`;
   return typed ? { properties: [...properties.values()], required: [...required] } : 'no "type": "object"';
+}
+
+/**
+ * `relax.allOf`: merges the node's `allOf` into one object (the node then reads as
+ * `"type": "object"` with the merged `required`), or refuses it. `undefined` without `allOf`.
+ */
+export function applyAllOf(context: RewriteContext, schema: Plain, keywords: NodeKeywords): MergedObject | undefined {
+  const { allOf } = keywords;
+  if (allOf === undefined) return undefined;
+  if (!context.relaxAllOf) refuseUnsupported(context, "allOf");
+  const merged = Array.isArray(allOf) ? mergeAllOf(schema, allOf) : "it is not a list";
+  if (typeof merged === "string") return refuse(context, "allOf", `cannot merge "allOf": ${merged}`);
+  recordRelaxation(context, "allOf-merged");
+  keywords.type = "object";
+  keywords.required = merged.required;
+  keywords.additionalProperties = undefined;
+  return merged;
+}
+
+/**
+ * `relax.oneOf`: reads a provably disjoint `oneOf` as the node's `anyOf`, or refuses it.
+ * Returns the keyword the node's branches come from.
+ */
+export function applyOneOf(context: RewriteContext, keywords: NodeKeywords): "anyOf" | "oneOf" {
+  const { oneOf, anyOf } = keywords;
+  if (oneOf === undefined) return "anyOf";
+  if (!context.relaxOneOf) refuseUnsupported(context, "oneOf");
+  if (anyOf !== undefined || (Array.isArray(oneOf) && !disjointOneOf(oneOf, context.root))) {
+    refuse(context, "oneOf", `"oneOf" ${anyOf === undefined ? "branches may overlap" : 'beside "anyOf"'}; use "anyOf"`);
+  }
+  recordRelaxation(context, "oneOf-as-anyOf");
+  keywords.anyOf = oneOf;
+  return "oneOf";
 }

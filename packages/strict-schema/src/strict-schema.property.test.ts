@@ -144,6 +144,8 @@ const convertible = fc.letrec((tie) => ({
     type: "object",
     properties: Object.fromEntries(Object.entries(entries).map(([name, [schema]]) => [name, schema])),
     required: Object.entries(entries).flatMap(([name, [, required]]) => (required ? [name] : [])),
+    // (an object without properties is an open map unless closed)
+    ...(Object.keys(entries).length === 0 ? { additionalProperties: false } : {}),
   })),
   anyOf: fc.tuple(tie("schema"), tie("schema")).map(([first, second]) => ({ anyOf: [first, second] })),
 }));

@@ -70,17 +70,20 @@ export interface StrictError {
   readonly message: string;
 }
 
-/** The limits strict mode enforces; each defaults to OpenAI's number. */
+/**
+ * The limits strict mode enforces; each defaults to OpenAI's number. The keys are the names
+ * `options.limits` takes; an exceeded limit is reported by its {@link LimitName} (`maxDepth` as `max_depth`).
+ */
 export interface StrictLimits {
-  /** Properties across the whole schema, `$defs` included. */
+  /** Properties across the whole schema, `$defs` included; reported as `max_properties`. */
   readonly maxProperties: number;
-  /** Levels of object nesting; the root object is level 1. */
+  /** Levels of object nesting; the root object is level 1; reported as `max_depth`. */
   readonly maxDepth: number;
-  /** Characters across property names, definition names, enum values and string consts. */
+  /** Characters across property names, definition names, enum values and string consts; reported as `max_chars`. */
   readonly maxChars: number;
-  /** Enum values across the whole schema. */
+  /** Enum values across the whole schema; reported as `max_enum_values`. */
   readonly maxEnumValues: number;
-  /** Characters of one string enum that has more than {@link StrictLimits.largeEnumSize} values. */
+  /** Characters of one string enum that has more than {@link StrictLimits.largeEnumSize} values; reported as `max_enum_chars`. */
   readonly maxEnumChars: number;
   /** How many values make a string enum large enough for {@link StrictLimits.maxEnumChars} to apply. */
   readonly largeEnumSize: number;

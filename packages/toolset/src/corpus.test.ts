@@ -1,4 +1,5 @@
-import { checkStrict, strictSchema } from "@x/strict-schema";
+import { strictSchema } from "@x/strict-schema";
+import { checkStrict } from "@x/strict-schema/check";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "./__fixtures__/corpus";
 import { buildToolset } from "./build-toolset";

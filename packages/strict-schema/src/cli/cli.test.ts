@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkStrict, strictSchema } from "../index";
+import { checkStrict } from "../check";
+import { strictSchema } from "../index";
 
 const packageDir = fileURLToPath(new URL("../../", import.meta.url));
 const corpus = (file: string) => fileURLToPath(new URL(`../../../../corpus/${file}`, import.meta.url));

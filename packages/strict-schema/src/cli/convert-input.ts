@@ -1,6 +1,7 @@
 // Turning the CLI's input into its JSON report: strictSchema on each schema,
 // or checkStrict with --check.
-import { checkStrict, strictSchema } from "../index";
+import { checkStrict } from "../check";
+import { strictSchema } from "../index";
 import type { StrictError, StrictResult, StrictSchemaOptions } from "../index";
 import type { CliInput } from "./read-input";
 

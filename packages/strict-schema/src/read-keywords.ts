@@ -1,0 +1,91 @@
+// One pass over a node's keys: the structural keywords each rule reads, the
+// kept keywords whose values strict mode keeps, and a refusal for a keyword
+// strict mode refuses or a kept keyword with a value it cannot take.
+import { KEPT_BY_NAME, UNSUPPORTED } from "./keywords";
+import { describe, type Plain } from "./plain-json";
+import { refuse, type RewriteContext } from "./rewrite-context";
+
+/** A node's structural keywords (`undefined` when absent) and its kept keywords. */
+export interface NodeKeywords {
+  type: unknown;
+  enum: unknown;
+  const: unknown;
+  anyOf: unknown;
+  oneOf: unknown;
+  allOf: unknown;
+  $ref: unknown;
+  properties: unknown;
+  required: unknown;
+  additionalProperties: unknown;
+  items: unknown;
+  /** A base URI: `$ref`s below it resolve against it (rewrite-ref.ts). */
+  $id: unknown;
+  /** OpenAPI 3.0's `nullable`: `true` beside a `type` adds "null" to it. */
+  nullable: unknown;
+  /** The names of the kept keywords present with a value strict mode keeps (their values stay in the node). */
+  kept: Set<string> | undefined;
+}
+
+/** Refuses a keyword strict mode does not support, saying what to do instead. */
+export function refuseUnsupported(context: RewriteContext, keyword: string): never {
+  return refuse(context, keyword, `"${keyword}" is not supported in strict mode; ${UNSUPPORTED.get(keyword)}`);
+}
+
+/** Refuses a keyword whose value has the wrong shape. */
+export function refuseValue(context: RewriteContext, keyword: string, expected: string, value: unknown): never {
+  return refuse(context, keyword, `"${keyword}" must be ${expected}; found ${describe(value)}`);
+}
+
+/**
+ * Reads `schema`'s keywords in its key order (so the first bad one is reported). A keyword
+ * whose value is `undefined` is absent; one that is neither structural, kept nor refused is dropped.
+ */
+export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywords {
+  const keywords: NodeKeywords = {
+    type: undefined,
+    enum: undefined,
+    const: undefined,
+    anyOf: undefined,
+    oneOf: undefined,
+    allOf: undefined,
+    $ref: undefined,
+    properties: undefined,
+    required: undefined,
+    additionalProperties: undefined,
+    items: undefined,
+    $id: undefined,
+    nullable: undefined,
+    kept: undefined,
+  };
+  // One pass with a switch: reading each structural keyword by name instead makes the corpus rewrite ~20% slower.
+  for (const key of Object.keys(schema)) {
+    const value = schema[key];
+    if (value === undefined) continue;
+    switch (key) {
+      case "type":
+      case "enum":
+      case "const":
+      case "anyOf":
+      case "oneOf":
+      case "allOf":
+      case "$ref":
+      case "properties":
+      case "required":
+      case "additionalProperties":
+      case "items":
+      case "$id":
+      case "nullable":
+        keywords[key] = value;
+        continue;
+    }
+    const rule = KEPT_BY_NAME.get(key);
+    if (rule === undefined) {
+      if (UNSUPPORTED.has(key)) refuseUnsupported(context, key);
+      continue;
+    }
+    const verdict = rule.verdict(value);
+    if (verdict === "refuse") refuseValue(context, key, rule.expected, value);
+    if (verdict === "keep") (keywords.kept ??= new Set()).add(key);
+  }
+  return keywords;
+}

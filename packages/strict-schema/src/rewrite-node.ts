@@ -1,0 +1,146 @@
+// One node of the walk: the guards against hostile input, the relaxations,
+// then the rule for what the node is: a `$ref`, an `anyOf`, or a typed schema
+// (type, enum, const, the kept keywords, array items, object properties).
+import { KEPT_KEYWORDS, TYPE_NAMES } from "./keywords";
+import { typesWithNull, wrapNullable } from "./nullable";
+import { describe, isPlain, type Plain } from "./plain-json";
+import { type NodeKeywords, readKeywords, refuseValue } from "./read-keywords";
+import { applyAllOf, applyOneOf, type MergedObject } from "./relax";
+import { NESTING, NODES, refuse, refuseTooDeep, type RewriteContext } from "./rewrite-context";
+import { rewriteAnyOf } from "./rewrite-any-of";
+import { rewriteObject } from "./rewrite-object";
+import { changesBase, rewriteRef } from "./rewrite-ref";
+import { rewriteConst, rewriteEnum } from "./rewrite-values";
+import { ITEMS } from "./types";
+
+/** Where a node sits: its object nesting level, its depth in subschemas, and whether it must be made nullable. */
+export interface NodePlace {
+  readonly level: number;
+  readonly depth: number;
+  readonly makeNull: boolean;
+}
+
+/** The message for a root that is not an object schema. */
+export const ROOT = 'the root must be "type": "object"; put other values in a property';
+
+/** Rewrites one subschema at `context.path` (and `context.instance`) into its strict form. */
+export function rewriteNode(context: RewriteContext, schema: unknown, place: NodePlace): Plain {
+  const top = place.depth === 0 && context.unit.path.length === 0;
+  if (place.depth > NESTING) refuseTooDeep(context);
+  if (++context.nodes > NODES) {
+    const guard = "an internal guard, not an OpenAI limit; a shared one counts at each use";
+    refuse(context, "max_nodes", `over ${NODES} subschemas (${guard}); shrink the schema`);
+  }
+  if (!isPlain(schema)) {
+    return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
+  }
+  const { ancestors } = context;
+  if (ancestors.includes(schema)) {
+    refuse(context, "$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
+  }
+  ancestors.push(schema);
+  const keywords = readKeywords(context, schema);
+  const merged = applyAllOf(context, schema, keywords);
+  const combinator = applyOneOf(context, keywords);
+  const scoped = !top && changesBase(keywords.$id);
+  if (scoped) context.idScopes.push(context.path.slice());
+  let out: Plain;
+  if (keywords.$ref !== undefined || keywords.anyOf !== undefined) {
+    refuseShapingSiblings(context, keywords, keywords.$ref === undefined ? combinator : "$ref", top);
+    out =
+      keywords.$ref !== undefined
+        ? rewriteRef(context, keywords.$ref, place.makeNull)
+        : rewriteAnyOf(context, keywords.anyOf, combinator, place);
+  } else {
+    out = rewriteTyped(context, schema, keywords, merged, place, top);
+  }
+  // Annotations stay on an anyOf (a bare $ref takes none: OpenAI refuses any keyword beside it).
+  if (out.anyOf !== undefined) copyKept(out, schema, keywords.kept, "annotations");
+  if (scoped) context.idScopes.pop();
+  ancestors.pop();
+  return out;
+}
+
+/** A `$ref` or `anyOf` takes no root place, and nothing beside it that shapes values (move it inside). */
+function refuseShapingSiblings(context: RewriteContext, keywords: NodeKeywords, keyword: string, top: boolean): void {
+  if (top) refuse(context, keyword, ROOT);
+  const { properties, required, additionalProperties, items, $ref, anyOf } = keywords;
+  const shaping =
+    properties !== undefined || required !== undefined || additionalProperties !== undefined || items !== undefined;
+  if (shaping || ($ref !== undefined && anyOf !== undefined)) {
+    refuse(context, keyword, `"${keyword}" cannot have sibling keywords that shape values; move them inside`);
+  }
+}
+
+/** Copies the kept keywords of `schema` (all, only the annotations, or all but them) to `out`, in output order. */
+function copyKept(
+  out: Plain,
+  schema: Plain,
+  kept: ReadonlySet<string> | undefined,
+  which: "all" | "annotations" | "all but annotations",
+): void {
+  if (kept === undefined) return;
+  for (const rule of KEPT_KEYWORDS) {
+    if (!kept.has(rule.name)) continue;
+    if ((which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
+    out[rule.name] = schema[rule.name];
+  }
+}
+
+/** `type` as a list of known names without repeats, or `undefined`; refused when it is anything else. */
+function readTypes(context: RewriteContext, type: unknown): string[] | undefined {
+  if (type === undefined) return undefined;
+  const types = Array.isArray(type) ? [...new Set<unknown>(type)] : [type];
+  if (types.length === 0 || !types.every((name) => TYPE_NAMES.includes(name as string))) {
+    refuseValue(context, "type", `one of ${TYPE_NAMES.join(", ")} or a list of them`, type);
+  }
+  return types as string[];
+}
+
+/** A schema with a `type`, an `enum` or a `const`. */
+function rewriteTyped(
+  context: RewriteContext,
+  schema: Plain,
+  keywords: NodeKeywords,
+  merged: MergedObject | undefined,
+  place: NodePlace,
+  top: boolean,
+): Plain {
+  const written = readTypes(context, keywords.type);
+  if (top && written?.join() !== "object") refuse(context, "type", ROOT);
+  // OpenAPI 3.0: `nullable: true` beside a `type` is that type or null (at the root, arguments are an object).
+  const types = written !== undefined && keywords.nullable === true && !top ? typesWithNull(written) : written;
+  if (types === undefined && keywords.enum === undefined && keywords.const === undefined) {
+    refuse(context, "type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
+  }
+  // A const cannot take null beside it: a nullable one is wrapped in an anyOf (which carries its annotations).
+  const wrap = place.makeNull && keywords.const !== undefined;
+  const addNull = place.makeNull && !wrap;
+  const out: Plain = {};
+  if (types !== undefined) {
+    const widened = addNull ? typesWithNull(types) : types;
+    out.type = widened.length === 1 ? widened[0] : widened;
+  }
+  if (keywords.enum !== undefined) out.enum = rewriteEnum(context, keywords.enum, types, addNull);
+  if (keywords.const !== undefined) out.const = rewriteConst(context, keywords.const, types);
+  copyKept(out, schema, keywords.kept, wrap ? "all but annotations" : "all");
+  if (types?.includes("array") === true) out.items = rewriteItems(context, keywords.items, place);
+  if (types?.includes("object") === true) {
+    const object = rewriteObject(context, keywords, merged, place, top);
+    out.properties = object.properties;
+    out.required = object.required;
+    out.additionalProperties = false;
+  }
+  return wrap ? wrapNullable(out) : out;
+}
+
+/** An array's one `items` schema (a tuple form or none is refused). */
+function rewriteItems(context: RewriteContext, items: unknown, place: NodePlace): Plain {
+  if (items === undefined || Array.isArray(items)) refuse(context, "items", 'an array needs one "items" schema');
+  context.path.push("items");
+  context.instance.push(ITEMS);
+  const out = rewriteNode(context, items, { level: place.level, depth: place.depth + 1, makeNull: false });
+  context.instance.pop();
+  context.path.pop();
+  return out;
+}

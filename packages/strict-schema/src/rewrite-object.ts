@@ -1,0 +1,130 @@
+// Objects and `required`: every object is closed (`additionalProperties:
+// false`) and requires every property; a property the input did not require,
+// and that did not already allow null, is made nullable and gets a null path.
+import { describe, isPlain, type Plain, put } from "./plain-json";
+import { refuseValue, type NodeKeywords } from "./read-keywords";
+import { codePoints, countChars, refuse, refuseLimit, type RewriteContext } from "./rewrite-context";
+import { type NodePlace, rewriteNode } from "./rewrite-node";
+import type { MergedObject } from "./relax";
+
+/** A property to rewrite: its name, its schema, and the schema path of the `allOf` part that declared it. */
+type Declared = readonly [name: string, schema: unknown, prefix: readonly (string | number)[]];
+
+/** The rewritten `properties`, and `required` listing them all. */
+export interface RewrittenObject {
+  readonly properties: Plain;
+  readonly required: string[];
+}
+
+/**
+ * Rewrites an object node's properties. Refuses an object nested past `max_depth`, an open
+ * map (`additionalProperties` other than `false`, or a nested object without `properties`),
+ * and malformed `properties` or `required`.
+ */
+export function rewriteObject(
+  context: RewriteContext,
+  keywords: NodeKeywords,
+  merged: MergedObject | undefined,
+  place: NodePlace,
+  top: boolean,
+): RewrittenObject {
+  const { properties, required, additionalProperties } = keywords;
+  if (place.level >= context.limits.maxDepth) refuseLimit(context, "max_depth");
+  if (additionalProperties !== undefined && additionalProperties !== false) {
+    refuse(
+      context,
+      "additionalProperties",
+      `"additionalProperties" must be false, not ${describe(additionalProperties)}; ` +
+        "list the properties, or take a JSON-encoded string",
+    );
+  }
+  if (properties !== undefined && !isPlain(properties)) refuseValue(context, "properties", "an object", properties);
+  // Below the root, no properties (or `{}`) without `additionalProperties: false` means any keys;
+  // the root is a tool without arguments.
+  if (!top && merged === undefined && additionalProperties === undefined && isEmpty(properties)) {
+    refuse(
+      context,
+      "additionalProperties",
+      'an object without "properties" takes any keys (an open map); list the properties ' +
+        '("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string',
+    );
+  }
+  const listed = readRequired(context, required);
+  const declared = declaredProperties(properties, merged).filter(([, schema]) => schema !== undefined);
+  refuseUndeclaredRequired(context, listed, declared);
+  const out: Plain = {};
+  const names: string[] = [];
+  for (const [name, schema, prefix] of declared) {
+    put(out, name, rewriteProperty(context, name, schema, prefix, !listed.has(name), place));
+    names.push(name);
+  }
+  return { properties: out, required: names.sort((a, b) => (a < b ? -1 : 1)) }; // (by UTF-16 code units)
+}
+
+/** Whether `properties` declares none (a property whose schema is `undefined` is absent). */
+function isEmpty(properties: Plain | undefined): boolean {
+  if (properties === undefined) return true;
+  for (const name in properties) if (Object.hasOwn(properties, name) && properties[name] !== undefined) return false;
+  return true;
+}
+
+/** Refuses a `required` name that no property declares: the strict form would forbid what the tool requires. */
+function refuseUndeclaredRequired(
+  context: RewriteContext,
+  listed: ReadonlySet<unknown>,
+  declared: readonly Declared[],
+): void {
+  if (listed.size === 0) return;
+  const names = new Set(declared.map(([name]) => name));
+  for (const name of listed) {
+    if (names.has(name as string)) continue;
+    refuse(
+      context,
+      "required",
+      `"required" lists ${describe(name)}, which "properties" does not declare, ` +
+        'so no call could include it; declare it in "properties"',
+    );
+  }
+}
+
+/** The names `required` lists, as a set (a lookup per property: the list may be long). */
+function readRequired(context: RewriteContext, required: unknown): Set<unknown> {
+  const list = required ?? [];
+  if (!Array.isArray(list) || !list.every((name) => typeof name === "string")) {
+    return refuseValue(context, "required", "a list of names", required);
+  }
+  return new Set(list);
+}
+
+/** The properties in input order: the node's own, or those an `allOf` merged (each with its part's path). */
+function declaredProperties(properties: Plain | undefined, merged: MergedObject | undefined): readonly Declared[] {
+  if (merged !== undefined) return merged.properties;
+  return Object.keys(properties ?? {}).map((name): Declared => [name, (properties as Plain)[name], []]);
+}
+
+/**
+ * One property, counted towards `max_properties` and `max_chars`; made nullable (with a null
+ * path) when it is optional and does not already allow null.
+ */
+function rewriteProperty(
+  context: RewriteContext,
+  name: string,
+  schema: unknown,
+  prefix: readonly (string | number)[],
+  optional: boolean,
+  place: NodePlace,
+): Plain {
+  const { path, instance } = context;
+  if (++context.properties > context.limits.maxProperties) refuseLimit(context, "max_properties");
+  countChars(context, codePoints(name));
+  const depth = path.length;
+  for (const segment of prefix) path.push(segment);
+  path.push("properties", name);
+  instance.push(name);
+  const makeNull = optional && !context.nulls.allowsNull(schema);
+  if (makeNull) context.unit.entries.push({ path: instance.slice() });
+  const out = rewriteNode(context, schema, { level: place.level + 1, depth: place.depth + 1, makeNull });
+  instance.pop();
+  path.length = depth;
+  return out;
+}

@@ -1,8 +1,8 @@
-import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import type { Adapter, OutputOptions, PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
 import { executeApprovedRound } from "./approved-round";
 import type { ApproveFunction } from "./approve-calls";
 import { now } from "./clock";
-import { createDispatcher } from "./dispatcher";
+import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
@@ -21,12 +21,25 @@ import type { ToolLoopState } from "./tool-loop-state";
  */
 export const DEFAULT_MAX_TURNS = 10;
 
+const ignoreDelta = (): void => {};
+
 /** What the model function receives besides the input and the tools. */
 export interface ModelContext {
   /** 1 for the first call. */
   readonly turn: number;
   /** The loop's signal, to pass on to the HTTP client (it stops the request when the run is aborted). */
   readonly signal: AbortSignal | undefined;
+  /**
+   * For a streamed request: pass it to the adapter's `collectStream` (with
+   * `signal`) and each text and arguments delta becomes a `model-delta`
+   * event as it arrives. Does nothing without a `model-delta` hook.
+   *
+   * ```ts
+   * model: async (input, tools, { signal, onDelta }) =>
+   *   collectStream(await openai.responses.create({ model: "gpt-5", input, tools, stream: true }, { signal }), { signal, onDelta }),
+   * ```
+   */
+  readonly onDelta: (delta: StreamDelta) => void;
 }
 
 /**
@@ -232,7 +245,8 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     };
     dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
     try {
-      response = await model([...transcript], [...prepared.tools], { turn, signal });
+      const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
+      response = await model([...transcript], [...prepared.tools], { turn, signal, onDelta });
     } catch (error) {
       turnEnd(0, 0, { error });
       if (aborted()) break;

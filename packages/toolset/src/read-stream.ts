@@ -21,13 +21,13 @@ export type StreamDelta =
 /** Options of an adapter's `collectStream`. */
 export interface CollectStreamOptions {
   /** Called with each text and arguments delta as it arrives; a throw from it stops the collection. */
-  readonly onDelta?: (delta: StreamDelta) => void;
+  readonly onDelta?: ((delta: StreamDelta) => void) | undefined;
   /**
    * Stops reading: the stream is closed (its `return()` is called) and the
    * collection rejects with the signal's reason, even while it waits for the
    * next event. Nothing is returned, so nothing half-read can run.
    */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** Events as an array or an iterable (sync or async): an SDK stream, or a recorded list. */

@@ -3,7 +3,10 @@
 // it and appends to another (three parallel calls); once the calls are
 // answered, the model says what the answers were. Like OpenAI, it refuses a
 // request (400) whose conversation breaks the tool-call rules: every call
-// answered exactly once, right after it (transcript-rules.ts).
+// answered exactly once, right after it (transcript-rules.ts). A request with
+// `stream: true` is answered with server-sent events as the API streams
+// them; `hangMidStream` sends only the first half of a stream and then waits,
+// as a connection that stalls.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chatViolations, responsesViolations } from "./transcript-rules";
@@ -76,8 +79,54 @@ function responses(input: Json[]): Json {
   return { id: `resp_${outputs.length}`, object: "response", created_at: 1767225600, status: "completed", model: "gpt-test", output, tools: [], tool_choice: "auto", parallel_tool_calls: true };
 }
 
+type JsonObject = { [key: string]: Json };
+
+// A completion as chunks: the role, the text in two pieces, each call's id and
+// name, then its arguments in two pieces, the finish reason, the usage.
+function chatChunks(completion: JsonObject): JsonObject[] {
+  const choice = (completion.choices as JsonObject[])[0] as JsonObject;
+  const message = choice.message as JsonObject;
+  const base = { id: completion.id ?? null, object: "chat.completion.chunk", created: 1767225600, model: "gpt-test" };
+  const chunk = (delta: JsonObject, finish: Json = null): JsonObject => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  const halves = (text: string): string[] => [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+  const chunks = [chunk({ role: "assistant", content: "" })];
+  if (typeof message.content === "string") for (const piece of halves(message.content)) chunks.push(chunk({ content: piece }));
+  for (const [index, call] of ((message.tool_calls ?? []) as JsonObject[]).entries()) {
+    const fn = call.function as JsonObject;
+    chunks.push(chunk({ tool_calls: [{ index, id: call.id ?? null, type: "function", function: { name: fn.name ?? null, arguments: "" } }] }));
+    for (const piece of halves(typeof fn.arguments === "string" ? fn.arguments : "")) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+  }
+  chunks.push(chunk({}, choice.finish_reason ?? null), { ...base, choices: [], usage: completion.usage ?? null });
+  return chunks;
+}
+
+// A response as events: each item added (a call without its arguments), the
+// arguments or text in deltas, each item done, then the whole response.
+function responseEvents(response: JsonObject): JsonObject[] {
+  const events: JsonObject[] = [{ type: "response.created", response: { ...response, status: "in_progress", output: [] } }];
+  for (const [n, item] of (response.output as JsonObject[]).entries()) {
+    if (item.type === "function_call") {
+      events.push({ type: "response.output_item.added", output_index: n, item: { ...item, arguments: "", status: "in_progress" } });
+      events.push({ type: "response.function_call_arguments.delta", output_index: n, item_id: item.id ?? null, delta: item.arguments ?? null });
+    } else if (item.type === "message") {
+      events.push({ type: "response.output_item.added", output_index: n, item: { ...item, content: [], status: "in_progress" } });
+      const part = (item.content as JsonObject[])[0] as JsonObject;
+      const text = typeof part.text === "string" ? part.text : "";
+      events.push({ type: "response.content_part.added", output_index: n, item_id: item.id ?? null, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
+      events.push({ type: "response.output_text.delta", output_index: n, item_id: item.id ?? null, content_index: 0, delta: text });
+    } else {
+      events.push({ type: "response.output_item.added", output_index: n, item });
+    }
+    events.push({ type: "response.output_item.done", output_index: n, item });
+  }
+  events.push({ type: "response.completed", response });
+  return events.map((event, n) => ({ ...event, sequence_number: n }));
+}
+
+const sse = (event: JsonObject): string => `${typeof event.type === "string" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`;
+
 /** Starts the stand-in. */
-export async function startNotesApi(): Promise<NotesApi> {
+export async function startNotesApi(options: { readonly hangMidStream?: boolean } = {}): Promise<NotesApi> {
   const requests: NotesApi["requests"][number][] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -93,6 +142,16 @@ export async function startNotesApi(): Promise<NotesApi> {
         problems.length > 0
           ? [400, { error: { message: problems.join("; "), type: "invalid_request_error", param: null, code: null } }]
           : [200, path.endsWith("/chat/completions") ? chat(list) : responses(list)];
+      if (status === 200 && body.stream === true) {
+        const events = path.endsWith("/chat/completions") ? chatChunks(reply as JsonObject) : responseEvents(reply as JsonObject);
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        if (options.hangMidStream === true) {
+          response.write(events.slice(0, Math.ceil(events.length / 2)).map(sse).join(""));
+          return;
+        }
+        response.end(`${events.map(sse).join("")}data: [DONE]\n\n`);
+        return;
+      }
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(reply));
     });
@@ -102,6 +161,11 @@ export async function startNotesApi(): Promise<NotesApi> {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A stalled stream keeps its connection open: end it.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -86,6 +86,8 @@ describe("runToolLoop with a streamed model", () => {
     const openai = await start({ hangMidStream: true });
     const controller = new AbortController();
     const input = [{ role: "user" as const, content: "Tidy my notes." }];
+    const messages: OpenAI.ChatCompletionMessageParam[] = input;
+    const items: OpenAI.Responses.ResponseInputItem[] = input;
     const common = {
       toolset: notes.toolset,
       clients: { notes: notes.client },
@@ -99,14 +101,14 @@ describe("runToolLoop with a streamed model", () => {
             model: async (messages, tools, { signal, onDelta }) =>
               collectChat(await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }), { signal, onDelta }),
             adapter: chat,
-            input: input,
+            input: messages,
           })
         : await runToolLoop({
             ...common,
             model: async (items, tools, { signal, onDelta }) =>
               collectResponse(await openai.responses.create({ model: "gpt-test", input: items, tools, stream: true }, { signal }), { signal, onDelta }),
             adapter: responses,
-            input: input,
+            input: items,
           });
     expect(result.stopReason).toBe("aborted");
     expect(result.turns).toBe(0);

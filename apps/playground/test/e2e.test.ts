@@ -137,6 +137,8 @@ describe("the playground page in Chromium", () => {
 
   it.each(["responses", "chat"] as const)("completes a two-turn conversation with the model (%s)", async (api) => {
     await page.getByTestId("tab-chat").click();
+    // The demo tool that fetches URLs is not offered to the model, and the page says so.
+    await expect(page.getByTestId("withheld-tools").textContent()).resolves.toContain("everything__gzip-file-as-resource");
     await page.getByTestId("chat-api").selectOption(api);
     await page.getByTestId("message").fill("What is 84 divided by 2?");
     await page.getByTestId("send").click();

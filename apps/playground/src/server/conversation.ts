@@ -7,6 +7,7 @@ import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import { capStrings } from "./cap-text";
 import { createRecorder } from "./event-recorder";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
@@ -107,7 +108,10 @@ function modelErrorOf(error: unknown): { status: number | null; message: string 
 
 /**
  * Sends `request.message` after the transcript and runs the tool loop until
- * the model answers without tool calls (or {@link MAX_TURNS}). A model error
+ * the model answers without tool calls (or {@link MAX_TURNS}). Every text
+ * of the answer (a message, a call's arguments, an output, in the turns and
+ * in the transcript) is kept to `MAX_KEPT_BYTES` (cap-text.ts), and
+ * `cutBytes` says how much was cut. A model error
  * (bad key, unknown model, server down) comes back as `modelError`, with the
  * transcript as it was before the message, so the user can try again.
  *
@@ -176,13 +180,19 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
     stopReason = "model-error";
     modelError = modelErrorOf(error);
   }
-  const turns = responses.map((response, index): ChatTurn => {
-    const read = readResponse(request.api, response);
-    return { turn: index + 1, ...read, outputs: modelError === null ? outputsFor(transcript, read.calls.map((call) => call.callId)) : [] };
+  const read = responses.map((response, index): ChatTurn => {
+    const turn = readResponse(request.api, response);
+    const outputs = modelError === null ? outputsFor(transcript, turn.calls.map((call) => call.callId)) : [];
+    return { turn: index + 1, ...turn, outputs };
   });
+  // What the page gets and sends back is capped: a model can answer with megabytes.
+  const kept = capStrings({ transcript: transcript.map(toJson), turns: read as unknown as Json });
+  const { transcript: keptTranscript, turns: keptTurns } = kept.value as { transcript: Json[]; turns: Json };
+  const turns = keptTurns as unknown as ChatTurn[];
   return {
-    transcript: transcript.map(toJson),
+    transcript: keptTranscript,
     turns,
+    cutBytes: kept.cutBytes,
     finalText: modelError === null ? (turns.at(-1)?.text ?? null) : null,
     stopReason:
       stopReason === "completed"

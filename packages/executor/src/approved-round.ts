@@ -22,7 +22,7 @@ function deniedOutcome<TOutput>(
   decision: { readonly reason?: string; readonly error?: unknown },
   settings: RoundSettings<unknown, TOutput>,
   dispatcher: Dispatcher,
-  executionId: string,
+  executionId: string
 ): CallOutcome<TOutput> {
   const error = deniedError(call, decision);
   dispatcher.callDenied(executionId, call, error, decision.reason, decision.error);
@@ -55,7 +55,7 @@ export async function decideAndRun<TResponse, TOutput>(
   clients: McpClients,
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
-  executionId: string,
+  executionId: string
 ): Promise<ApprovedRoundResult<TOutput>> {
   const allowed: ToolCall[] = [];
   const pending: ToolCall[] = [];
@@ -66,7 +66,15 @@ export async function decideAndRun<TResponse, TOutput>(
     else if (decision.kind === "pause") pending.push(call);
     else outcomes.push(deniedOutcome(call, decision, settings, dispatcher, executionId));
   }
-  const round = await new Round(allowed, outcomes.length > 0 ? outcomes : undefined, toolset, clients, settings, dispatcher, executionId).run();
+  const round = await new Round(
+    allowed,
+    outcomes.length > 0 ? outcomes : undefined,
+    toolset,
+    clients,
+    settings,
+    dispatcher,
+    executionId
+  ).run();
   return { ...round, pending };
 }
 
@@ -87,7 +95,7 @@ export function executeApprovedRound<TResponse, TOutput>(
   clients: McpClients,
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
-  approve: ApproveFunction,
+  approve: ApproveFunction
 ): Promise<ApprovedRoundResult<TOutput>> {
   const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.output);
   if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [], pending: [] });

@@ -41,21 +41,30 @@ async function freshProcess() {
 }
 
 /** The state as it would come back from a database: written to disk as JSON and read again. */
-async function storedAndReadBack<TEntry = OpenAI.ChatCompletionMessageParam>(state: unknown): Promise<ToolLoopState<TEntry>> {
+async function storedAndReadBack<TEntry = OpenAI.ChatCompletionMessageParam>(
+  state: unknown
+): Promise<ToolLoopState<TEntry>> {
   const file = join(folder, "state.json");
   await writeFile(file, JSON.stringify(state));
   return JSON.parse(await readFile(file, "utf8")) as ToolLoopState<TEntry>;
 }
 
 const callIdsOf = (transcript: readonly object[]): string[] =>
-  transcript.flatMap((item) => ("tool_call_id" in item ? [String(item.tool_call_id)] : "type" in item && item.type === "function_call_output" && "call_id" in item ? [String(item.call_id)] : []));
+  transcript.flatMap((item) =>
+    "tool_call_id" in item
+      ? [String(item.tool_call_id)]
+      : "type" in item && item.type === "function_call_output" && "call_id" in item
+      ? [String(item.call_id)]
+      : []
+  );
 
 describe("pause and resume with the Chat Completions API", () => {
   async function pausedRun() {
     const { notes, openai } = await freshProcess();
     const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Tidy my notes." }];
     const result = await runToolLoop({
-      model: (messages, tools, { signal }) => openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
+      model: (messages, tools, { signal }) =>
+        openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
       adapter: chat,
       toolset: notes.toolset,
       clients: { notes: notes.client },
@@ -86,13 +95,21 @@ describe("pause and resume with the Chat Completions API", () => {
     const state = await storedAndReadBack(result.state);
     const { notes, openai } = await freshProcess();
     const events: ExecutorEvent[] = [];
-    const resumed = await resumeToolLoop(state, { call_delete: { allow: false, reason: "keep the todo list" }, call_append: true }, {
-      model: (messages, tools, { signal }) => openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
-      adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
-      hooks: { "tool-call-denied": (event) => void events.push(event), "turn-start": (event) => void events.push(event) },
-    });
+    const resumed = await resumeToolLoop(
+      state,
+      { call_delete: { allow: false, reason: "keep the todo list" }, call_append: true },
+      {
+        model: (messages, tools, { signal }) =>
+          openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
+        adapter: chat,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+        hooks: {
+          "tool-call-denied": (event) => void events.push(event),
+          "turn-start": (event) => void events.push(event),
+        },
+      }
+    );
     expect(resumed.stopReason).toBe("completed");
     expect(resumed.turns).toBe(2);
     expect(notes.ran).toEqual([["append_note", { title: "ideas", text: ", a kite" }]]);
@@ -103,7 +120,9 @@ describe("pause and resume with the Chat Completions API", () => {
       "Appended to ideas.",
       'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep the todo list | Appended to ideas.',
     ]);
-    expect(events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""])).toEqual([
+    expect(
+      events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""])
+    ).toEqual([
       ["tool-call-denied", "call_delete"],
       ["turn-start", 2],
     ]);
@@ -118,10 +137,24 @@ describe("pause and resume with the Chat Completions API", () => {
     const child = fileURLToPath(new URL("./__fixtures__/resume-in-child.ts", import.meta.url));
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--conditions=@x/source", "--import", "tsx", child, file, api.baseURL, JSON.stringify({ call_delete: false, call_append: true })],
-      { cwd: fileURLToPath(new URL("..", import.meta.url)) },
+      [
+        "--conditions=@x/source",
+        "--import",
+        "tsx",
+        child,
+        file,
+        api.baseURL,
+        JSON.stringify({ call_delete: false, call_append: true }),
+      ],
+      { cwd: fileURLToPath(new URL("..", import.meta.url)) }
     );
-    const resumed = JSON.parse(stdout) as { stopReason: string; turns: number; input: object[]; ran: unknown[]; pid: number };
+    const resumed = JSON.parse(stdout) as {
+      stopReason: string;
+      turns: number;
+      input: object[];
+      ran: unknown[];
+      pid: number;
+    };
     expect(resumed.pid).not.toBe(process.pid);
     expect(resumed.stopReason).toBe("completed");
     expect(resumed.turns).toBe(2);
@@ -134,7 +167,8 @@ describe("pause and resume with the Chat Completions API", () => {
     const { result } = await pausedRun();
     const { notes, openai } = await freshProcess();
     const options = {
-      model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
+      model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
+        openai.chat.completions.create({ model: "gpt-test", messages, tools }),
       adapter: chat,
       toolset: notes.toolset,
       clients: { notes: notes.client },
@@ -144,13 +178,17 @@ describe("pause and resume with the Chat Completions API", () => {
     expect(half.state?.pending.map((call) => call.callId)).toEqual(["call_delete"]);
     expect(half.state?.answered.map((answer) => answer.callId)).toEqual(["call_read", "call_append"]);
     const asked: string[] = [];
-    const done = await resumeToolLoop(await storedAndReadBack(half.state), {}, {
-      ...options,
-      approve: (request) => {
-        asked.push(request.callId);
-        return false;
-      },
-    });
+    const done = await resumeToolLoop(
+      await storedAndReadBack(half.state),
+      {},
+      {
+        ...options,
+        approve: (request) => {
+          asked.push(request.callId);
+          return false;
+        },
+      }
+    );
     expect(asked).toEqual(["call_delete"]);
     expect(done.stopReason).toBe("completed");
     expect(callIdsOf(done.input)).toEqual(["call_read", "call_delete", "call_append"]);
@@ -160,13 +198,17 @@ describe("pause and resume with the Chat Completions API", () => {
   it("counts the turns before the pause towards maxTurns", async () => {
     const { result } = await pausedRun();
     const { notes, openai } = await freshProcess();
-    const done = await resumeToolLoop(await storedAndReadBack(result.state), { call_delete: true, call_append: true }, {
-      model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
-      adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
-      maxTurns: 1,
-    });
+    const done = await resumeToolLoop(
+      await storedAndReadBack(result.state),
+      { call_delete: true, call_append: true },
+      {
+        model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
+        adapter: chat,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+        maxTurns: 1,
+      }
+    );
     expect(done.stopReason).toBe("max-turns");
     expect(done.turns).toBe(1);
     expect(callIdsOf(done.input)).toEqual(["call_read", "call_delete", "call_append"]);
@@ -178,15 +220,24 @@ describe("pause and resume with the Chat Completions API", () => {
     const { notes, openai } = await freshProcess();
     const state = await storedAndReadBack(result.state);
     const options = {
-      model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
+      model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
+        openai.chat.completions.create({ model: "gpt-test", messages, tools }),
       adapter: chat,
       toolset: notes.toolset,
       clients: { notes: notes.client },
     };
-    await expect(resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options)).rejects.toThrow(RangeError);
-    await expect(resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options)).rejects.toThrow(/occurs twice/);
-    await expect(resumeToolLoop(state, { call_read: true }, options)).rejects.toThrow(/"call_read", which is not a pending call/);
-    await expect(resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options)).rejects.toThrow(/belongs to the chat API/);
+    await expect(resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options)).rejects.toThrow(
+      RangeError
+    );
+    await expect(
+      resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options)
+    ).rejects.toThrow(/occurs twice/);
+    await expect(resumeToolLoop(state, { call_read: true }, options)).rejects.toThrow(
+      /"call_read", which is not a pending call/
+    );
+    await expect(
+      resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options)
+    ).rejects.toThrow(/belongs to the chat API/);
     expect(notes.ran).toEqual([]);
   });
 
@@ -194,16 +245,29 @@ describe("pause and resume with the Chat Completions API", () => {
     const { result } = await pausedRun();
     const { notes, openai } = await freshProcess();
     const state = await storedAndReadBack(result.state);
-    const renamed = { ...state, pending: state.pending.map((call) => (call.callId === "call_delete" ? { ...call, toolName: "drop_everything" } : call)) };
-    const done = await resumeToolLoop(renamed, { call_delete: true, call_append: true }, {
-      model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
-      adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
-    });
+    const renamed = {
+      ...state,
+      pending: state.pending.map((call) =>
+        call.callId === "call_delete" ? { ...call, toolName: "drop_everything" } : call
+      ),
+    };
+    const done = await resumeToolLoop(
+      renamed,
+      { call_delete: true, call_append: true },
+      {
+        model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
+        adapter: chat,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+      }
+    );
     expect(done.stopReason).toBe("completed");
     expect(notes.ran.map(([tool]) => tool)).toEqual(["append_note"]);
-    expect(done.input[3]).toMatchObject({ role: "tool", tool_call_id: "call_delete", content: expect.stringContaining("no longer available") as unknown });
+    expect(done.input[3]).toMatchObject({
+      role: "tool",
+      tool_call_id: "call_delete",
+      content: expect.stringContaining("no longer available") as unknown,
+    });
   });
 });
 
@@ -212,7 +276,8 @@ describe("pause and resume with the Responses API", () => {
     const first = await freshProcess();
     const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Tidy my notes." }];
     const paused = await runToolLoop({
-      model: (items, tools, { signal }) => first.openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
+      model: (items, tools, { signal }) =>
+        first.openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
       adapter: responses,
       toolset: first.notes.toolset,
       clients: { notes: first.notes.client },
@@ -222,14 +287,23 @@ describe("pause and resume with the Responses API", () => {
     expect(paused.stopReason).toBe("needs-approval");
     const state = await storedAndReadBack<OpenAI.Responses.ResponseInputItem>(paused.state);
     const { notes, openai } = await freshProcess();
-    const done = await resumeToolLoop(state, { call_delete: false, call_append: true }, {
-      model: (items, tools, { signal }) => openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
-      adapter: responses,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
-    });
+    const done = await resumeToolLoop(
+      state,
+      { call_delete: false, call_append: true },
+      {
+        model: (items, tools, { signal }) =>
+          openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
+        adapter: responses,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+      }
+    );
     expect(done.stopReason).toBe("completed");
-    expect(done.input.map((item) => ("type" in item ? `${item.type} ${"call_id" in item ? item.call_id : ""}`.trim() : "message"))).toEqual([
+    expect(
+      done.input.map((item) =>
+        "type" in item ? `${item.type} ${"call_id" in item ? item.call_id : ""}`.trim() : "message"
+      )
+    ).toEqual([
       "message",
       "reasoning",
       "function_call call_read",

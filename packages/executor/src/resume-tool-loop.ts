@@ -36,9 +36,23 @@ function stillOffered(call: ToolCall, toolset: Toolset): boolean {
   return entry !== undefined && entry.server === call.server && entry.toolName === call.toolName;
 }
 
-function goneOutcome<TOutput>(call: ToolCall, settings: RoundSettings<unknown, TOutput>, dispatcher: Dispatcher, executionId: string): CallOutcome<TOutput> {
-  const error = new ToolError("unknown-tool", `The tool "${call.name}" is no longer available, so the call was not run.`);
-  const rejection = { callId: call.callId, name: call.name, index: call.index, error, output: settings.adapter.toolOutput(call.callId, error, settings.output) };
+function goneOutcome<TOutput>(
+  call: ToolCall,
+  settings: RoundSettings<unknown, TOutput>,
+  dispatcher: Dispatcher,
+  executionId: string
+): CallOutcome<TOutput> {
+  const error = new ToolError(
+    "unknown-tool",
+    `The tool "${call.name}" is no longer available, so the call was not run.`
+  );
+  const rejection = {
+    callId: call.callId,
+    name: call.name,
+    index: call.index,
+    error,
+    output: settings.adapter.toolOutput(call.callId, error, settings.output),
+  };
   dispatcher.callRejected(executionId, rejection);
   return rejectedOutcome(rejection);
 }
@@ -81,7 +95,7 @@ function goneOutcome<TOutput>(call: ToolCall, settings: RoundSettings<unknown, T
 export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
   state: ToolLoopState<TEntry, TOutput>,
   decisions: ApprovalDecisions,
-  options: ResumeOptions<TTool, TResponse, TOutput, TEntry>,
+  options: ResumeOptions<TTool, TResponse, TOutput, TEntry>
 ): Promise<ToolLoopResult<TResponse, TEntry, TOutput>> {
   type Entry = TEntry;
   const { adapter, toolset, clients, approve, signal } = options;
@@ -92,7 +106,9 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
   const executionId = nextExecutionId(dispatcher);
 
   const offered = checked.pending.filter((call) => stillOffered(call, toolset));
-  const gone = checked.pending.filter((call) => !stillOffered(call, toolset)).map((call) => goneOutcome(call, settings, dispatcher, executionId));
+  const gone = checked.pending
+    .filter((call) => !stillOffered(call, toolset))
+    .map((call) => goneOutcome(call, settings, dispatcher, executionId));
   const ask = approve === undefined ? undefined : askingApprove(approve, toolset, signal);
   const decide: DecideCall = (call) => {
     const answer = Object.hasOwn(decisions, call.callId) ? decisions[call.callId] : undefined;
@@ -101,17 +117,39 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
   };
   const round = await decideAndRun(offered, gone, decide, toolset, clients, settings, dispatcher, executionId);
 
-  const answered: AnsweredCall<TOutput>[] = [...checked.answered, ...round.outcomes.map(({ callId, index, output }) => ({ callId, index, output }))];
+  const answered: AnsweredCall<TOutput>[] = [
+    ...checked.answered,
+    ...round.outcomes.map(({ callId, index, output }) => ({ callId, index, output })),
+  ];
   answered.sort((a, b) => a.index - b.index);
   if (round.pending.length > 0) {
-    const paused: ToolLoopState<Entry, TOutput> = { ...checked, transcript: [...checked.transcript], answered, pending: round.pending };
-    return { response: undefined, input: [...checked.transcript], turns: checked.turns, stopReason: "needs-approval", state: paused };
+    const paused: ToolLoopState<Entry, TOutput> = {
+      ...checked,
+      transcript: [...checked.transcript],
+      answered,
+      pending: round.pending,
+    };
+    return {
+      response: undefined,
+      input: [...checked.transcript],
+      turns: checked.turns,
+      stopReason: "needs-approval",
+      state: paused,
+    };
   }
   // Outputs are entries by the options' type, as runToolLoop appends them.
   const transcript: Entry[] = [...checked.transcript, ...answered.map((entry) => entry.output as unknown as Entry)];
-  if (signal?.aborted === true) return { response: undefined, input: transcript, turns: checked.turns, stopReason: "aborted" };
+  if (signal?.aborted === true)
+    return { response: undefined, input: transcript, turns: checked.turns, stopReason: "aborted" };
   // The loop goes on with the transcript so far as its input; its entries
   // (this transcript's, the outputs, the adapter's response items) are TEntry.
-  const loopOptions = { ...options, input: transcript } as unknown as ToolLoopOptions<TTool, TResponse, TOutput, unknown, TEntry, "input">;
+  const loopOptions = { ...options, input: transcript } as unknown as ToolLoopOptions<
+    TTool,
+    TResponse,
+    TOutput,
+    unknown,
+    TEntry,
+    "input"
+  >;
   return runTurns(loopOptions, checked.turns) as Promise<ToolLoopResult<TResponse, TEntry, TOutput>>;
 }

@@ -26,7 +26,9 @@ async function start(options: { hangMidStream?: boolean } = {}) {
 }
 
 const describeDeltas = (events: readonly ModelDeltaEvent[]): string[] =>
-  events.map(({ turn, delta }) => `${turn} ${delta.type === "text" ? `text ${delta.delta}` : `${delta.callId} ${delta.delta}`}`);
+  events.map(
+    ({ turn, delta }) => `${turn} ${delta.type === "text" ? `text ${delta.delta}` : `${delta.callId} ${delta.delta}`}`
+  );
 
 describe("runToolLoop with a streamed model", () => {
   it("Chat Completions: collects each turn's stream, forwards its deltas, runs the calls", async () => {
@@ -34,7 +36,10 @@ describe("runToolLoop with a streamed model", () => {
     const deltas: ModelDeltaEvent[] = [];
     const result = await runToolLoop({
       model: async (messages, tools, { signal, onDelta }) =>
-        collectChat(await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }), { signal, onDelta }),
+        collectChat(
+          await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }),
+          { signal, onDelta }
+        ),
       adapter: chat,
       toolset: notes.toolset,
       clients: { notes: notes.client },
@@ -61,7 +66,10 @@ describe("runToolLoop with a streamed model", () => {
     const deltas: ModelDeltaEvent[] = [];
     const result = await runToolLoop({
       model: async (input, tools, { signal, onDelta }) =>
-        collectResponse(await openai.responses.create({ model: "gpt-test", input, tools, stream: true }, { signal }), { signal, onDelta }),
+        collectResponse(await openai.responses.create({ model: "gpt-test", input, tools, stream: true }, { signal }), {
+          signal,
+          onDelta,
+        }),
       adapter: responses,
       toolset: notes.toolset,
       clients: { notes: notes.client },
@@ -99,14 +107,20 @@ describe("runToolLoop with a streamed model", () => {
         ? await runToolLoop({
             ...common,
             model: async (messages, tools, { signal, onDelta }) =>
-              collectChat(await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }), { signal, onDelta }),
+              collectChat(
+                await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }),
+                { signal, onDelta }
+              ),
             adapter: chat,
             input: messages,
           })
         : await runToolLoop({
             ...common,
             model: async (items, tools, { signal, onDelta }) =>
-              collectResponse(await openai.responses.create({ model: "gpt-test", input: items, tools, stream: true }, { signal }), { signal, onDelta }),
+              collectResponse(
+                await openai.responses.create({ model: "gpt-test", input: items, tools, stream: true }, { signal }),
+                { signal, onDelta }
+              ),
             adapter: responses,
             input: items,
           });

@@ -50,7 +50,9 @@ const isAnswered = (value: unknown): boolean =>
   isRecord(value) && typeof value.callId === "string" && Number.isInteger(value.index) && "output" in value;
 
 function fail(what: string): never {
-  throw new RangeError(`The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`);
+  throw new RangeError(
+    `The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`
+  );
 }
 
 /**
@@ -59,22 +61,32 @@ function fail(what: string): never {
  * `RangeError`, never a half-resumed run. Each call id, pending or answered,
  * occurs once, and every decision is for a pending call.
  */
-export function checkState<TEntry, TOutput>(state: unknown, decisions: unknown, api: string): ToolLoopState<TEntry, TOutput> {
+export function checkState<TEntry, TOutput>(
+  state: unknown,
+  decisions: unknown,
+  api: string
+): ToolLoopState<TEntry, TOutput> {
   if (!isRecord(state)) fail("it is not an object");
-  if (state.format !== TOOL_LOOP_STATE_FORMAT) fail(`its format is ${JSON.stringify(state.format) ?? "missing"}, not "${TOOL_LOOP_STATE_FORMAT}"`);
+  if (state.format !== TOOL_LOOP_STATE_FORMAT)
+    fail(`its format is ${JSON.stringify(state.format) ?? "missing"}, not "${TOOL_LOOP_STATE_FORMAT}"`);
   if (state.api !== api) fail(`it belongs to the ${String(state.api)} API, and the adapter is for ${api}`);
   if (!Array.isArray(state.transcript)) fail("transcript is not a list");
   if (!Number.isInteger(state.turns) || (state.turns as number) < 1) fail("turns is not a positive integer");
   if (!Array.isArray(state.answered) || !state.answered.every(isAnswered)) fail("answered is not a list of answers");
   if (!Array.isArray(state.pending) || !state.pending.every(isCall)) fail("pending is not a list of calls");
-  const ids = [...(state.answered as AnsweredCall<unknown>[]), ...(state.pending)].map((entry) => entry.callId);
+  const ids = [...(state.answered as AnsweredCall<unknown>[]), ...state.pending].map((entry) => entry.callId);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated !== undefined) fail(`the call id ${JSON.stringify(repeated)} occurs twice`);
-  if (!isRecord(decisions)) throw new RangeError("The decisions given to resumeToolLoop must be an object of answers by call id.");
-  const pending = new Set((state.pending).map((call) => call.callId));
+  if (!isRecord(decisions))
+    throw new RangeError("The decisions given to resumeToolLoop must be an object of answers by call id.");
+  const pending = new Set(state.pending.map((call) => call.callId));
   const stray = Object.keys(decisions).find((id) => !pending.has(id));
   if (stray !== undefined) {
-    throw new RangeError(`resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; pending: ${[...pending].join(", ")}.`);
+    throw new RangeError(
+      `resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; pending: ${[
+        ...pending,
+      ].join(", ")}.`
+    );
   }
   return state as unknown as ToolLoopState<TEntry, TOutput>;
 }

@@ -24,5 +24,8 @@ export interface ChatAllowedToolsChoice {
  * ```
  */
 export function allowedTools(names: readonly string[], mode: "auto" | "required" = "auto"): ChatAllowedToolsChoice {
-  return { type: "allowed_tools", allowed_tools: { mode, tools: names.map((name) => ({ type: "function", function: { name } })) } };
+  return {
+    type: "allowed_tools",
+    allowed_tools: { mode, tools: names.map((name) => ({ type: "function", function: { name } })) },
+  };
 }

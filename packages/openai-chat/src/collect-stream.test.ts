@@ -74,7 +74,9 @@ describe("collectStream", () => {
   it("leaves finish_reason null when the stream is cut off before the last chunk", async () => {
     const completion = await collectStream(STREAMED_CHUNKS.slice(0, 9));
     expect(completion.choices[0]?.finish_reason).toBeNull();
-    expect(completion.choices[0]?.message.tool_calls?.map((call) => (call.type === "function" ? call.function : call.custom))).toEqual([
+    expect(
+      completion.choices[0]?.message.tool_calls?.map((call) => (call.type === "function" ? call.function : call.custom))
+    ).toEqual([
       { name: "files__read_file", arguments: '{"path":"/tmp/Z\\u00fcrich-\ud83d' },
       { name: "files__list_dir", arguments: "{" },
     ]);
@@ -83,11 +85,17 @@ describe("collectStream", () => {
   it("has toolCalls answer the calls of a cut-off stream, never run them", async () => {
     const completion = await collectStream(STREAMED_CHUNKS.slice(0, 11));
     // The arguments happen to be complete JSON: the cut is known from the missing finish_reason alone.
-    expect(completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments)).toEqual([READ_ARGUMENTS, "{}"]);
+    expect(
+      completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments)
+    ).toEqual([READ_ARGUMENTS, "{}"]);
     const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
     expect(calls).toEqual([]);
     expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.content])).toEqual([
-      ["call_read", "incomplete-call", expect.stringContaining('The call to "files__read_file" was cut off before it was complete') as unknown],
+      [
+        "call_read",
+        "incomplete-call",
+        expect.stringContaining('The call to "files__read_file" was cut off before it was complete') as unknown,
+      ],
       ["call_list", "incomplete-call", expect.stringContaining('"files__list_dir"') as unknown],
     ]);
     expect(responseItems(completion)[0]?.tool_calls?.map((call) => call.id)).toEqual(["call_read", "call_list"]);
@@ -102,7 +110,12 @@ describe("collectStream", () => {
         created: 1,
         model: "m",
         choices: [
-          { index: 1, delta: { content: "Yes" }, finish_reason: "stop", logprobs: { content: [logprob], refusal: null } },
+          {
+            index: 1,
+            delta: { content: "Yes" },
+            finish_reason: "stop",
+            logprobs: { content: [logprob], refusal: null },
+          },
           { index: 0, delta: { refusal: "No" }, finish_reason: null, logprobs: { content: null, refusal: [logprob] } },
         ],
       },
@@ -111,9 +124,21 @@ describe("collectStream", () => {
         object: "chat.completion.chunk",
         created: 1,
         model: "m",
-        choices: [{ index: 0, delta: { refusal: ", sorry.", audio: { id: "audio_1", data: "AAA", expires_at: 9, transcript: "No" } }, finish_reason: "stop" }],
+        choices: [
+          {
+            index: 0,
+            delta: { refusal: ", sorry.", audio: { id: "audio_1", data: "AAA", expires_at: 9, transcript: "No" } },
+            finish_reason: "stop",
+          },
+        ],
       },
-      { id: "c", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { audio: { data: "BBB", transcript: ", sorry." } }, finish_reason: null }] },
+      {
+        id: "c",
+        object: "chat.completion.chunk",
+        created: 1,
+        model: "m",
+        choices: [{ index: 0, delta: { audio: { data: "BBB", transcript: ", sorry." } }, finish_reason: null }],
+      },
     ];
     const completion = await collectStream(chunks);
     expect(completion.choices).toEqual([
@@ -121,14 +146,29 @@ describe("collectStream", () => {
         index: 0,
         finish_reason: "stop",
         logprobs: { content: null, refusal: [logprob] },
-        message: { role: "assistant", content: null, refusal: "No, sorry.", audio: { id: "audio_1", data: "AAABBB", expires_at: 9, transcript: "No, sorry." } },
+        message: {
+          role: "assistant",
+          content: null,
+          refusal: "No, sorry.",
+          audio: { id: "audio_1", data: "AAABBB", expires_at: 9, transcript: "No, sorry." },
+        },
       },
-      { index: 1, finish_reason: "stop", logprobs: { content: [logprob], refusal: null }, message: { role: "assistant", content: "Yes", refusal: null } },
+      {
+        index: 1,
+        finish_reason: "stop",
+        logprobs: { content: [logprob], refusal: null },
+        message: { role: "assistant", content: "Yes", refusal: null },
+      },
     ]);
   });
 
   it("ignores what is not a chunk", async () => {
-    const noise = [null, 7, "data", { object: "chat.completion.chunk", choices: [null, { delta: {} }] }] as unknown as ChatCompletionChunk[];
+    const noise = [
+      null,
+      7,
+      "data",
+      { object: "chat.completion.chunk", choices: [null, { delta: {} }] },
+    ] as unknown as ChatCompletionChunk[];
     expect(await collectStream([...noise, ...STREAMED_CHUNKS])).toEqual(await collectStream(STREAMED_CHUNKS));
   });
 
@@ -140,7 +180,9 @@ describe("collectStream", () => {
     const stream: AsyncIterable<ChatCompletionChunk> = {
       [Symbol.asyncIterator]: () => ({
         next: () =>
-          position < 5 ? Promise.resolve({ done: false, value: STREAMED_CHUNKS[position++] as ChatCompletionChunk }) : new Promise(() => {}),
+          position < 5
+            ? Promise.resolve({ done: false, value: STREAMED_CHUNKS[position++] as ChatCompletionChunk })
+            : new Promise(() => {}),
         return: () => {
           closed = true;
           return Promise.resolve({ done: true, value: undefined });
@@ -176,13 +218,17 @@ describe("collectStream", () => {
   });
 
   it("rejects at once with a signal aborted before", async () => {
-    await expect(collectStream(STREAMED_CHUNKS, { signal: AbortSignal.abort(new Error("before")) })).rejects.toThrow("before");
+    await expect(collectStream(STREAMED_CHUNKS, { signal: AbortSignal.abort(new Error("before")) })).rejects.toThrow(
+      "before"
+    );
   });
 
   it("types the result as openai's ChatCompletion once the stream finished", async () => {
     const completion = await collectStream(STREAMED_CHUNKS);
     type Finished = Omit<typeof completion, "choices"> & {
-      choices: (Omit<(typeof completion)["choices"][number], "finish_reason"> & { finish_reason: ChatCompletion.Choice["finish_reason"] })[];
+      choices: (Omit<(typeof completion)["choices"][number], "finish_reason"> & {
+        finish_reason: ChatCompletion.Choice["finish_reason"];
+      })[];
     };
     expectTypeOf<Finished>().toExtend<ChatCompletion>();
     expectTypeOf(completion.usage).toEqualTypeOf<ChatCompletion["usage"]>();
@@ -203,10 +249,22 @@ describe("collectStream on the official client's stream", () => {
 
   it("collects what the openai package's own stream helper collects", async () => {
     const request = { model: "gpt-test", messages: [{ role: "user" as const, content: "Read both." }] };
-    const stream = await openai.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } });
+    const stream = await openai.chat.completions.create({
+      ...request,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const collected = await collectStream(stream);
-    const oracle = await openai.chat.completions.stream({ ...request, stream_options: { include_usage: true } }).finalChatCompletion();
-    expect(collected).toEqual(JSON.parse(JSON.stringify(oracle, (key, value: unknown) => (key === "parsed" || key === "parsed_arguments" ? undefined : value))));
+    const oracle = await openai.chat.completions
+      .stream({ ...request, stream_options: { include_usage: true } })
+      .finalChatCompletion();
+    expect(collected).toEqual(
+      JSON.parse(
+        JSON.stringify(oracle, (key, value: unknown) =>
+          key === "parsed" || key === "parsed_arguments" ? undefined : value
+        )
+      )
+    );
     expect(api.exchanges[0]?.request).toMatchObject({ stream: true });
   });
 });

@@ -18,12 +18,20 @@ export interface ChatChunkToolCall {
 export interface ChatChunkChoice {
   readonly index: number;
   readonly finish_reason?: ChatFinishReason | null;
-  readonly logprobs?: { readonly content?: readonly unknown[] | null; readonly refusal?: readonly unknown[] | null } | null;
+  readonly logprobs?: {
+    readonly content?: readonly unknown[] | null;
+    readonly refusal?: readonly unknown[] | null;
+  } | null;
   readonly delta?: {
     readonly content?: string | null;
     readonly refusal?: string | null;
     readonly tool_calls?: readonly ChatChunkToolCall[];
-    readonly audio?: { readonly id?: string; readonly data?: string; readonly expires_at?: number; readonly transcript?: string };
+    readonly audio?: {
+      readonly id?: string;
+      readonly data?: string;
+      readonly expires_at?: number;
+      readonly transcript?: string;
+    };
   };
 }
 
@@ -42,12 +50,13 @@ export interface ChatStreamChunk {
 }
 
 // The element types of the chunks' logprobs lists, so that openai's come back as they went in.
-type LogprobOf<TChunk extends ChatStreamChunk> =
-  NonNullable<TChunk["choices"]>[number] extends { readonly logprobs?: infer L }
-    ? NonNullable<L> extends { readonly content?: readonly (infer P)[] | null }
-      ? P
-      : never
-    : never;
+type LogprobOf<TChunk extends ChatStreamChunk> = NonNullable<TChunk["choices"]>[number] extends {
+  readonly logprobs?: infer L;
+}
+  ? NonNullable<L> extends { readonly content?: readonly (infer P)[] | null }
+    ? P
+    : never
+  : never;
 
 /** A choice of a collected completion. */
 export interface ChatStreamChoice<TLogprob> {
@@ -84,7 +93,8 @@ export interface ChatStreamCompletion<TChunk extends ChatStreamChunk = ChatStrea
 }
 
 // A list field of a chunk, or none when the chunk has something else there.
-const list = <T>(value: readonly T[] | null | undefined): readonly T[] => (Array.isArray(value) ? (value as readonly T[]) : []);
+const list = <T>(value: readonly T[] | null | undefined): readonly T[] =>
+  Array.isArray(value) ? (value as readonly T[]) : [];
 
 interface CallState {
   id: string;
@@ -120,7 +130,13 @@ const newChoice = <TLogprob>(index: number): ChoiceState<TLogprob> => ({
  * arguments may be split anywhere (a key, a `\u` escape).
  */
 class ChatCollector<TChunk extends ChatStreamChunk> {
-  readonly completion: ChatStreamCompletion<TChunk> = { id: "", object: "chat.completion", created: 0, model: "", choices: [] };
+  readonly completion: ChatStreamCompletion<TChunk> = {
+    id: "",
+    object: "chat.completion",
+    created: 0,
+    model: "",
+    choices: [],
+  };
   private readonly choices = new Map<number, ChoiceState<LogprobOf<TChunk>>>();
   private readonly onDelta: CollectStreamOptions["onDelta"];
 
@@ -159,7 +175,11 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
     if (choice.logprobs !== undefined && choice.logprobs !== null) this.readLogprobs(state, choice.logprobs);
   }
 
-  private readToolCall(state: ChoiceState<LogprobOf<TChunk>>, piece: ChatChunkToolCall, onDelta: CollectStreamOptions["onDelta"]): void {
+  private readToolCall(
+    state: ChoiceState<LogprobOf<TChunk>>,
+    piece: ChatChunkToolCall,
+    onDelta: CollectStreamOptions["onDelta"]
+  ): void {
     if (typeof piece !== "object" || piece === null || typeof piece.index !== "number") return;
     let call = state.calls.get(piece.index);
     if (call === undefined) state.calls.set(piece.index, (call = { id: "", type: "function", name: "", text: "" }));
@@ -175,7 +195,10 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
     }
   }
 
-  private readAudio(state: ChoiceState<LogprobOf<TChunk>>, audio: NonNullable<NonNullable<ChatChunkChoice["delta"]>["audio"]>): void {
+  private readAudio(
+    state: ChoiceState<LogprobOf<TChunk>>,
+    audio: NonNullable<NonNullable<ChatChunkChoice["delta"]>["audio"]>
+  ): void {
     const collected = (state.audio ??= { id: "", data: "", expires_at: 0, transcript: "" });
     if (typeof audio.id === "string") collected.id = audio.id;
     if (typeof audio.data === "string") collected.data += audio.data;
@@ -183,7 +206,10 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
     if (typeof audio.transcript === "string") collected.transcript += audio.transcript;
   }
 
-  private readLogprobs(state: ChoiceState<LogprobOf<TChunk>>, logprobs: NonNullable<ChatChunkChoice["logprobs"]>): void {
+  private readLogprobs(
+    state: ChoiceState<LogprobOf<TChunk>>,
+    logprobs: NonNullable<ChatChunkChoice["logprobs"]>
+  ): void {
     const collected = (state.logprobs ??= { content: null, refusal: null });
     // The chunk type's logprob entries are LogprobOf<TChunk>: this is where they are read.
     const content = logprobs.content as readonly LogprobOf<TChunk>[] | null | undefined;
@@ -244,7 +270,7 @@ const toolCall = (call: CallState): ChatToolCall =>
  */
 export async function collectStream<TChunk extends ChatStreamChunk>(
   events: StreamEvents<TChunk>,
-  options: CollectStreamOptions = {},
+  options: CollectStreamOptions = {}
 ): Promise<ChatStreamCompletion<TChunk>> {
   const collector = new ChatCollector<TChunk>(options.onDelta);
   await readStream(events, (chunk) => collector.read(chunk), options.signal);

@@ -25,13 +25,18 @@ describe("collectStream", () => {
   });
 
   it("assembles the items from the events when the terminal event carries none", async () => {
-    const events = [...STREAMED_EVENTS.slice(0, -1), { type: "response.completed", sequence_number: 99, response: snapshot("completed", []) } as const];
+    const events = [
+      ...STREAMED_EVENTS.slice(0, -1),
+      { type: "response.completed", sequence_number: 99, response: snapshot("completed", []) } as const,
+    ];
     expect(await collectStream(events)).toEqual(completed);
   });
 
   it("assembles text and arguments from deltas alone, interleaved and split anywhere", async () => {
     // Without the .done events, only the deltas build the items.
-    const deltasOnly = STREAMED_EVENTS.filter((event) => !event.type.endsWith(".done") && event.type !== "response.completed");
+    const deltasOnly = STREAMED_EVENTS.filter(
+      (event) => !event.type.endsWith(".done") && event.type !== "response.completed"
+    );
     const response = await collectStream(deltasOnly);
     const [, message, read, list] = response.output;
     expect(message).toMatchObject({ content: [{ type: "output_text", text: "Reading both." }] });
@@ -48,7 +53,12 @@ describe("collectStream", () => {
       ["call_read", "read_file", { path: "/tmp/Zürich-😀.txt" }],
       ["call_list", "list_dir", {}],
     ]);
-    expect(responseItems(response).map((item) => item.type)).toEqual(["reasoning", "message", "function_call", "function_call"]);
+    expect(responseItems(response).map((item) => item.type)).toEqual([
+      "reasoning",
+      "message",
+      "function_call",
+      "function_call",
+    ]);
   });
 
   it("takes an async iterable and passes on each delta as it arrives", async () => {
@@ -85,18 +95,39 @@ describe("collectStream", () => {
     const response = await collectStream(STREAMED_EVENTS.slice(0, 21));
     const { calls, rejected } = toolCalls(response, filesToolset, filesNullPaths);
     expect(calls.map((call) => call.callId)).toEqual(["call_list"]);
-    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.type])).toEqual([["call_read", "incomplete-call", "function_call_output"]]);
-    expect(responseItems(response).filter((item) => item.type === "function_call").map((item) => item.status)).toEqual(["incomplete", "completed"]);
+    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.type])).toEqual([
+      ["call_read", "incomplete-call", "function_call_output"],
+    ]);
+    expect(
+      responseItems(response)
+        .filter((item) => item.type === "function_call")
+        .map((item) => item.status)
+    ).toEqual(["incomplete", "completed"]);
   });
 
   it("reports an error event as a failed response", async () => {
-    const error: ResponseStreamEvent = { type: "error", code: "server_error", message: "The server had an error.", param: null, sequence_number: 5 };
+    const error: ResponseStreamEvent = {
+      type: "error",
+      code: "server_error",
+      message: "The server had an error.",
+      param: null,
+      sequence_number: 5,
+    };
     const response = await collectStream([...STREAMED_EVENTS.slice(0, 5), error]);
-    expect(response).toMatchObject({ status: "failed", error: { code: "server_error", message: "The server had an error." } });
+    expect(response).toMatchObject({
+      status: "failed",
+      error: { code: "server_error", message: "The server had an error." },
+    });
   });
 
   it("ignores what is not an event, and events about items it never saw", async () => {
-    const noise = [null, 3, "x", { type: "response.output_text.delta", output_index: 9, delta: "?" }, { type: "response.output_item.added", item: {} }] as unknown as ResponseStreamEvent[];
+    const noise = [
+      null,
+      3,
+      "x",
+      { type: "response.output_text.delta", output_index: 9, delta: "?" },
+      { type: "response.output_item.added", item: {} },
+    ] as unknown as ResponseStreamEvent[];
     expect(await collectStream([...noise, ...STREAMED_EVENTS])).toEqual(completed);
   });
 
@@ -126,7 +157,9 @@ describe("collectStream on the official client's stream", () => {
     // The openai package's own collector throws on an event type it does not know: the stream leaves it out.
     const known = STREAMED_EVENTS.filter((event) => (event.type as string) !== "response.tool_progress");
     // `output_text` is the openai package's own addition, never on the wire.
-    const wire = JSON.parse(JSON.stringify(known, (key, value: unknown) => (key === "output_text" ? undefined : value))) as Json[];
+    const wire = JSON.parse(
+      JSON.stringify(known, (key, value: unknown) => (key === "output_text" ? undefined : value))
+    ) as Json[];
     api = await startOpenAiServer(() => ({ status: 200, events: wire }));
     openai = new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 });
   });
@@ -136,7 +169,11 @@ describe("collectStream on the official client's stream", () => {
     const stream = await openai.responses.create({ model: "gpt-test", input: "Read both.", stream: true });
     const collected = await collectStream(stream);
     const oracle = await openai.responses.stream({ model: "gpt-test", input: "Read both." }).finalResponse();
-    const withoutParsed = JSON.parse(JSON.stringify(oracle, (key, value: unknown) => (["parsed_arguments", "parsed", "output_parsed"].includes(key) ? undefined : value))) as unknown;
+    const withoutParsed = JSON.parse(
+      JSON.stringify(oracle, (key, value: unknown) =>
+        ["parsed_arguments", "parsed", "output_parsed"].includes(key) ? undefined : value
+      )
+    ) as unknown;
     expect(collected).toEqual(withoutParsed);
   });
 });

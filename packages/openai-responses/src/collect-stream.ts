@@ -25,10 +25,14 @@ export interface ResponsesStreamResponse {
 
 // The response type of the events' terminal events (openai's `Response` for
 // its `ResponseStreamEvent`), or the loose shape above for other events.
-type TerminalResponse<TEvent> = TEvent extends { readonly type: "response.completed"; readonly response: infer R } ? R : never;
+type TerminalResponse<TEvent> = TEvent extends { readonly type: "response.completed"; readonly response: infer R }
+  ? R
+  : never;
 
 /** What {@link collectStream} resolves to for events of type `TEvent`. */
-export type CollectedResponse<TEvent> = [TerminalResponse<TEvent>] extends [never] ? ResponsesStreamResponse : TerminalResponse<TEvent>;
+export type CollectedResponse<TEvent> = [TerminalResponse<TEvent>] extends [never]
+  ? ResponsesStreamResponse
+  : TerminalResponse<TEvent>;
 
 // The events that end a stream with the whole response.
 const TERMINAL = new Set(["response.completed", "response.incomplete", "response.failed"]);
@@ -68,7 +72,8 @@ class ResponsesCollector {
     if (TERMINAL.has(type) && isRecord(event.response)) this.terminal = event.response;
     else if (SNAPSHOT.has(type) && isRecord(event.response)) this.envelope = event.response;
     else if (type === "error") this.error = event;
-    else if (type === "response.output_item.added" || type === "response.output_item.done") this.readItem(event, type.endsWith(".done"));
+    else if (type === "response.output_item.added" || type === "response.output_item.done")
+      this.readItem(event, type.endsWith(".done"));
     else this.readPart(type, event);
   }
 
@@ -93,7 +98,12 @@ class ResponsesCollector {
     switch (type) {
       case "response.function_call_arguments.delta":
         item.arguments = text(item.arguments) + text(event.delta);
-        this.onDelta?.({ type: "arguments", callId: text(item.call_id), name: text(item.name), delta: text(event.delta) });
+        this.onDelta?.({
+          type: "arguments",
+          callId: text(item.call_id),
+          name: text(item.name),
+          delta: text(event.delta),
+        });
         return;
       case "response.function_call_arguments.done":
         item.arguments = text(event.arguments);
@@ -128,13 +138,24 @@ class ResponsesCollector {
     content[position] = structuredClone(part);
   }
 
-  private appendPart(item: { [key: string]: unknown }, at: unknown, partType: string, field: string, delta: string): void {
+  private appendPart(
+    item: { [key: string]: unknown },
+    at: unknown,
+    partType: string,
+    field: string,
+    delta: string
+  ): void {
     const position = index(at);
     if (position === undefined) return;
     const content = Array.isArray(item.content) ? (item.content as unknown[]) : (item.content = []);
     const part: unknown = content[position];
     if (isRecord(part)) content[position] = { ...part, [field]: text(part[field]) + delta };
-    else content[position] = { type: partType, [field]: delta, ...(partType === "output_text" ? { annotations: [] } : {}) };
+    else
+      content[position] = {
+        type: partType,
+        [field]: delta,
+        ...(partType === "output_text" ? { annotations: [] } : {}),
+      };
   }
 
   /**
@@ -147,12 +168,23 @@ class ResponsesCollector {
     const assembled = this.items.filter((state) => state !== undefined);
     if (this.terminal !== undefined) {
       const output: unknown = this.terminal.output;
-      const items = Array.isArray(output) && output.length > 0 ? (output as ResponsesItem[]) : assembled.map((state) => state.item);
+      const items =
+        Array.isArray(output) && output.length > 0 ? (output as ResponsesItem[]) : assembled.map((state) => state.item);
       return withText({ ...this.terminal, output: items });
     }
-    const output = assembled.map(({ item, done }) => (done || !CALL_TYPES.has(text(item.type)) ? item : { ...item, status: "incomplete" }));
-    const error = this.error === undefined ? {} : { error: { code: this.error.code ?? null, message: text(this.error.message) } };
-    return withText({ id: "", object: "response", ...this.envelope, ...error, status: this.error === undefined ? "incomplete" : "failed", output });
+    const output = assembled.map(({ item, done }) =>
+      done || !CALL_TYPES.has(text(item.type)) ? item : { ...item, status: "incomplete" }
+    );
+    const error =
+      this.error === undefined ? {} : { error: { code: this.error.code ?? null, message: text(this.error.message) } };
+    return withText({
+      id: "",
+      object: "response",
+      ...this.envelope,
+      ...error,
+      status: this.error === undefined ? "incomplete" : "failed",
+      output,
+    });
   }
 }
 
@@ -199,7 +231,7 @@ function withText(response: Fields & { output: readonly unknown[] }): ResponsesS
  */
 export async function collectStream<TEvent extends ResponsesStreamEvent>(
   events: StreamEvents<TEvent>,
-  options: CollectStreamOptions = {},
+  options: CollectStreamOptions = {}
 ): Promise<CollectedResponse<TEvent>> {
   const collector = new ResponsesCollector(options.onDelta);
   await readStream(events, (event) => (isRecord(event) ? collector.read(event) : undefined), options.signal);

@@ -1,4 +1,10 @@
-import type { ResponseInputItem, ResponseOutputItem, ResponseOutputMessage, ResponseOutputRefusal, ResponseOutputText } from "openai/resources/responses/responses";
+import type {
+  ResponseInputItem,
+  ResponseOutputItem,
+  ResponseOutputMessage,
+  ResponseOutputRefusal,
+  ResponseOutputText,
+} from "openai/resources/responses/responses";
 import { describe, expectTypeOf, it } from "vitest";
 import type { CONTENT_PART_FIELDS, INPUT_FIELDS } from "./input-fields";
 
@@ -6,7 +12,11 @@ type Listed = typeof INPUT_FIELDS;
 // The input member of each type; for messages, the assistant message replayed (openai's ResponseOutputMessage).
 type InputOf<T extends string> = T extends "message" ? ResponseOutputMessage : Extract<ResponseInputItem, { type: T }>;
 type Mismatches = {
-  [T in keyof Listed]: [Listed[T][number]] extends [keyof InputOf<T>] ? ([keyof InputOf<T>] extends [Listed[T][number]] ? never : T) : T;
+  [T in keyof Listed]: [Listed[T][number]] extends [keyof InputOf<T>]
+    ? [keyof InputOf<T>] extends [Listed[T][number]]
+      ? never
+      : T
+    : T;
 }[keyof Listed];
 
 describe("INPUT_FIELDS against the openai package's types", () => {

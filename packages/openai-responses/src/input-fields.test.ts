@@ -7,18 +7,53 @@ describe("responseItems keeps only the fields the input accepts", () => {
   it.each([
     [
       "a parsed function call (responses.parse, responses.stream)",
-      { type: "function_call", id: "fc_1", call_id: "c1", name: "f", arguments: '{"a":1}', status: "completed", parsed_arguments: { a: 1 } },
+      {
+        type: "function_call",
+        id: "fc_1",
+        call_id: "c1",
+        name: "f",
+        arguments: '{"a":1}',
+        status: "completed",
+        parsed_arguments: { a: 1 },
+      },
       { type: "function_call", id: "fc_1", call_id: "c1", name: "f", arguments: '{"a":1}', status: "completed" },
     ],
     [
       "a parsed message's text",
-      { type: "message", id: "m", role: "assistant", status: "completed", content: [{ type: "output_text", text: "{}", annotations: [], parsed: {} }] },
-      { type: "message", id: "m", role: "assistant", status: "completed", content: [{ type: "output_text", text: "{}", annotations: [] }] },
+      {
+        type: "message",
+        id: "m",
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: "{}", annotations: [], parsed: {} }],
+      },
+      {
+        type: "message",
+        id: "m",
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: "{}", annotations: [] }],
+      },
     ],
     [
       "created_by, an output-only field",
-      { type: "shell_call", id: "sh", call_id: "c2", action: { commands: ["ls"] }, status: "completed", created_by: "user_1", environment: null },
-      { type: "shell_call", id: "sh", call_id: "c2", action: { commands: ["ls"] }, status: "completed", environment: null },
+      {
+        type: "shell_call",
+        id: "sh",
+        call_id: "c2",
+        action: { commands: ["ls"] },
+        status: "completed",
+        created_by: "user_1",
+        environment: null,
+      },
+      {
+        type: "shell_call",
+        id: "sh",
+        call_id: "c2",
+        action: { commands: ["ls"] },
+        status: "completed",
+        environment: null,
+      },
     ],
     [
       "a custom tool call output's status",
@@ -40,7 +75,14 @@ describe("responseItems keeps only the fields the input accepts", () => {
   });
 
   it("keeps the item's field order and leaves the item itself alone", () => {
-    const item = { status: "completed", arguments: "{}", parsed_arguments: {}, name: "f", call_id: "c", type: "function_call" };
+    const item = {
+      status: "completed",
+      arguments: "{}",
+      parsed_arguments: {},
+      name: "f",
+      call_id: "c",
+      type: "function_call",
+    };
     expect(Object.keys(responseItems([item])[0] ?? {})).toEqual(["status", "arguments", "name", "call_id", "type"]);
     expect(item).toHaveProperty("parsed_arguments");
   });

@@ -84,5 +84,7 @@ export function inputFields(item: Fields): Fields {
   const { type } = item;
   if (typeof type !== "string" || !Object.hasOwn(INPUT_FIELDS, type)) return item;
   const picked = pick(item, INPUT_FIELDS[type as keyof typeof INPUT_FIELDS]);
-  return type === "message" && Array.isArray(picked.content) ? { ...picked, content: (picked.content as unknown[]).map(part) } : picked;
+  return type === "message" && Array.isArray(picked.content)
+    ? { ...picked, content: (picked.content as unknown[]).map(part) }
+    : picked;
 }

@@ -22,12 +22,20 @@ describe("replaying what the openai package's helpers return", () => {
   // The openai package's parser throws on broken JSON in a strict tool's
   // arguments, so the stand-in's call with broken arguments is left out here.
   const withoutBrokenCall = (reply: Json): Json =>
-    Array.isArray(reply) ? reply.filter((item) => JSON.stringify(item).includes("call_broken") === false).map(withoutBrokenCall) : reply;
+    Array.isArray(reply)
+      ? reply.filter((item) => JSON.stringify(item).includes("call_broken") === false).map(withoutBrokenCall)
+      : reply;
   const model = (path: string, body: Json): Reply => {
     const reply = fakeResponsesModel(path, body);
-    if ("events" in reply) return { status: 200, events: reply.events.filter((event) => !JSON.stringify(event).includes('"fc_5"')) };
-    const output = typeof reply.body === "object" && reply.body !== null && !Array.isArray(reply.body) ? reply.body.output : undefined;
-    return output === undefined ? reply : { ...reply, body: { ...(reply.body as { [key: string]: Json }), output: withoutBrokenCall(output) } };
+    if ("events" in reply)
+      return { status: 200, events: reply.events.filter((event) => !JSON.stringify(event).includes('"fc_5"')) };
+    const output =
+      typeof reply.body === "object" && reply.body !== null && !Array.isArray(reply.body)
+        ? reply.body.output
+        : undefined;
+    return output === undefined
+      ? reply
+      : { ...reply, body: { ...(reply.body as { [key: string]: Json }), output: withoutBrokenCall(output) } };
   };
   beforeAll(async () => {
     trip = await startRoundTrip(model, { McpServer, Client, InMemoryTransport, z, OpenAI });
@@ -59,17 +67,28 @@ describe("replaying what the openai package's helpers return", () => {
     const send = (items: unknown[]): Promise<Response> =>
       trip.openai.responses.create({ ...request(), input: [user, ...(items as ResponseInputItem[]), ...answers] });
     // As they are: the message's text parts carry the parser's `parsed` too, and are refused first.
-    await expect(send(response.output)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Unknown parameter: 'input[2].content[0].parsed'") as unknown });
+    await expect(send(response.output)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("Unknown parameter: 'input[2].content[0].parsed'") as unknown,
+    });
     // Only the calls as they are: the bug of the issue.
-    const callsAsTheyAre = responseItems(response).map((item, n) => (item.type === "function_call" ? response.output[n] : item));
-    await expect(send(callsAsTheyAre)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Unknown parameter: 'input[4].parsed_arguments'") as unknown });
+    const callsAsTheyAre = responseItems(response).map((item, n) =>
+      item.type === "function_call" ? response.output[n] : item
+    );
+    await expect(send(callsAsTheyAre)).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("Unknown parameter: 'input[4].parsed_arguments'") as unknown,
+    });
   });
 
-  it.each(helpers)("%s: responseItems repeats only what the input accepts, and the next request succeeds", async (_name, make) => {
-    const response = await make();
-    expect(JSON.stringify(responseItems(response))).not.toContain("parsed_arguments");
-    expect((await replay(response)).output_text).toBe("It is 18°C and sunny in Paris.");
-  });
+  it.each(helpers)(
+    "%s: responseItems repeats only what the input accepts, and the next request succeeds",
+    async (_name, make) => {
+      const response = await make();
+      expect(JSON.stringify(responseItems(response))).not.toContain("parsed_arguments");
+      expect((await replay(response)).output_text).toBe("It is 18°C and sunny in Paris.");
+    }
+  );
 
   it("collectStream over the official client's stream gives a response that replays", async () => {
     const response = await collectStream(await trip.openai.responses.create({ ...request(), stream: true }));

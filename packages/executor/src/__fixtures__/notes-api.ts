@@ -27,7 +27,8 @@ export const NOTE_CALLS: [string, string, Json][] = [
   ["call_append", "notes__append_note", { title: "ideas", text: ", a kite" }],
 ];
 
-const isObject = (value: Json | undefined): value is { [key: string]: Json } => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const outputsOf = (items: Json[]): string[] =>
   items.flatMap((item) => {
@@ -47,7 +48,11 @@ function chat(messages: Json[]): Json {
           role: "assistant",
           content: null,
           refusal: null,
-          tool_calls: NOTE_CALLS.map(([id, name, args]) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } })),
+          tool_calls: NOTE_CALLS.map(([id, name, args]) => ({
+            id,
+            type: "function",
+            function: { name, arguments: JSON.stringify(args) },
+          })),
         }
       : { role: "assistant", content: summary(outputs), refusal: null };
   return {
@@ -66,17 +71,37 @@ function responses(input: Json[]): Json {
     outputs.length === 0
       ? [
           { type: "reasoning", id: "rs_1", summary: [] },
-          ...NOTE_CALLS.map(([callId, name, args], n): Json => ({
-            type: "function_call",
-            id: `fc_${n}`,
-            call_id: callId,
-            name,
-            arguments: JSON.stringify(args),
-            status: "completed",
-          })),
+          ...NOTE_CALLS.map(
+            ([callId, name, args], n): Json => ({
+              type: "function_call",
+              id: `fc_${n}`,
+              call_id: callId,
+              name,
+              arguments: JSON.stringify(args),
+              status: "completed",
+            })
+          ),
         ]
-      : [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: summary(outputs), annotations: [] }] }];
-  return { id: `resp_${outputs.length}`, object: "response", created_at: 1767225600, status: "completed", model: "gpt-test", output, tools: [], tool_choice: "auto", parallel_tool_calls: true };
+      : [
+          {
+            type: "message",
+            id: "msg_1",
+            role: "assistant",
+            status: "completed",
+            content: [{ type: "output_text", text: summary(outputs), annotations: [] }],
+          },
+        ];
+  return {
+    id: `resp_${outputs.length}`,
+    object: "response",
+    created_at: 1767225600,
+    status: "completed",
+    model: "gpt-test",
+    output,
+    tools: [],
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+  };
 }
 
 type JsonObject = { [key: string]: Json };
@@ -87,14 +112,28 @@ function chatChunks(completion: JsonObject): JsonObject[] {
   const choice = (completion.choices as JsonObject[])[0] as JsonObject;
   const message = choice.message as JsonObject;
   const base = { id: completion.id ?? null, object: "chat.completion.chunk", created: 1767225600, model: "gpt-test" };
-  const chunk = (delta: JsonObject, finish: Json = null): JsonObject => ({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
-  const halves = (text: string): string[] => [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+  const chunk = (delta: JsonObject, finish: Json = null): JsonObject => ({
+    ...base,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
+  const halves = (text: string): string[] => [
+    text.slice(0, Math.ceil(text.length / 2)),
+    text.slice(Math.ceil(text.length / 2)),
+  ];
   const chunks = [chunk({ role: "assistant", content: "" })];
-  if (typeof message.content === "string") for (const piece of halves(message.content)) chunks.push(chunk({ content: piece }));
+  if (typeof message.content === "string")
+    for (const piece of halves(message.content)) chunks.push(chunk({ content: piece }));
   for (const [index, call] of ((message.tool_calls ?? []) as JsonObject[]).entries()) {
     const fn = call.function as JsonObject;
-    chunks.push(chunk({ tool_calls: [{ index, id: call.id ?? null, type: "function", function: { name: fn.name ?? null, arguments: "" } }] }));
-    for (const piece of halves(typeof fn.arguments === "string" ? fn.arguments : "")) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    chunks.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id ?? null, type: "function", function: { name: fn.name ?? null, arguments: "" } },
+        ],
+      })
+    );
+    for (const piece of halves(typeof fn.arguments === "string" ? fn.arguments : ""))
+      chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   }
   chunks.push(chunk({}, choice.finish_reason ?? null), { ...base, choices: [], usage: completion.usage ?? null });
   return chunks;
@@ -103,17 +142,44 @@ function chatChunks(completion: JsonObject): JsonObject[] {
 // A response as events: each item added (a call without its arguments), the
 // arguments or text in deltas, each item done, then the whole response.
 function responseEvents(response: JsonObject): JsonObject[] {
-  const events: JsonObject[] = [{ type: "response.created", response: { ...response, status: "in_progress", output: [] } }];
+  const events: JsonObject[] = [
+    { type: "response.created", response: { ...response, status: "in_progress", output: [] } },
+  ];
   for (const [n, item] of (response.output as JsonObject[]).entries()) {
     if (item.type === "function_call") {
-      events.push({ type: "response.output_item.added", output_index: n, item: { ...item, arguments: "", status: "in_progress" } });
-      events.push({ type: "response.function_call_arguments.delta", output_index: n, item_id: item.id ?? null, delta: item.arguments ?? null });
+      events.push({
+        type: "response.output_item.added",
+        output_index: n,
+        item: { ...item, arguments: "", status: "in_progress" },
+      });
+      events.push({
+        type: "response.function_call_arguments.delta",
+        output_index: n,
+        item_id: item.id ?? null,
+        delta: item.arguments ?? null,
+      });
     } else if (item.type === "message") {
-      events.push({ type: "response.output_item.added", output_index: n, item: { ...item, content: [], status: "in_progress" } });
+      events.push({
+        type: "response.output_item.added",
+        output_index: n,
+        item: { ...item, content: [], status: "in_progress" },
+      });
       const part = (item.content as JsonObject[])[0] as JsonObject;
       const text = typeof part.text === "string" ? part.text : "";
-      events.push({ type: "response.content_part.added", output_index: n, item_id: item.id ?? null, content_index: 0, part: { type: "output_text", text: "", annotations: [] } });
-      events.push({ type: "response.output_text.delta", output_index: n, item_id: item.id ?? null, content_index: 0, delta: text });
+      events.push({
+        type: "response.content_part.added",
+        output_index: n,
+        item_id: item.id ?? null,
+        content_index: 0,
+        part: { type: "output_text", text: "", annotations: [] },
+      });
+      events.push({
+        type: "response.output_text.delta",
+        output_index: n,
+        item_id: item.id ?? null,
+        content_index: 0,
+        delta: text,
+      });
     } else {
       events.push({ type: "response.output_item.added", output_index: n, item });
     }
@@ -123,7 +189,8 @@ function responseEvents(response: JsonObject): JsonObject[] {
   return events.map((event, n) => ({ ...event, sequence_number: n }));
 }
 
-const sse = (event: JsonObject): string => `${typeof event.type === "string" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`;
+const sse = (event: JsonObject): string =>
+  `${typeof event.type === "string" ? `event: ${event.type}\n` : ""}data: ${JSON.stringify(event)}\n\n`;
 
 /** Starts the stand-in. */
 export async function startNotesApi(options: { readonly hangMidStream?: boolean } = {}): Promise<NotesApi> {
@@ -137,16 +204,25 @@ export async function startNotesApi(options: { readonly hangMidStream?: boolean 
       requests.push({ path, body });
       const items = path.endsWith("/chat/completions") ? body.messages : body.input;
       const list = Array.isArray(items) ? items : [];
-      const problems = path.endsWith("/chat/completions") ? chatViolations(list as never[]) : responsesViolations(list as object[]);
+      const problems = path.endsWith("/chat/completions")
+        ? chatViolations(list as never[])
+        : responsesViolations(list as object[]);
       const [status, reply] =
         problems.length > 0
           ? [400, { error: { message: problems.join("; "), type: "invalid_request_error", param: null, code: null } }]
           : [200, path.endsWith("/chat/completions") ? chat(list) : responses(list)];
       if (status === 200 && body.stream === true) {
-        const events = path.endsWith("/chat/completions") ? chatChunks(reply as JsonObject) : responseEvents(reply as JsonObject);
+        const events = path.endsWith("/chat/completions")
+          ? chatChunks(reply as JsonObject)
+          : responseEvents(reply as JsonObject);
         response.writeHead(200, { "content-type": "text/event-stream" });
         if (options.hangMidStream === true) {
-          response.write(events.slice(0, Math.ceil(events.length / 2)).map(sse).join(""));
+          response.write(
+            events
+              .slice(0, Math.ceil(events.length / 2))
+              .map(sse)
+              .join("")
+          );
           return;
         }
         response.end(`${events.map(sse).join("")}data: [DONE]\n\n`);

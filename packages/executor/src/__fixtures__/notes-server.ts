@@ -20,7 +20,9 @@ export interface NotesServer {
 }
 
 /** Starts a notebook holding `notes`; `read_note` is read-only, `delete_note` destructive, `append_note` unannotated. */
-export async function startNotesServer(notes: { [title: string]: string } = { todo: "buy milk", ideas: "a boat" }): Promise<NotesServer> {
+export async function startNotesServer(
+  notes: { [title: string]: string } = { todo: "buy milk", ideas: "a boat" }
+): Promise<NotesServer> {
   const server = new McpServer({ name: "notes", version: "1.0.0" });
   const stored = new Map(Object.entries(notes));
   const ran: [string, unknown][] = [];
@@ -30,22 +32,30 @@ export async function startNotesServer(notes: { [title: string]: string } = { to
     (args) => {
       ran.push(["read_note", args]);
       return { content: [{ type: "text", text: stored.get(args.title) ?? "(no such note)" }] };
-    },
+    }
   );
   server.registerTool(
     "delete_note",
-    { description: "Deletes a note.", inputSchema: { title: z.string() }, annotations: { readOnlyHint: false, destructiveHint: true } },
+    {
+      description: "Deletes a note.",
+      inputSchema: { title: z.string() },
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    },
     (args) => {
       ran.push(["delete_note", args]);
       stored.delete(args.title);
       return { content: [{ type: "text", text: `Deleted ${args.title}.` }] };
-    },
+    }
   );
-  server.registerTool("append_note", { description: "Appends to a note.", inputSchema: { title: z.string(), text: z.string() } }, (args) => {
-    ran.push(["append_note", args]);
-    stored.set(args.title, `${stored.get(args.title) ?? ""}${args.text}`);
-    return { content: [{ type: "text", text: `Appended to ${args.title}.` }] };
-  });
+  server.registerTool(
+    "append_note",
+    { description: "Appends to a note.", inputSchema: { title: z.string(), text: z.string() } },
+    (args) => {
+      ran.push(["append_note", args]);
+      stored.set(args.title, `${stored.get(args.title) ?? ""}${args.text}`);
+      return { content: [{ type: "text", text: `Appended to ${args.title}.` }] };
+    }
+  );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "approval-test", version: "1.0.0" });

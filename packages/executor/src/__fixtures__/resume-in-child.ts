@@ -21,4 +21,12 @@ const result = await resumeToolLoop(state, JSON.parse(decisions) as { [callId: s
   clients: { notes: notes.client },
 });
 await notes.close();
-process.stdout.write(JSON.stringify({ stopReason: result.stopReason, turns: result.turns, input: result.input, ran: notes.ran, pid: process.pid }));
+process.stdout.write(
+  JSON.stringify({
+    stopReason: result.stopReason,
+    turns: result.turns,
+    input: result.input,
+    ran: notes.ran,
+    pid: process.pid,
+  })
+);

@@ -32,17 +32,44 @@ export const snapshot = (status: NonNullable<Response["status"]>, output: Respon
   tool_choice: "auto",
   tools: [],
   top_p: null,
-  ...(status === "completed" ? { usage: { input_tokens: 50, output_tokens: 20, total_tokens: 70, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 }, output_tokens_details: { reasoning_tokens: 8 } } } : {}),
+  ...(status === "completed"
+    ? {
+        usage: {
+          input_tokens: 50,
+          output_tokens: 20,
+          total_tokens: 70,
+          input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
+          output_tokens_details: { reasoning_tokens: 8 },
+        },
+      }
+    : {}),
 });
 
-const reasoning: ResponseReasoningItem = { type: "reasoning", id: "rs_s1", summary: [{ type: "summary_text", text: "Read the file and list the folder." }], encrypted_content: "gAAAAB-opaque" };
+const reasoning: ResponseReasoningItem = {
+  type: "reasoning",
+  id: "rs_s1",
+  summary: [{ type: "summary_text", text: "Read the file and list the folder." }],
+  encrypted_content: "gAAAAB-opaque",
+};
 const text: ResponseOutputText = { type: "output_text", text: "Reading both.", annotations: [], logprobs: [] };
-const message: ResponseOutputMessage = { type: "message", id: "msg_s1", role: "assistant", status: "completed", content: [text] };
+const message: ResponseOutputMessage = {
+  type: "message",
+  id: "msg_s1",
+  role: "assistant",
+  status: "completed",
+  content: [text],
+};
 
 /** The arguments of `call_read` once collected, as the model wrote them. */
 export const READ_ARGUMENTS = '{"path":"/tmp/Z\\u00fcrich-\ud83d\ude00.txt","encoding":null}';
 
-const call = (id: string, callId: string, name: string, args: string, status: NonNullable<ResponseFunctionToolCall["status"]>): ResponseFunctionToolCall => ({
+const call = (
+  id: string,
+  callId: string,
+  name: string,
+  args: string,
+  status: NonNullable<ResponseFunctionToolCall["status"]>
+): ResponseFunctionToolCall => ({
   type: "function_call",
   id,
   call_id: callId,
@@ -50,11 +77,18 @@ const call = (id: string, callId: string, name: string, args: string, status: No
   arguments: args,
   status,
 });
-const read = (args: string, status: NonNullable<ResponseFunctionToolCall["status"]>): ResponseFunctionToolCall => call("fc_s1", "call_read", "files__read_file", args, status);
-const list = (args: string, status: NonNullable<ResponseFunctionToolCall["status"]>): ResponseFunctionToolCall => call("fc_s2", "call_list", "files__list_dir", args, status);
+const read = (args: string, status: NonNullable<ResponseFunctionToolCall["status"]>): ResponseFunctionToolCall =>
+  call("fc_s1", "call_read", "files__read_file", args, status);
+const list = (args: string, status: NonNullable<ResponseFunctionToolCall["status"]>): ResponseFunctionToolCall =>
+  call("fc_s2", "call_list", "files__list_dir", args, status);
 
 /** The output of the completed response. */
-export const STREAMED_OUTPUT: ResponseOutputItem[] = [reasoning, message, read(READ_ARGUMENTS, "completed"), list("{}", "completed")];
+export const STREAMED_OUTPUT: ResponseOutputItem[] = [
+  reasoning,
+  message,
+  read(READ_ARGUMENTS, "completed"),
+  list("{}", "completed"),
+];
 
 type Unnumbered<T> = T extends unknown ? Omit<T, "sequence_number"> : never;
 const args = (output_index: number, item_id: string, delta: string): Unnumbered<ResponseStreamEvent> => ({
@@ -70,17 +104,49 @@ const events: Unnumbered<ResponseStreamEvent>[] = [
   { type: "response.output_item.added", output_index: 0, item: { ...reasoning, summary: [] } },
   { type: "response.output_item.done", output_index: 0, item: reasoning },
   { type: "response.output_item.added", output_index: 1, item: { ...message, status: "in_progress", content: [] } },
-  { type: "response.content_part.added", output_index: 1, item_id: "msg_s1", content_index: 0, part: { ...text, text: "" } },
-  { type: "response.output_text.delta", output_index: 1, item_id: "msg_s1", content_index: 0, delta: "Reading ", logprobs: [] },
-  { type: "response.output_text.delta", output_index: 1, item_id: "msg_s1", content_index: 0, delta: "both.", logprobs: [] },
-  { type: "response.output_text.done", output_index: 1, item_id: "msg_s1", content_index: 0, text: "Reading both.", logprobs: [] },
+  {
+    type: "response.content_part.added",
+    output_index: 1,
+    item_id: "msg_s1",
+    content_index: 0,
+    part: { ...text, text: "" },
+  },
+  {
+    type: "response.output_text.delta",
+    output_index: 1,
+    item_id: "msg_s1",
+    content_index: 0,
+    delta: "Reading ",
+    logprobs: [],
+  },
+  {
+    type: "response.output_text.delta",
+    output_index: 1,
+    item_id: "msg_s1",
+    content_index: 0,
+    delta: "both.",
+    logprobs: [],
+  },
+  {
+    type: "response.output_text.done",
+    output_index: 1,
+    item_id: "msg_s1",
+    content_index: 0,
+    text: "Reading both.",
+    logprobs: [],
+  },
   { type: "response.content_part.done", output_index: 1, item_id: "msg_s1", content_index: 0, part: text },
   { type: "response.output_item.done", output_index: 1, item: message },
   { type: "response.output_item.added", output_index: 2, item: read("", "in_progress") },
   { type: "response.output_item.added", output_index: 3, item: list("", "in_progress") },
   args(2, "fc_s1", '{"pa'),
   // An event type newer than this package: ignored.
-  { type: "response.tool_progress", output_index: 2, item_id: "fc_s1", note: "warming up" } as unknown as Unnumbered<ResponseStreamEvent>,
+  {
+    type: "response.tool_progress",
+    output_index: 2,
+    item_id: "fc_s1",
+    note: "warming up",
+  } as unknown as Unnumbered<ResponseStreamEvent>,
   args(3, "fc_s2", "{"),
   args(2, "fc_s1", 'th":"/tmp/Z\\u00'),
   args(2, "fc_s1", "fcrich-\ud83d"),

@@ -8,6 +8,10 @@ import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
 import { reportFallbacks } from "./prepare-tools";
+import { TurnToolsMaker } from "./turn-tools";
+import type { TurnToolNames } from "./turn-tools";
+import { addUsage } from "./stop-when";
+import type { RunUsage, StopCondition } from "./stop-when";
 import { TOOL_LOOP_STATE_FORMAT } from "./tool-loop-state";
 import type { ToolLoopState } from "./tool-loop-state";
 
@@ -40,6 +44,12 @@ export interface ModelContext {
    * ```
    */
   readonly onDelta: (delta: StreamDelta) => void;
+  /**
+   * The turn's `allowedTools` names (`undefined` without that option): send
+   * them as the request's `tool_choice` with the adapter package's
+   * `allowedTools(names)`, beside the whole `tools` list.
+   */
+  readonly allowedTools: readonly string[] | undefined;
 }
 
 /**
@@ -120,10 +130,31 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   readonly maxOutputBytes?: number;
   /** As in `executeToolCalls`. */
   readonly output?: OutputOptions;
+  /**
+   * The tools sent each turn, by exposed name: a list, or a function of the
+   * turn and the transcript (`undefined`: all). A call to a tool not sent
+   * this turn is answered as an unknown tool and never runs.
+   */
+  readonly activeTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  /**
+   * The tools the model may call each turn, by exposed name (a list, or a
+   * function of the turn and the transcript), while every tool is still sent:
+   * the request's prefix stays the same, so the prompt cache keeps working.
+   * The model function gets the names as `allowedTools`, for the API's
+   * `allowed_tools` tool choice; a call to another tool is answered as an
+   * unknown tool and never runs.
+   */
+  readonly allowedTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  /**
+   * Stops the run after a turn whose calls are answered, when a condition
+   * is met (`toolCalled(name)`, `usageAtLeast({ totalTokens })`, or your own):
+   * `stopReason: "stop-when"`, and `stoppedBy` names the condition.
+   */
+  readonly stopWhen?: StopCondition | readonly StopCondition[];
 }
 
 /** Why the loop stopped. */
-export type StopReason = "completed" | "max-turns" | "aborted" | "needs-approval";
+export type StopReason = "completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when";
 
 /** The end of a run. */
 export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
@@ -146,7 +177,8 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
    * `completed`: the last response had no tool calls; `max-turns`: `maxTurns`
    * model calls were made (the last response's calls are answered too);
    * `aborted`: the signal aborted; `needs-approval`: `approve` answered
-   * `"pause"` for a call (see `state`).
+   * `"pause"` for a call (see `state`); `stop-when`: a `stopWhen` condition
+   * was met (see `stoppedBy`; the last turn's calls are answered).
    */
   readonly stopReason: StopReason;
   /**
@@ -154,6 +186,8 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
    * (`JSON.stringify`) and give it to `resumeToolLoop` with the decisions.
    */
   readonly state?: ToolLoopState<TEntry, TOutput>;
+  /** With `stop-when` only: the `name` of the condition that was met. */
+  readonly stoppedBy?: string;
 }
 
 /**
@@ -226,12 +260,16 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
   const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
 
-  const prepared = adapter.tools(toolset, {
+  const prepareOptions = {
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
-  });
+  };
+  const prepared = adapter.tools(toolset, prepareOptions);
   reportFallbacks(toolset, prepared, dispatcher);
-  const round = { ...settings, nullPaths: prepared.report.nullPaths };
+  const turnTools = new TurnToolsMaker<TTool, Entry>(adapter, toolset, prepareOptions, prepared, options.activeTools, options.allowedTools);
+  const stopWhen: readonly StopCondition[] =
+    options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;
+  let usage: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;
@@ -247,9 +285,10 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
       dispatcher.emit({ type: "turn-end", timestamp: end, turn, startTime, durationMs: end - startTime, callCount, rejectedCount, ...failure });
     };
     dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
+    const offered = turnTools.forTurn({ turn, transcript });
     try {
       const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
-      response = await model([...transcript], [...prepared.tools], { turn, signal, onDelta });
+      response = await model([...transcript], offered.tools, { turn, signal, onDelta, allowedTools: offered.allowedTools });
     } catch (error) {
       turnEnd(0, 0, { error });
       if (aborted()) break;
@@ -264,6 +303,7 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     // this turn's new calls only (a reused one is neither run nor answered again).
     // Chat Completions answers each assistant message on its own: the response is enough.
     const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
+    const round = { ...settings, nullPaths: offered.nullPaths };
     const { outcomes, outputs, pending = [] } =
       options.approve === undefined
         ? await executeRound(called, toolset, clients, round, dispatcher)
@@ -277,7 +317,11 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
       return { response, input: transcript, turns, stopReason: "needs-approval", state };
     }
     transcript.push(...outputs);
+    usage = addUsage(usage, response);
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
+    const finished = { turn, response, outcomes, usage };
+    const met = stopWhen.find((condition) => condition.met(finished));
+    if (met !== undefined) return { response, input: transcript, turns, stopReason: "stop-when", stoppedBy: met.name };
     if (aborted()) break;
     if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
   }

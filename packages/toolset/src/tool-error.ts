@@ -1,8 +1,8 @@
 /**
  * Every code a {@link ToolError} can carry, grouped by whose fault it is.
  *
- * - the caller's configuration or decision: `invalid-sources`, `no-client`,
- *   `denied` (the user did not allow the call);
+ * - the caller's configuration or decision: `invalid-sources`, `invalid-config`,
+ *   `no-client`, `denied` (the user did not allow the call);
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
  *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`,
  *   `incomplete-call` (the response was cut off inside the call);
@@ -11,6 +11,7 @@
  */
 export type ToolErrorCode =
   | "invalid-sources"
+  | "invalid-config"
   | "no-client"
   | "denied"
   | "unknown-tool"
@@ -30,6 +31,7 @@ export type ToolErrorFault = "caller" | "model" | "tool";
 
 const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-sources": "caller",
+  "invalid-config": "caller",
   "no-client": "caller",
   denied: "caller",
   "unknown-tool": "model",

@@ -6,8 +6,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ApiErrorBody, StateResponse } from "../shared/api-types";
-import { connectServer } from "./connect-server";
-import type { ServerConnection } from "./connect-server";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { consoleLogger } from "./logger";
@@ -25,8 +23,8 @@ import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
-import { createToolbox } from "./toolbox";
-import type { Toolbox } from "./toolbox";
+import { connectionState, connectPool, withoutTools } from "./toolbox";
+import type { ServerPool, Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
 import { withheldReason } from "./withheld-tools";
 
@@ -53,7 +51,8 @@ export interface Playground {
   readonly origin: string;
   readonly port: number;
   readonly token: string;
-  readonly connections: readonly ServerConnection[];
+  /** The MCP servers (connected by @x/servers) and the specs they came from. */
+  readonly pool: ServerPool;
   /** Stops the HTTP server and every MCP server. */
   close(): Promise<void>;
 }
@@ -85,21 +84,14 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 }
 
 function stateOf(context: RouteContext): StateResponse {
-  const { connections, openai, redactor } = context;
+  const { pool, openai, redactor } = context;
   return {
-    servers: connections.map((connection) => {
-      const { target, hidden } = describeServer(connection.spec);
+    servers: pool.specs.map((spec) => {
+      const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: redactor.message(target), hidden };
-      if (connection.status === "failed") return { ...base, status: "failed", error: redactor.message(connection.error), toolCount: 0 };
-      const closed = connection.closedReason();
-      return {
-        ...base,
-        status: closed === undefined ? "ready" : "closed",
-        ...(closed === undefined ? {} : { error: redactor.message(closed) }),
-        toolCount: connection.tools.length,
-        ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
-      };
+      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden };
+      const { error, ...connection } = connectionState(spec, pool.servers);
+      return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
     openai: {
       configured: openai?.apiKey !== undefined && openai.apiKey !== "",
@@ -180,7 +172,7 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
 }
 
 interface RouteContext {
-  readonly connections: readonly ServerConnection[];
+  readonly pool: ServerPool;
   /** The toolbox a real model is offered: without the withheld tools. */
   readonly modelToolbox: Toolbox;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
@@ -204,20 +196,25 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
   const redactor = redactorFor(options.servers, options.openai);
-  const connections = await Promise.all(options.servers.map((spec) => connectServer(spec)));
-  for (const connection of connections) {
-    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${redactor.message(connection.error)}`);
-    else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
+  const pool = await connectPool(options.servers);
+  for (const spec of pool.specs) {
+    const state = connectionState(spec, pool.servers);
+    if (state.status === "ready") logger.info(`MCP server "${spec.name}": ${state.toolCount} tools`);
+    else logger.error(`MCP server "${spec.name}" failed to start: ${redactor.message(state.error ?? state.status)}`);
   }
-  const toolbox = createToolbox(connections);
+  const toolbox = pool.toolbox;
+  const specByName = new Map(pool.specs.map((spec) => [spec.name, spec]));
+  const withheld = (server: string, tool: string): string | undefined => {
+    const spec = specByName.get(server);
+    return spec === undefined ? undefined : withheldReason(spec, tool);
+  };
   const withheldTools = toolbox.toolset.entries.flatMap((entry) => {
-    const connection = connections.find((candidate) => candidate.spec.name === entry.server);
-    const reason = connection === undefined ? undefined : withheldReason(connection, entry.toolName);
+    const reason = withheld(entry.server, entry.toolName);
     return reason === undefined ? [] : [{ name: entry.name, reason }];
   });
   const context: RouteContext = {
-    connections,
-    modelToolbox: createToolbox(connections, (connection, tool) => withheldReason(connection, tool) !== undefined),
+    pool,
+    modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
     withheldTools,
     openai: options.openai,
     redactor,
@@ -262,11 +259,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     origin,
     port,
     token,
-    connections,
+    pool,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all(connections.map((connection) => connection.close()));
+      await pool.close();
     },
   };
 }

@@ -151,5 +151,5 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
     TEntry,
     "input"
   >;
-  return runTurns(loopOptions, checked.turns) as Promise<ToolLoopResult<TResponse, TEntry, TOutput>>;
+  return runTurns(loopOptions, checked.turns, checked.conversation) as Promise<ToolLoopResult<TResponse, TEntry, TOutput>>;
 }

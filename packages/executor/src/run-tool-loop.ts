@@ -50,6 +50,11 @@ export interface ModelContext {
    * `allowedTools(names)`, beside the whole `tools` list.
    */
   readonly allowedTools: readonly string[] | undefined;
+  /**
+   * With `conversation: "previous-response"`: the id of the last response,
+   * to send as `previous_response_id` (`undefined` on the first turn).
+   */
+  readonly previousResponseId: string | undefined;
 }
 
 /**
@@ -151,6 +156,16 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * `stopReason: "stop-when"`, and `stoppedBy` names the condition.
    */
   readonly stopWhen?: StopCondition | readonly StopCondition[];
+  /**
+   * `"previous-response"` (Responses API, with stored responses): after the
+   * first turn, the model function gets only the items the server has not
+   * seen (the outputs answering the last response's calls) and
+   * `context.previousResponseId` to send as `previous_response_id`. The
+   * returned transcript is still the whole conversation. Default
+   * `"send-everything"`: the whole transcript every turn (works with
+   * `store: false`).
+   */
+  readonly conversation?: "send-everything" | "previous-response";
 }
 
 /** Why the loop stopped. */
@@ -241,6 +256,15 @@ export function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTypin
   return runTurns(options, 0);
 }
 
+/** Where a `previous-response` conversation stands: the last response's id, and the transcript entries it had seen. */
+export interface ConversationPoint {
+  readonly previousResponseId: string;
+  readonly seen: number;
+}
+
+const responseId = (response: unknown): string | undefined =>
+  typeof response === "object" && response !== null && "id" in response && typeof response.id === "string" ? response.id : undefined;
+
 /**
  * The loop of {@link runToolLoop}, after `turnsBefore` model calls (those of
  * a run `resumeToolLoop` continues: they count towards `maxTurns` and number
@@ -249,12 +273,17 @@ export function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTypin
 export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
   options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
   turnsBefore: number,
+  resumeFrom?: ConversationPoint,
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
   type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
+  }
+  const byId = options.conversation === "previous-response";
+  if (options.conversation !== undefined && !byId && options.conversation !== "send-everything") {
+    throw new RangeError(`The option conversation must be "send-everything" or "previous-response"; got ${String(options.conversation)}.`);
   }
   // The options a round takes have the same names here: roundSettings checks them and reads only those.
   const settings = roundSettings({ ...options, adapter });
@@ -274,6 +303,8 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;
   const transcript: Entry[] = [...options.input];
+  // With previous-response: the last response's id and how much of the transcript the server has.
+  let point = resumeFrom;
   let response: TResponse | undefined;
   let turns = turnsBefore;
   if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
@@ -288,7 +319,10 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     const offered = turnTools.forTurn({ turn, transcript });
     try {
       const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
-      response = await model([...transcript], offered.tools, { turn, signal, onDelta, allowedTools: offered.allowedTools });
+      const sent = byId && point !== undefined ? transcript.slice(point.seen) : [...transcript];
+      const previousResponseId = byId ? point?.previousResponseId : undefined;
+      const context = { turn, signal, onDelta, allowedTools: offered.allowedTools, previousResponseId };
+      response = await model(sent, offered.tools, context);
     } catch (error) {
       turnEnd(0, 0, { error });
       if (aborted()) break;
@@ -297,6 +331,8 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     turns = turn;
     // Entries by the options' type: it checked responseItems against the model's response type.
     transcript.push(...(adapter.responseItems(response) as Entry[]));
+    const id = responseId(response);
+    if (byId && id !== undefined) point = { previousResponseId: id, seen: transcript.length };
     // Responses: the API takes one output per call_id in a whole conversation, so
     // a call_id the model reuses from an earlier turn is answered already. The
     // adapter skips every call its items answer: given the transcript, it reads
@@ -313,7 +349,15 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     if (pending.length > 0) {
       // The turn's answers wait with the paused calls, so that on resume they all go in in the model's order.
       const answered = outcomes.map(({ callId, index, output }) => ({ callId, index, output }));
-      const state: ToolLoopState<Entry, TOutput> = { format: TOOL_LOOP_STATE_FORMAT, api: adapter.api, transcript: [...transcript], turns, answered, pending };
+      const state: ToolLoopState<Entry, TOutput> = {
+        format: TOOL_LOOP_STATE_FORMAT,
+        api: adapter.api,
+        transcript: [...transcript],
+        turns,
+        answered,
+        pending,
+        ...(point === undefined ? {} : { conversation: point }),
+      };
       return { response, input: transcript, turns, stopReason: "needs-approval", state };
     }
     transcript.push(...outputs);

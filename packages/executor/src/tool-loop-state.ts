@@ -29,6 +29,11 @@ export interface ToolLoopState<TEntry = unknown, TOutput = unknown> {
   readonly answered: AnsweredCall<TOutput>[];
   /** The calls waiting for a decision, in the model's order, with their decoded arguments. */
   readonly pending: ToolCall[];
+  /**
+   * With `conversation: "previous-response"`: the paused response's id and
+   * how many transcript entries the server has (the rest is sent on resume).
+   */
+  readonly conversation?: { readonly previousResponseId: string; readonly seen: number };
 }
 
 /** The decisions `resumeToolLoop` takes, by call id: `true`, `false` or `{ allow, reason }` (`"pause"` keeps a call waiting). */
@@ -74,6 +79,13 @@ export function checkState<TEntry, TOutput>(
   if (!Number.isInteger(state.turns) || (state.turns as number) < 1) fail("turns is not a positive integer");
   if (!Array.isArray(state.answered) || !state.answered.every(isAnswered)) fail("answered is not a list of answers");
   if (!Array.isArray(state.pending) || !state.pending.every(isCall)) fail("pending is not a list of calls");
+  const { conversation } = state;
+  if (
+    conversation !== undefined &&
+    !(isRecord(conversation) && typeof conversation.previousResponseId === "string" && Number.isInteger(conversation.seen))
+  ) {
+    fail("conversation is not a response id and a count of items");
+  }
   const ids = [...(state.answered as AnsweredCall<unknown>[]), ...state.pending].map((entry) => entry.callId);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated !== undefined) fail(`the call id ${JSON.stringify(repeated)} occurs twice`);

@@ -6,7 +6,8 @@
 // answered exactly once, right after it (transcript-rules.ts). A request with
 // `stream: true` is answered with server-sent events as the API streams
 // them; `hangMidStream` sends only the first half of a stream and then waits,
-// as a connection that stalls.
+// as a connection that stalls. Responses are stored: a request may continue
+// one with `previous_response_id`.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { chatViolations, responsesViolations } from "./transcript-rules";
@@ -65,7 +66,7 @@ function chat(messages: Json[]): Json {
   };
 }
 
-function responses(input: Json[]): Json {
+function responses(input: Json[], id: string): Json {
   const outputs = outputsOf(input);
   const output: Json[] =
     outputs.length === 0
@@ -92,7 +93,7 @@ function responses(input: Json[]): Json {
           },
         ];
   return {
-    id: `resp_${outputs.length}`,
+    id,
     object: "response",
     created_at: 1767225600,
     status: "completed",
@@ -195,6 +196,9 @@ const sse = (event: JsonObject): string =>
 /** Starts the stand-in. */
 export async function startNotesApi(options: { readonly hangMidStream?: boolean } = {}): Promise<NotesApi> {
   const requests: NotesApi["requests"][number][] = [];
+  // Each stored response's whole conversation, by response id, for previous_response_id.
+  const conversations = new Map<string, Json[]>();
+  let responseCount = 0;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -203,14 +207,26 @@ export async function startNotesApi(options: { readonly hangMidStream?: boolean 
       const path = request.url ?? "";
       requests.push({ path, body });
       const items = path.endsWith("/chat/completions") ? body.messages : body.input;
-      const list = Array.isArray(items) ? items : [];
-      const problems = path.endsWith("/chat/completions")
-        ? chatViolations(list as never[])
-        : responsesViolations(list as object[]);
+      const sent = Array.isArray(items) ? items : [];
+      // With previous_response_id, the conversation is the stored one (that
+      // response's input and output) followed by the new items: the rules
+      // apply to the whole of it, so an unanswered call is refused either way.
+      const previous = typeof body.previous_response_id === "string" ? conversations.get(body.previous_response_id) : [];
+      const list = [...(previous ?? []), ...sent];
+      const problems =
+        previous === undefined
+          ? [`Previous response with id '${JSON.stringify(body.previous_response_id)}' not found.`]
+          : path.endsWith("/chat/completions")
+            ? chatViolations(list as never[])
+            : responsesViolations(list as object[]);
       const [status, reply] =
         problems.length > 0
           ? [400, { error: { message: problems.join("; "), type: "invalid_request_error", param: null, code: null } }]
-          : [200, path.endsWith("/chat/completions") ? chat(list) : responses(list)];
+          : [200, path.endsWith("/chat/completions") ? chat(list) : responses(list, `resp_${++responseCount}`)];
+      if (status === 200 && !path.endsWith("/chat/completions")) {
+        const { id, output } = reply as { id: string; output: Json[] };
+        conversations.set(id, [...list, ...output]);
+      }
       if (status === 200 && body.stream === true) {
         const events = path.endsWith("/chat/completions")
           ? chatChunks(reply as JsonObject)

@@ -1,11 +1,13 @@
 import type { ToolCall, Toolset } from "@x/toolset";
+import { renderResult } from "@x/toolset/adapter";
 import { askApproval, deniedError } from "./approve-calls";
 import type { ApprovalDecision, ApproveFunction } from "./approve-calls";
 import type { Dispatcher } from "./dispatcher";
-import type { CallOutcome, ExecuteResult, RoundSettings } from "./execute-options";
+import type { RoundSettings } from "./execute-options";
 import { nextExecutionId } from "./execution-id";
 import type { McpClients } from "./mcp-client";
-import { rejectedOutcome, Round } from "./round";
+import { rejectedOutcome, runRound } from "./run-round";
+import type { CallOutcome, ExecuteResult } from "./run-round";
 
 /** A round whose calls went through `approve`: the answers, and the calls waiting for a decision (`"pause"`). */
 export interface ApprovedRoundResult<TOutput> extends ExecuteResult<TOutput> {
@@ -32,7 +34,7 @@ function deniedOutcome<TOutput>(
     index: call.index,
     call,
     outcome: error,
-    output: settings.adapter.toolOutput(call.callId, error, settings.output),
+    output: settings.adapter.renderedOutput(call.callId, renderResult(error, settings.render)),
     durationMs: 0,
     truncatedBytes: 0,
   };
@@ -66,15 +68,7 @@ export async function decideAndRun<TResponse, TOutput>(
     else if (decision.kind === "pause") pending.push(call);
     else outcomes.push(deniedOutcome(call, decision, settings, dispatcher, executionId));
   }
-  const round = await new Round(
-    allowed,
-    outcomes.length > 0 ? outcomes : undefined,
-    toolset,
-    clients,
-    settings,
-    dispatcher,
-    executionId
-  ).run();
+  const round = await runRound(allowed, outcomes, { settings, toolset, clients, dispatcher, executionId });
   return { ...round, pending };
 }
 
@@ -97,7 +91,7 @@ export function executeApprovedRound<TResponse, TOutput>(
   dispatcher: Dispatcher,
   approve: ApproveFunction
 ): Promise<ApprovedRoundResult<TOutput>> {
-  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.output);
+  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.render);
   if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [], pending: [] });
   const executionId = nextExecutionId(dispatcher);
   const answered = rejected.map((rejection) => {

@@ -11,6 +11,7 @@ const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
   "tool-call-denied": true,
   "model-delta": true,
   "strict-fallback": true,
+  "tool-excluded": true,
   "turn-start": true,
   "turn-end": true,
 };

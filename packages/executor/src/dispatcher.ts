@@ -26,7 +26,7 @@ export interface Dispatcher {
   callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
   /** `approve` did not allow `call`; `reason` and `approvalError` as in the event. */
   callDenied(executionId: string, call: ToolCall, error: ToolError, reason: string | undefined, approvalError: unknown): void;
-  /** Rare events (strict fallbacks, turns), built by the caller. */
+  /** Rare events (strict fallbacks, exclusions, turns, model deltas), built by the caller. */
   emit(event: ExecutorEvent): void;
 }
 
@@ -81,7 +81,13 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
   const error = hooks["tool-call-error"];
   const rejected = hooks["tool-call-rejected"];
   const denied = hooks["tool-call-denied"];
-  const others = [hooks["strict-fallback"], hooks["turn-start"], hooks["turn-end"], hooks["model-delta"]];
+  const others = [
+    hooks["strict-fallback"],
+    hooks["tool-excluded"],
+    hooks["turn-start"],
+    hooks["turn-end"],
+    hooks["model-delta"],
+  ];
   if (
     start === undefined &&
     progress === undefined &&

@@ -108,9 +108,10 @@ export interface ToolCallDeniedEvent extends ToolCallEventBase {
 
 /**
  * A piece of a streamed model answer arrived (`runToolLoop` with a model
- * function that returns a stream): text, or a piece of a call's arguments,
- * as the adapter's `collectStream` passes it on. Emitted only when a
- * `model-delta` hook is set; setting one is asking for these values.
+ * function that streams): text, or a piece of a call's arguments, as the
+ * adapter's `collectStream` passes it on through the context's `onDelta`.
+ * Emitted only when a `model-delta` hook is set; setting one is asking for
+ * these values.
  */
 export interface ModelDeltaEvent extends EventBase {
   readonly type: "model-delta";
@@ -118,10 +119,8 @@ export interface ModelDeltaEvent extends EventBase {
   readonly delta: StreamDelta;
 }
 
-/** A tool could not be sent in strict mode: sent with `strict: false` (`fallback`) or left out (`excluded`). */
-export interface StrictFallbackEvent extends EventBase {
-  readonly type: "strict-fallback";
-  readonly action: "fallback" | "excluded";
+/** Which tool had no strict form, and why: the fields of `strict-fallback` and `tool-excluded`. */
+interface StrictProblemFields extends EventBase {
   /** The exposed name. */
   readonly name: string;
   readonly server: string;
@@ -131,6 +130,20 @@ export interface StrictFallbackEvent extends EventBase {
   /** The offending keyword or limit name. */
   readonly keyword: string;
   readonly message: string;
+}
+
+/** Under `strict: "auto"`, a tool without a strict form is sent with `strict: false` and its original schema. */
+export interface StrictFallbackEvent extends StrictProblemFields {
+  readonly type: "strict-fallback";
+}
+
+/**
+ * Under `strict: true`, a tool without a strict form is left out of the
+ * request: the model never sees it, and a call to it is answered as an
+ * unknown tool.
+ */
+export interface ToolExcludedEvent extends StrictProblemFields {
+  readonly type: "tool-excluded";
 }
 
 /** `runToolLoop` is about to call the model. */
@@ -166,6 +179,7 @@ export type ExecutorEvent =
   | ToolCallDeniedEvent
   | ModelDeltaEvent
   | StrictFallbackEvent
+  | ToolExcludedEvent
   | TurnStartEvent
   | TurnEndEvent;
 

@@ -226,9 +226,9 @@ describe("pause and resume with the Chat Completions API", () => {
       toolset: notes.toolset,
       clients: { notes: notes.client },
     };
-    await expect(resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options)).rejects.toThrow(
-      RangeError
-    );
+    await expect(
+      resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options)
+    ).rejects.toMatchObject({ name: "ToolError", code: "invalid-options" });
     await expect(
       resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options)
     ).rejects.toThrow(/occurs twice/);

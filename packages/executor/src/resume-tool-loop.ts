@@ -1,5 +1,7 @@
 import { ToolError } from "@x/toolset";
-import type { Adapter, ToolCall, Toolset } from "@x/toolset";
+import type { ToolCall, Toolset } from "@x/toolset";
+import { renderResult } from "@x/toolset/adapter";
+import type { Adapter } from "@x/toolset/adapter";
 import { askingApprove, decideAndRun } from "./approved-round";
 import type { DecideCall } from "./approved-round";
 import { readAnswer } from "./approve-calls";
@@ -7,9 +9,10 @@ import type { ApprovalDecision } from "./approve-calls";
 import { createDispatcher } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
-import type { CallOutcome, RoundSettings } from "./execute-options";
+import type { RoundSettings } from "./execute-options";
 import { nextExecutionId } from "./execution-id";
-import { rejectedOutcome } from "./round";
+import { rejectedOutcome } from "./run-round";
+import type { CallOutcome } from "./run-round";
 import { runTurns } from "./run-tool-loop";
 import type { ModelFunction, ToolLoopOptions, ToolLoopResult } from "./run-tool-loop";
 import { checkState } from "./tool-loop-state";
@@ -51,7 +54,7 @@ function goneOutcome<TOutput>(
     name: call.name,
     index: call.index,
     error,
-    output: settings.adapter.toolOutput(call.callId, error, settings.output),
+    output: settings.adapter.renderedOutput(call.callId, renderResult(error, settings.render)),
   };
   dispatcher.callRejected(executionId, rejection);
   return rejectedOutcome(rejection);
@@ -77,7 +80,7 @@ function goneOutcome<TOutput>(
  * @param decisions - answers by call id, for some or all of the pending calls
  * @param options - as for `runToolLoop`, without `input`
  * @returns the end of the run, as `runToolLoop` returns it (`turns` counts the model calls before the pause too)
- * @throws RangeError, before any work, when `state` is not a paused run's state, belongs to another API, or a
+ * @throws {ToolError} `invalid-options`, before any work, when `state` is not a paused run's state, belongs to another API, or a
  *   decision names a call that is not pending; or for a wrong option
  * @example
  * ```ts

@@ -1,4 +1,6 @@
-import type { Adapter, OutputOptions, PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
+import { ToolError } from "@x/toolset";
+import type { OutputOptions, PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { executeApprovedRound } from "./approved-round";
 import type { ApproveFunction } from "./approve-calls";
 import { now } from "./clock";
@@ -7,7 +9,7 @@ import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
-import { reportFallbacks } from "./prepare-tools";
+import { reportStrictProblems } from "./prepare-tools";
 import { TurnToolsMaker } from "./turn-tools";
 import type { TurnToolNames } from "./turn-tools";
 import { addUsage } from "./stop-when";
@@ -95,7 +97,7 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * must give transcript entries (with the Responses adapter: input items).
    */
   readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
-    readonly transcriptItems?: TItemTyping;
+    readonly transcriptItems?: TItemTyping | undefined;
     responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
   };
   readonly toolset: Toolset;
@@ -104,43 +106,43 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   /** The conversation so far (messages or input items); it is not mutated. */
   readonly input: readonly TInput[];
   /** The most model calls (a positive integer). Default 10. */
-  readonly maxTurns?: number;
+  readonly maxTurns?: number | undefined;
   /**
    * Strict mode of the tools. Default `"auto"`. Only the tools sent can run:
    * under `true`, a call to a tool left out is answered as an unknown tool.
    */
-  readonly strict?: PrepareOptions["strict"];
+  readonly strict?: PrepareOptions["strict"] | undefined;
   /** Passed to `strictSchema` for every tool. */
-  readonly strictOptions?: PrepareOptions["strictOptions"];
+  readonly strictOptions?: PrepareOptions["strictOptions"] | undefined;
   /**
    * Decides whether each call runs, as in `executeToolCalls`. A call it
    * answers `"pause"` for stops the run after the turn's other calls are
    * answered: `stopReason: "needs-approval"`, with a `state` to give
    * `resumeToolLoop` once the decision is made.
    */
-  readonly approve?: ApproveFunction;
-  /** Receives every event of the run: strict fallbacks, turns, calls. */
-  readonly hooks?: ExecutorHooks;
+  readonly approve?: ApproveFunction | undefined;
+  /** Receives every event of the run: strict fallbacks and exclusions, turns, calls. */
+  readonly hooks?: ExecutorHooks | undefined;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** As in `executeToolCalls`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** As in `executeToolCalls`. Default `false`. */
-  readonly resetTimeoutOnProgress?: boolean;
+  readonly resetTimeoutOnProgress?: boolean | undefined;
   /** As in `executeToolCalls`. Default 16. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly includeValues?: boolean;
+  readonly includeValues?: boolean | undefined;
   /** As in `executeToolCalls`. Default 100 000. */
-  readonly maxOutputBytes?: number;
+  readonly maxOutputBytes?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly output?: OutputOptions;
+  readonly output?: OutputOptions | undefined;
   /**
    * The tools sent each turn, by exposed name: a list, or a function of the
    * turn and the transcript (`undefined`: all). A call to a tool not sent
    * this turn is answered as an unknown tool and never runs.
    */
-  readonly activeTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  readonly activeTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
   /**
    * The tools the model may call each turn, by exposed name (a list, or a
    * function of the turn and the transcript), while every tool is still sent:
@@ -149,13 +151,13 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * `allowed_tools` tool choice; a call to another tool is answered as an
    * unknown tool and never runs.
    */
-  readonly allowedTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  readonly allowedTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
   /**
    * Stops the run after a turn whose calls are answered, when a condition
    * is met (`toolCalled(name)`, `usageAtLeast({ totalTokens })`, or your own):
    * `stopReason: "stop-when"`, and `stoppedBy` names the condition.
    */
-  readonly stopWhen?: StopCondition | readonly StopCondition[];
+  readonly stopWhen?: StopCondition | readonly StopCondition[] | undefined;
   /**
    * `"previous-response"` (Responses API, with stored responses): after the
    * first turn, the model function gets only the items the server has not
@@ -165,7 +167,7 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * `"send-everything"`: the whole transcript every turn (works with
    * `store: false`).
    */
-  readonly conversation?: "send-everything" | "previous-response";
+  readonly conversation?: "send-everything" | "previous-response" | undefined;
 }
 
 /** Why the loop stopped. */
@@ -222,7 +224,8 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
  *
  * @param options - the model function, adapter, toolset, clients, input and limits
  * @returns the last response, the whole transcript, the number of turns and why it stopped
- * @throws whatever the model function throws (unless the signal aborted); a `RangeError` for a wrong option
+ * @throws whatever the model function throws (unless the signal aborted); a `ToolError("invalid-options")` for a wrong
+ *   option, before the model is called
  *
  * @example
  * ```ts
@@ -234,7 +237,9 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
  * import { runToolLoop } from "@x/executor";
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
- * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * await client.connect(
+ *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  *
  * const openai = new OpenAI();
@@ -277,13 +282,18 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
   type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
-  if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
+  if (typeof model !== "function") {
+    throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
+  }
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
-    throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
+    throw new ToolError("invalid-options", `The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
   }
   const byId = options.conversation === "previous-response";
   if (options.conversation !== undefined && !byId && options.conversation !== "send-everything") {
-    throw new RangeError(`The option conversation must be "send-everything" or "previous-response"; got ${String(options.conversation)}.`);
+    throw new ToolError(
+      "invalid-options",
+      `The option conversation must be "send-everything" or "previous-response"; got ${String(options.conversation)}.`,
+    );
   }
   // The options a round takes have the same names here: roundSettings checks them and reads only those.
   const settings = roundSettings({ ...options, adapter });
@@ -294,7 +304,7 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
   };
   const prepared = adapter.tools(toolset, prepareOptions);
-  reportFallbacks(toolset, prepared, dispatcher);
+  reportStrictProblems(toolset, prepared, dispatcher);
   const turnTools = new TurnToolsMaker<TTool, Entry>(adapter, toolset, prepareOptions, prepared, options.activeTools, options.allowedTools);
   const stopWhen: readonly StopCondition[] =
     options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;

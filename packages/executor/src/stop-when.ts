@@ -1,4 +1,4 @@
-import type { CallOutcome } from "./execute-options";
+import type { CallOutcome } from "./run-round";
 
 /** Tokens used, summed over the run's responses (their `usage`, as either API reports it). */
 export interface RunUsage {

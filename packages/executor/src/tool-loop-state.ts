@@ -1,3 +1,4 @@
+import { ToolError } from "@x/toolset";
 import type { ToolCall } from "@x/toolset";
 import type { ApprovalAnswer } from "./approve-calls";
 
@@ -55,7 +56,8 @@ const isAnswered = (value: unknown): boolean =>
   isRecord(value) && typeof value.callId === "string" && Number.isInteger(value.index) && "output" in value;
 
 function fail(what: string): never {
-  throw new RangeError(
+  throw new ToolError(
+    "invalid-options",
     `The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`
   );
 }
@@ -63,7 +65,7 @@ function fail(what: string): never {
 /**
  * Checks a state read back (from JSON, from a database) and the decisions
  * given with it, before any work: a mistake here is the caller's, so it is a
- * `RangeError`, never a half-resumed run. Each call id, pending or answered,
+ * `ToolError` with code `invalid-options`, never a half-resumed run. Each call id, pending or answered,
  * occurs once, and every decision is for a pending call.
  */
 export function checkState<TEntry, TOutput>(
@@ -82,7 +84,11 @@ export function checkState<TEntry, TOutput>(
   const { conversation } = state;
   if (
     conversation !== undefined &&
-    !(isRecord(conversation) && typeof conversation.previousResponseId === "string" && Number.isInteger(conversation.seen))
+    !(
+      isRecord(conversation) &&
+      typeof conversation.previousResponseId === "string" &&
+      Number.isInteger(conversation.seen)
+    )
   ) {
     fail("conversation is not a response id and a count of items");
   }
@@ -90,11 +96,15 @@ export function checkState<TEntry, TOutput>(
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
   if (repeated !== undefined) fail(`the call id ${JSON.stringify(repeated)} occurs twice`);
   if (!isRecord(decisions))
-    throw new RangeError("The decisions given to resumeToolLoop must be an object of answers by call id.");
+    throw new ToolError(
+      "invalid-options",
+      "The decisions given to resumeToolLoop must be an object of answers by call id."
+    );
   const pending = new Set(state.pending.map((call) => call.callId));
   const stray = Object.keys(decisions).find((id) => !pending.has(id));
   if (stray !== undefined) {
-    throw new RangeError(
+    throw new ToolError(
+      "invalid-options",
       `resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; pending: ${[
         ...pending,
       ].join(", ")}.`

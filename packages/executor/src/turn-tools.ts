@@ -1,4 +1,5 @@
-import type { Adapter, NullPathsByTool, PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
+import type { NullPathsByTool, PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 
 /** What a per-turn option sees: the turn about to start and the transcript so far. */
 export interface TurnInfo<TEntry> {

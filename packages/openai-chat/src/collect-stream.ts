@@ -1,4 +1,4 @@
-import { readStream } from "@x/toolset";
+import { readStream } from "@x/toolset/adapter";
 import type { CollectStreamOptions, StreamEvents } from "@x/toolset";
 import type { ChatToolCall } from "./chat-types";
 

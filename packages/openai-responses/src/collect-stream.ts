@@ -1,4 +1,4 @@
-import { readStream } from "@x/toolset";
+import { readStream } from "@x/toolset/adapter";
 import type { CollectStreamOptions, StreamEvents } from "@x/toolset";
 import { isRecord } from "./read-output";
 import type { Fields } from "./read-output";

@@ -5,6 +5,7 @@ import { startNotesApi } from "./__fixtures__/notes-api";
 import type { NotesApi } from "./__fixtures__/notes-api";
 import { startNotesServer } from "./__fixtures__/notes-server";
 import type { NotesServer } from "./__fixtures__/notes-server";
+import { askStored } from "./__fixtures__/previous-response-example";
 import { annotationPolicy } from "./annotation-policy";
 import { resumeToolLoop } from "./resume-tool-loop";
 import { runToolLoop } from "./run-tool-loop";
@@ -41,7 +42,7 @@ const options = (): Omit<ToolLoopOptions<unknown, OpenAI.Responses.Response, unk
         model: "gpt-test",
         input: items as Item[],
         tools: tools as OpenAI.Responses.FunctionTool[],
-        ...(previousResponseId === undefined ? {} : { previous_response_id: previousResponseId }),
+        previous_response_id: previousResponseId,
       },
       { signal }
     ),
@@ -58,7 +59,7 @@ describe('conversation: "previous-response"', () => {
     expect(
       api.requests.map((request) => [request.body.previous_response_id, kinds(request.body.input as object[])])
     ).toEqual([
-      [undefined, ["message"]],
+      [null, ["message"]],
       [
         "resp_1",
         ["function_call_output call_read", "function_call_output call_delete", "function_call_output call_append"],
@@ -110,8 +111,15 @@ describe('conversation: "previous-response"', () => {
   it("sends everything by default", async () => {
     const { conversation: _conversation, ...rest } = options();
     await runToolLoop({ ...rest, adapter: responses });
-    expect(api.requests.map((request) => request.body.previous_response_id)).toEqual([undefined, undefined]);
+    expect(api.requests.map((request) => request.body.previous_response_id)).toEqual([null, null]);
     expect((api.requests[1]?.body.input as object[]).length).toBe(8);
+  });
+
+  it("is what the README's example does", async () => {
+    expect(await askStored("Tidy my notes.", openai, notes.toolset, notes.client)).toBe(
+      "Done: buy milk | Deleted todo. | Appended to ideas."
+    );
+    expect(api.requests.map((request) => request.body.previous_response_id)).toEqual([null, "resp_1"]);
   });
 
   it("refuses another value", async () => {

@@ -54,9 +54,10 @@ export interface ModelContext {
   readonly allowedTools: readonly string[] | undefined;
   /**
    * With `conversation: "previous-response"`: the id of the last response,
-   * to send as `previous_response_id` (`undefined` on the first turn).
+   * to send as `previous_response_id`; `null` on the first turn and without
+   * that option (the API takes `null` as none).
    */
-  readonly previousResponseId: string | undefined;
+  readonly previousResponseId: string | null;
 }
 
 /**
@@ -330,7 +331,7 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     try {
       const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
       const sent = byId && point !== undefined ? transcript.slice(point.seen) : [...transcript];
-      const previousResponseId = byId ? point?.previousResponseId : undefined;
+      const previousResponseId = byId ? (point?.previousResponseId ?? null) : null;
       const context = { turn, signal, onDelta, allowedTools: offered.allowedTools, previousResponseId };
       response = await model(sent, offered.tools, context);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ResponsesAnswer } from "@x/openai-responses";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startNotesServer } from "./__fixtures__/notes-server";
 import type { NotesServer } from "./__fixtures__/notes-server";
@@ -205,7 +205,7 @@ describe("approve", () => {
         approve: (request) => (request.toolName === "delete_note" ? { allow: false, reason: "no" } : true),
       }
     );
-    expect(outputs.map((o: ResponsesCallOutput) => [o.type, "call_id" in o ? o.call_id : o.id])).toEqual([
+    expect(outputs.map((o: ResponsesAnswer) => [o.type, "call_id" in o ? o.call_id : o.id])).toEqual([
       ["function_call_output", "c1"],
       ["function_call_output", "c2"],
       ["function_call_output", "c3"],

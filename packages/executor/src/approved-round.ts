@@ -1,4 +1,4 @@
-import type { ToolCall, Toolset } from "@x/toolset";
+import type { ToolCall, ToolSearchAnswer, Toolset } from "@x/toolset";
 import { renderResult } from "@x/toolset/adapter";
 import { askApproval, deniedError } from "./approve-calls";
 import type { ApprovalDecision, ApproveFunction } from "./approve-calls";
@@ -52,6 +52,7 @@ function deniedOutcome<TOutput>(
 export async function decideAndRun<TResponse, TOutput>(
   calls: readonly ToolCall[],
   answered: CallOutcome<TOutput>[],
+  searches: readonly ToolSearchAnswer<TOutput>[],
   decide: DecideCall,
   toolset: Toolset,
   clients: McpClients,
@@ -68,7 +69,7 @@ export async function decideAndRun<TResponse, TOutput>(
     else if (decision.kind === "pause") pending.push(call);
     else outcomes.push(deniedOutcome(call, decision, settings, dispatcher, executionId));
   }
-  const round = await runRound(allowed, outcomes, { settings, toolset, clients, dispatcher, executionId });
+  const round = await runRound(allowed, outcomes, searches, { settings, toolset, clients, dispatcher, executionId });
   return { ...round, pending };
 }
 
@@ -91,13 +92,16 @@ export function executeApprovedRound<TResponse, TOutput>(
   dispatcher: Dispatcher,
   approve: ApproveFunction
 ): Promise<ApprovedRoundResult<TOutput>> {
-  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.render);
-  if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [], pending: [] });
+  const options = settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
+  const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
+  if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
+    return Promise.resolve({ outputs: [], outcomes: [], searches: [], pending: [] });
+  }
   const executionId = nextExecutionId(dispatcher);
   const answered = rejected.map((rejection) => {
     dispatcher.callRejected(executionId, rejection);
     return rejectedOutcome(rejection);
   });
   const decide = askingApprove(approve, toolset, settings.signal);
-  return decideAndRun(calls, answered, decide, toolset, clients, settings, dispatcher, executionId);
+  return decideAndRun(calls, answered, searches, decide, toolset, clients, settings, dispatcher, executionId);
 }

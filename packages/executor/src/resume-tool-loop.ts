@@ -118,7 +118,7 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
     if (answer !== undefined) return Promise.resolve<ApprovalDecision>(readAnswer(answer));
     return ask === undefined ? Promise.resolve<ApprovalDecision>({ kind: "pause" }) : ask(call);
   };
-  const round = await decideAndRun(offered, gone, decide, toolset, clients, settings, dispatcher, executionId);
+  const round = await decideAndRun(offered, gone, [], decide, toolset, clients, settings, dispatcher, executionId);
 
   const answered: AnsweredCall<TOutput>[] = [
     ...checked.answered,

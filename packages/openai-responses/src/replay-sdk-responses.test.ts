@@ -9,7 +9,7 @@ import type { Json, Reply } from "../../../testing/openai-server";
 import { startRoundTrip } from "../../../testing/round-trip";
 import type { RoundTrip } from "../../../testing/round-trip";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
-import type { ResponsesCallOutput } from "./index";
+import type { ResponsesAnswer } from "./index";
 import { collectStream, responseItems, toolCalls, toolOutput, tools } from "./index";
 
 // The bug of openai/openai-python#2720: the openai package's `responses.parse`
@@ -50,7 +50,7 @@ describe("replaying what the openai package's helpers return", () => {
   });
 
   async function replay(response: Response): Promise<Response> {
-    const answers = await trip.answer<ResponsesCallOutput>(toolCalls(response, trip.toolset), toolOutput);
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset), toolOutput);
     return trip.openai.responses.create({ ...request(), input: [user, ...responseItems(response), ...answers] });
   }
 
@@ -63,7 +63,7 @@ describe("replaying what the openai package's helpers return", () => {
     const response = await make();
     const calls = response.output.filter((item) => item.type === "function_call");
     expect(calls.length > 0 && calls.every((item) => "parsed_arguments" in item)).toBe(true);
-    const answers = await trip.answer<ResponsesCallOutput>(toolCalls(response, trip.toolset), toolOutput);
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset), toolOutput);
     const send = (items: unknown[]): Promise<Response> =>
       trip.openai.responses.create({ ...request(), input: [user, ...(items as ResponseInputItem[]), ...answers] });
     // As they are: the message's text parts carry the parser's `parsed` too, and are refused first.

@@ -1,4 +1,4 @@
-import type { NullPathsByTool, PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
+import type { NullPathsByTool, PlansByTool, PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
 import type { Adapter } from "@x/toolset/adapter";
 
 /** What a per-turn option sees: the turn about to start and the transcript so far. */
@@ -11,7 +11,7 @@ export interface TurnInfo<TEntry> {
 /** Exposed tool names, for every turn or per turn. `undefined` from the function: every tool. */
 export type TurnToolNames<TEntry> = readonly string[] | ((info: TurnInfo<TEntry>) => readonly string[] | undefined);
 
-/** The tools of one turn: what is sent, and the null paths that are also the list of tools a call may run. */
+/** The tools of one turn: what is sent, and the plans (null paths and encodings) that are also the list of tools a call may run. */
 export interface TurnTools<TTool> {
   readonly tools: TTool[];
   readonly nullPaths: NullPathsByTool;
@@ -30,9 +30,10 @@ const toolsetView = (toolset: Toolset, names: ReadonlySet<string>): Toolset => (
   resolve: (name) => (names.has(name) ? toolset.resolve(name) : undefined),
 });
 
-const pick = (nullPaths: NullPathsByTool, names: readonly string[]): NullPathsByTool =>
+// The plans of the named tools only: the rest are not offered this turn.
+const pick = (plans: PlansByTool, names: readonly string[]): PlansByTool =>
   Object.fromEntries(
-    names.filter((name) => Object.hasOwn(nullPaths, name)).map((name) => [name, nullPaths[name] ?? []])
+    names.filter((name) => Object.hasOwn(plans, name)).map((name) => [name, plans[name] as PlansByTool[string]])
   );
 
 /**
@@ -59,7 +60,7 @@ export class TurnToolsMaker<TTool, TEntry> {
     const active = namesFor(this.activeTools, info);
     const prepared = active === undefined ? this.all : this.prepared(active);
     const allowed = namesFor(this.allowedTools, info);
-    const nullPaths = allowed === undefined ? prepared.report.nullPaths : pick(prepared.report.nullPaths, allowed);
+    const nullPaths = allowed === undefined ? prepared.report.plans : pick(prepared.report.plans, allowed);
     return { tools: [...prepared.tools], nullPaths, allowedTools: allowed };
   }
 

@@ -6,8 +6,9 @@
  *   function), `invalid-config` (an `mcpServers` config `@x/servers` cannot
  *   use), `no-client`, `denied` (the user did not allow the call);
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
- *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`,
- *   `incomplete-call` (the response was cut off inside the call);
+ *   `arguments-not-object`, `arguments-not-restorable`, `unsupported-call`,
+ *   `duplicate-call-id`, `incomplete-call` (the response was cut off inside
+ *   the call);
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
  *   `aborted`, `connection-closed`.
  */
@@ -20,6 +21,7 @@ export type ToolErrorCode =
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
+  | "arguments-not-restorable"
   | "unsupported-call"
   | "duplicate-call-id"
   | "incomplete-call"
@@ -41,6 +43,7 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",
+  "arguments-not-restorable": "model",
   "unsupported-call": "model",
   "duplicate-call-id": "model",
   "incomplete-call": "model",

@@ -77,7 +77,7 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire): Map
 export async function runManualCall(toolbox: Toolbox, request: CallRequest): Promise<CallResponse> {
   const { toolset } = toolbox;
   const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
-  const nullPaths = report.nullPaths;
+  const nullPaths = report.plans; // (restores encoded arguments and strips the nulls)
   const callId = `call_${randomBytes(12).toString("base64url")}`;
   const chatMessage: ChatAssistantMessage = {
     role: "assistant",

@@ -4,9 +4,13 @@ import { runToolLoop } from "@x/executor";
 import { adapter as chatAdapter } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { ResponseInputItem } from "openai/resources/responses/responses";
-import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
+import type { ChatToolMessage } from "@x/openai-chat";
+import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import { readTurns } from "./conversation-turns";
+import type { TurnReader } from "./conversation-turns";
 import { createRecorder } from "./event-recorder";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
@@ -46,54 +50,26 @@ export function parseChatRequest(body: unknown): ChatRequest | string {
   return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[] };
 }
 
-type Record_ = { readonly [key: string]: unknown };
-
-/** A string field, or "" when it is missing or not a string. */
-function text(record: Record_, ...keys: string[]): string {
-  for (const key of keys) if (typeof record[key] === "string") return record[key];
-  return "";
-}
-
-function isRecord(value: unknown): value is Record_ {
+function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** What the model wrote and called in one response, in either API's shape. */
-function readResponse(api: ApiName, response: unknown): Omit<ChatTurn, "turn" | "outputs"> {
-  if (api === "chat") {
-    const choices = isRecord(response) && Array.isArray(response["choices"]) ? (response["choices"] as unknown[]) : [];
-    const first: unknown = choices[0];
-    const message: Record_ = isRecord(first) && isRecord(first["message"]) ? first["message"] : {};
-    const toolCalls = Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as unknown[]) : [];
-    return {
-      text: typeof message["content"] === "string" && message["content"] !== "" ? message["content"] : null,
-      calls: toolCalls.filter(isRecord).map((call) => {
-        const fn: Record_ = isRecord(call["function"]) ? call["function"] : isRecord(call["custom"]) ? call["custom"] : {};
-        return { callId: text(call, "id"), name: text(fn, "name"), arguments: text(fn, "arguments", "input") };
-      }),
-    };
-  }
-  const output = isRecord(response) && Array.isArray(response["output"]) ? (response["output"] as unknown[]) : [];
-  const items = output.filter(isRecord);
-  const texts = items
-    .filter((item) => item["type"] === "message" && Array.isArray(item["content"]))
-    .flatMap((item) => (item["content"] as unknown[]).filter(isRecord))
-    .flatMap((part) => (part["type"] === "output_text" && typeof part["text"] === "string" ? [part["text"]] : []));
-  return {
-    text: texts.length === 0 ? null : texts.join("\n"),
-    calls: items
-      .filter((item) => typeof item["call_id"] === "string" && text(item, "type").endsWith("_call"))
-      .map((item) => ({ callId: text(item, "call_id"), name: text(item, "name", "type"), arguments: text(item, "arguments", "input") })),
-  };
-}
+/** Chat Completions: the completion's message text; a tool message's content is text already. */
+const chatReader: TurnReader<ChatCompletion, ChatToolMessage> = {
+  adapter: chatAdapter,
+  text: (completion) => completion.choices[0]?.message.content || null,
+  returned: (output) => output.content,
+};
 
-/** The items of `transcript` that answer `callIds`. */
-function outputsFor(transcript: readonly unknown[], callIds: readonly string[]): Json[] {
-  return transcript
-    .filter(isRecord)
-    .filter((item) => callIds.includes(text(item, "tool_call_id", "call_id")) && (item["role"] === "tool" || text(item, "type").endsWith("_output")))
-    .map(toJson);
-}
+/** Responses: the SDK's `output_text`; an output's text parts, images as a placeholder. */
+const responsesReader: TurnReader<Response, ResponsesCallOutput> = {
+  adapter: responsesAdapter,
+  text: (response) => response.output_text || null,
+  returned: (output) =>
+    typeof output.output === "string"
+      ? output.output
+      : output.output.map((part) => ("text" in part ? part.text : "[image]")).join(" "),
+};
 
 function modelErrorOf(error: unknown): { status: number | null; message: string } {
   if (error instanceof OpenAI.APIError) {
@@ -124,11 +100,11 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
     timeout: 120_000,
   });
   const recorder = createRecorder();
-  const responses: unknown[] = [];
+  const strict = strictMode(request.strict);
   const common = {
     toolset: toolbox.toolset,
     clients: toolbox.clients,
-    strict: strictMode(request.strict),
+    strict,
     hooks: recorder.hooks,
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,
@@ -136,10 +112,13 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
   let transcript: readonly unknown[];
   let stopReason: string;
   let modelError: ChatResponse["modelError"] = null;
+  let turns: ChatTurn[] = [];
+  const inputLength = request.transcript.length + 1;
   try {
     if (request.api === "chat") {
       // The transcript is the one this server returned for the same API.
       const input = [...(request.transcript as unknown as ChatCompletionMessageParam[]), { role: "user", content: request.message } as const];
+      const responses: ChatCompletion[] = [];
       const result = await runToolLoop({
         ...common,
         adapter: chatAdapter,
@@ -152,8 +131,11 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
       });
       transcript = result.input;
       stopReason = result.stopReason;
+      const { nullPaths } = chatAdapter.tools(toolbox.toolset, { strict }).report;
+      turns = readTurns(chatReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     } else {
       const input = [...(request.transcript as unknown as ResponseInputItem[]), { role: "user", content: request.message } as const];
+      const responses: Response[] = [];
       const result = await runToolLoop({
         ...common,
         adapter: responsesAdapter,
@@ -170,16 +152,15 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
       });
       transcript = result.input;
       stopReason = result.stopReason;
+      const { nullPaths } = responsesAdapter.tools(toolbox.toolset, { strict }).report;
+      turns = readTurns(responsesReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     }
   } catch (error) {
+    // The transcript stays as it was before the message: the user can try again.
     transcript = request.transcript;
     stopReason = "model-error";
     modelError = modelErrorOf(error);
   }
-  const turns = responses.map((response, index): ChatTurn => {
-    const read = readResponse(request.api, response);
-    return { turn: index + 1, ...read, outputs: modelError === null ? outputsFor(transcript, read.calls.map((call) => call.callId)) : [] };
-  });
   return {
     transcript: transcript.map(toJson),
     turns,

@@ -10,11 +10,15 @@ import { connectServer } from "./connect-server";
 import type { ServerConnection } from "./connect-server";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
+import { createEventHub } from "./event-hub";
+import type { EventHub } from "./event-hub";
 import { consoleLogger } from "./logger";
 import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
+import { createRunningCalls } from "./running-calls";
+import type { RunningCalls } from "./running-calls";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
@@ -87,7 +91,14 @@ function stateOf(context: RouteContext): StateResponse {
     servers: connections.map((connection) => {
       const { target, hidden } = describeServer(connection.spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = { name: connection.spec.name, transport: connection.spec.transport, source: connection.spec.source, target: redactor.message(target), hidden };
+      const base = {
+        name: connection.spec.name,
+        transport: connection.spec.transport,
+        source: connection.spec.source,
+        target: redactor.message(target),
+        hidden,
+        restartable: false,
+      };
       if (connection.status === "failed") return { ...base, status: "failed", error: redactor.message(connection.error), toolCount: 0 };
       const closed = connection.closedReason();
       return {
@@ -124,7 +135,7 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (pathname === "/api/tools") {
       const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
       if (strict === undefined) return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
-      return answer(toolsView(toolbox, strict));
+      return answer(toolsView(toolbox, strict, unavailableServers(context)));
     }
     if (pathname.startsWith("/api/")) return sendError(response, 404, "not-found", `No API at ${pathname}.`);
     const file = context.files.get(pathname === "/" ? "/index.html" : pathname);
@@ -147,10 +158,23 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   }
   // The guard lets only POST to /api/ through to here.
   const body = await readJsonBody(request);
+  if (pathname === "/api/events") return context.hub.open(response, { type: "state", state: stateOf(context) }, SECURITY_HEADERS);
+  if (pathname === "/api/call/cancel") {
+    const runId = typeof body === "object" && body !== null ? (body as { runId?: unknown }).runId : undefined;
+    if (typeof runId !== "string") return sendError(response, 400, "bad-request", "Send { runId }: the id the call was started with.");
+    if (!context.running.cancel(runId)) return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
+    return answer({ cancelled: runId });
+  }
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const call = await runManualCall(toolbox, parsed);
+    const { runId } = parsed;
+    const live = runId === undefined ? undefined : context.running.start(runId);
+    if (runId !== undefined && live === undefined) return sendError(response, 409, "run-id-taken", "A call with this runId is running already.");
+    const call = await runManualCall(toolbox, parsed, {
+      ...(live === undefined ? {} : { signal: live.signal }),
+      ...(runId === undefined ? {} : { onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }) }),
+    }).finally(() => live?.done());
     // What the executor says about a failed call may quote a server's URL or stderr.
     return answer({
       ...call,
@@ -174,8 +198,20 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
 
+/** Why each stopped server's tools cannot run, by server name. */
+function unavailableServers(context: RouteContext): Map<string, string> {
+  return new Map(
+    context.connections.flatMap((connection) => {
+      const closed = connection.status === "ready" ? connection.closedReason() : undefined;
+      return closed === undefined ? [] : [[connection.spec.name, `server "${connection.spec.name}" stopped: ${closed}`] as const];
+    }),
+  );
+}
+
 interface RouteContext {
   readonly connections: readonly ServerConnection[];
+  readonly hub: EventHub;
+  readonly running: RunningCalls;
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
@@ -202,7 +238,15 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
   }
   const toolbox = createToolbox(connections);
-  const context: RouteContext = { connections, openai: options.openai, redactor, files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR) };
+  const context: RouteContext = {
+    connections,
+    // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
+    hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
+    running: createRunningCalls(),
+    openai: options.openai,
+    redactor,
+    files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
+  };
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
@@ -233,6 +277,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     token,
     connections,
     close: async () => {
+      context.running.cancelAll();
+      context.hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all(connections.map((connection) => connection.close()));

@@ -31,15 +31,21 @@ export function strictMode(setting: StrictSetting): StrictMode {
   return setting === "auto" ? "auto" : setting === "true";
 }
 
+/** The bytes of `value` as JSON text in UTF-8: what it weighs in a request body. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value));
+}
+
 /**
  * Every tool of the toolset as each API would receive it under `strict`.
  *
+ * @param unavailable - why a server's tools cannot run now (it stopped), by server name
  * @example
  * ```ts
- * const view = toolsView(toolbox, "auto");
+ * const view = toolsView(toolbox, "auto", new Map());
  * ```
  */
-export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsResponse {
+export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: ReadonlyMap<string, string>): ToolsResponse {
   const { toolset, report } = toolbox;
   const chat = chatTools(toolset, { strict: strictMode(strict) });
   const responses = responsesTools(toolset, { strict: strictMode(strict) });
@@ -62,11 +68,17 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsRespons
       fallback: fallback === undefined ? null : { path: [...fallback.path], keyword: fallback.keyword, message: fallback.message },
       excluded: excluded === undefined ? null : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
       example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
+      unavailable: unavailable.get(entry.server) ?? null,
+      bytes: {
+        chat: chatTool === undefined ? null : jsonBytes(chatTool),
+        responses: responsesTool === undefined ? null : jsonBytes(responsesTool),
+      },
     };
   });
   return {
     strict,
     tools,
+    totals: { chat: jsonBytes(chat.tools), responses: jsonBytes(responses.tools) },
     dropped: report.dropped.map((drop) => ({
       server: drop.server,
       ...(drop.toolName === undefined ? {} : { toolName: drop.toolName }),

@@ -19,9 +19,11 @@ export interface ServerState {
   readonly target: string;
   /** What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values never reach the page. */
   readonly hidden: readonly string[];
-  /** `closed`: it started, then went away (its tools answer with an error). */
-  readonly status: "ready" | "failed" | "closed";
+  /** `closed`: it started, then went away (its tools are unavailable until it restarts). */
+  readonly status: "ready" | "failed" | "closed" | "starting";
   readonly error?: string;
+  /** Whether the page may restart it: only servers from the config file or the command line. */
+  readonly restartable: boolean;
   readonly toolCount: number;
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
@@ -63,12 +65,18 @@ export interface ToolView {
   readonly excluded: StrictProblem | null;
   /** Arguments a model could send: from the strict schema, `null` for optional properties. */
   readonly example: Json;
+  /** Why the tool cannot run now (its server stopped), or `null`. */
+  readonly unavailable: string | null;
+  /** The bytes of its `tools` entry (JSON text, UTF-8) in each API's request, or `null` when it is not sent. */
+  readonly bytes: { readonly chat: number | null; readonly responses: number | null };
 }
 
 /** `GET /api/tools?strict=…`. */
 export interface ToolsResponse {
   readonly strict: StrictSetting;
   readonly tools: readonly ToolView[];
+  /** The bytes of the whole `tools` parameter (JSON text, UTF-8) of each API's request. */
+  readonly totals: { readonly chat: number; readonly responses: number };
   /** Entries `buildToolset` left out, with why. */
   readonly dropped: readonly { readonly server: string; readonly toolName?: string; readonly reason: string; readonly message: string }[];
 }
@@ -82,7 +90,26 @@ export interface CallRequest {
   readonly strict: StrictSetting;
   /** The API whose adapter runs the call through `executeToolCalls`. */
   readonly api: ApiName;
+  /** Chosen by the page: the pushed events of this call carry it, and `POST /api/call/cancel` names it. */
+  readonly runId?: string;
 }
+
+/** `POST /api/call/cancel`: stops a call of the Run view (its MCP request is cancelled). */
+export interface CancelRequest {
+  readonly runId: string;
+}
+
+/** `POST /api/servers/restart`: restarts a configured server. */
+export interface RestartRequest {
+  readonly name: string;
+}
+
+/** What `POST /api/events` pushes, one `data:` line each. */
+export type PushedEvent =
+  /** The servers changed (one stopped, restarted, …): the whole state, as `GET /api/state` answers. */
+  | { readonly type: "state"; readonly state: StateResponse }
+  /** An executor event of a running call of the Run view. */
+  | { readonly type: "call-event"; readonly runId: string; readonly event: TimelineEvent };
 
 /** One executor hook event, with times relative to the start of the run. */
 export interface TimelineEvent {
@@ -127,7 +154,8 @@ export interface ChatTurn {
   readonly turn: number;
   /** What the model wrote (text), if anything. */
   readonly text: string | null;
-  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string }[];
+  /** The calls, in the model's order: the arguments the server received (JSON), or why the call was rejected; what the model read back. */
+  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string; readonly returned: string }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
 }

@@ -8,6 +8,7 @@ import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from ".
 import type { Playground } from "../src/server/playground-server";
 import { UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
+import { openTestEventStream } from "./event-stream-client";
 import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
 import { BROKEN_SERVER_SECRETS, startTestPlayground } from "./start-test-playground";
@@ -92,22 +93,34 @@ describe("security: refusals over real HTTP", () => {
     ["https instead of http", "https://127.0.0.1:PORT"],
     ["an opaque origin", "null"],
   ])("refuses a POST whose Origin is %s", async (_, origin) => {
-    const response = await send({
-      method: "POST",
-      path: "/api/call",
-      headers: postHeaders({ origin: origin.replace("PORT", String(playground.port)) }),
-      body: { tool: "demo__divide", arguments: '{"dividend":1,"divisor":1}', strict: "auto", api: "chat" },
-    });
-    expect(response.status).toBe(403);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel"]) {
+      const response = await send({
+        method: "POST",
+        path,
+        headers: postHeaders({ origin: origin.replace("PORT", String(playground.port)) }),
+        body: { tool: "demo__divide", arguments: '{"dividend":1,"divisor":1}', strict: "auto", api: "chat" },
+      });
+      expect(response.status).toBe(403);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    }
   });
 
   it("refuses a POST without an Origin", async () => {
     const headers = postHeaders();
     delete headers["origin"];
-    const response = await send({ method: "POST", path: "/api/call", headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
-    expect(response.status).toBe(403);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel"]) {
+      const response = await send({ method: "POST", path, headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
+      expect(response.status).toBe(403);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    }
+  });
+
+  it("refuses the event stream to a rebinding Host, and as a GET (EventSource's way: it could carry no token)", async () => {
+    const rebinding = await send({ method: "POST", path: "/api/events", headers: postHeaders({ host: `evil.example:${playground.port}` }), body: {} });
+    expect(rebinding.status).toBe(403);
+    expect(rebinding.json<{ error: { code: string } }>().error.code).toBe("bad-host");
+    const get = await send({ path: "/api/events", headers: pageHeaders() });
+    expect(get.status).toBe(404);
   });
 
   it("refuses a POST that is not JSON (what a cross-site form could send)", async () => {
@@ -134,6 +147,8 @@ describe("security: refusals over real HTTP", () => {
       ["GET", "/api/state"],
       ["GET", "/api/tools"],
       ["POST", "/api/call"],
+      ["POST", "/api/events"],
+      ["POST", "/api/call/cancel"],
     ] as const) {
       const response = await send({
         method,
@@ -314,6 +329,67 @@ describe("a call written by the user, run through executeToolCalls", () => {
   it("refuses a malformed request", async () => {
     const response = await send({ method: "POST", path: "/api/call", headers: postHeaders(), body: { tool: 1 } });
     expect(response.status).toBe(400);
+    const badRunId = await send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders(),
+      body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat", runId: "../x y" },
+    });
+    expect(badRunId.status).toBe(400);
+  });
+});
+
+describe("live: the event stream and cancelling a call", () => {
+  it("opens with the servers' state, then pushes a call's events as they happen", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toContain("text/event-stream");
+      const first = await stream.next();
+      expect(first.type === "state" && first.state.servers.map((server) => server.name)).toEqual(["demo", "everything", "broken"]);
+      const pending = send({
+        method: "POST",
+        path: "/api/call",
+        headers: postHeaders(),
+        body: { tool: "demo__slow_count", arguments: '{"to":3,"delay_ms":200}', strict: "auto", api: "chat", runId: "run-live-1" },
+      });
+      // The first progress report arrives while the call still runs (it takes 600 ms).
+      const progress = await stream.next((event) => event.type === "call-event" && event.event.type === "tool-call-progress");
+      let finished = false;
+      void pending.then(() => (finished = true));
+      expect(finished).toBe(false);
+      expect(progress).toMatchObject({ type: "call-event", runId: "run-live-1", event: { summary: "demo__slow_count: progress 1 of 3 — counted 1" } });
+      expect((await pending).status).toBe(200);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("cancels a running call: answered aborted, and the SDK's notifications/cancelled is in the telemetry", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const pending = send({
+        method: "POST",
+        path: "/api/call",
+        headers: postHeaders(),
+        body: { tool: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}', strict: "auto", api: "responses", runId: "run-cancel-1" },
+      });
+      await stream.next((event) => event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start");
+      const cancel = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "run-cancel-1" } });
+      expect(cancel.status).toBe(200);
+      const result = (await pending).json<CallResponse>();
+      expect(result.transportError).toContain("aborted");
+      const cancelled = result.events.find((event) => event.type === "mcp-cancelled");
+      expect(cancelled?.event).toMatchObject({ method: "notifications/cancelled", params: { requestId: expect.any(Number) } });
+      expect(result.events.map((event) => event.type)).toContain("tool-call-error");
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("answers a cancel of no running call with 404", async () => {
+    const response = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "never-started" } });
+    expect(response.status).toBe(404);
   });
 });
 

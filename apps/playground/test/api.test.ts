@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
-import { UNKNOWN_MODEL } from "./fake-openai";
+import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
+import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 import { openTestEventStream } from "./event-stream-client";
 import { rawRequest } from "./raw-http";
@@ -197,7 +198,12 @@ describe("state and tools", () => {
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
     expect(byName["broken"]?.error).toContain("command not found");
     expect(byName["broken"]).toMatchObject({ target: "x-playground-no-such-command --token [hidden]", hidden: ["env API_TOKEN"] });
-    expect(state.openai).toEqual({ configured: true, baseUrl: fake.baseURL, model: "fake-model" });
+    expect(state.openai).toEqual({
+      configured: true,
+      baseUrl: fake.baseURL,
+      model: "fake-model",
+      withheldTools: [expect.objectContaining({ name: "everything__gzip-file-as-resource" })],
+    });
   });
 
   it("lists the tools of both servers, each in both APIs' shapes", async () => {
@@ -415,6 +421,41 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     // The strict tools went to the model, with strict always present.
     const sentTools = fake.requests.at(-1)?.body["tools"] as { strict?: boolean }[];
     expect(sentTools.every((tool) => typeof (tool.strict ?? (tool as { function?: { strict?: boolean } }).function?.strict) === "boolean")).toBe(true);
+  });
+
+  it.each(["chat", "responses"] as const)("does not offer a real model the demo tools that fetch URLs (%s), and says so", async (api) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: "fake-model", message: "What is 84 / 2?", transcript: [] },
+    });
+    expect(response.status).toBe(200);
+    const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
+    expect(sent).toContain("demo__divide");
+    expect(sent).toContain("everything__echo");
+    expect(sent).not.toContain("gzip-file-as-resource");
+    const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
+    expect(state.openai.withheldTools).toEqual([
+      { name: "everything__gzip-file-as-resource", reason: expect.stringContaining("fetches any http(s) URL") as string },
+    ]);
+  });
+
+  it.each(["chat", "responses"] as const)("keeps at most MAX_KEPT_BYTES of a huge model answer (%s), and says what was cut", async (api) => {
+    const response = await send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: HUGE_ANSWER_MODEL, message: "Say a lot.", transcript: [] },
+    });
+    expect(response.status).toBe(200);
+    // Three capped copies (the turn, the transcript, finalText) and the rest of the answer: not 3 MB.
+    expect(response.body.length).toBeLessThan(4 * MAX_KEPT_BYTES);
+    const answer = response.json<ChatResponse>();
+    // The text kept: the cap less the marker and its line break. Cut twice: in the turn and in the transcript.
+    const kept = MAX_KEPT_BYTES - Buffer.byteLength(cutMarker(HUGE_ANSWER_CHARS)) - 1;
+    expect(answer.finalText).toBe(`${"x".repeat(kept)}\n${cutMarker(HUGE_ANSWER_CHARS - kept)}`);
+    expect(answer.cutBytes).toBe(2 * (HUGE_ANSWER_CHARS - kept));
   });
 
   it("continues a conversation from the transcript it returned", async () => {

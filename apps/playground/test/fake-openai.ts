@@ -24,6 +24,18 @@ export interface FakeOpenAi {
 /** A model name the fake refuses with 404, as OpenAI refuses an unknown model. */
 export const UNKNOWN_MODEL = "no-such-model";
 
+/** A model name the fake answers at once with a text of {@link HUGE_ANSWER_CHARS} characters, calling no tool. */
+export const HUGE_ANSWER_MODEL = "huge-answer";
+
+/** The length of the huge answer: 3 MB of ASCII. */
+export const HUGE_ANSWER_CHARS = 3_000_000;
+
+/** The scripted final text: the huge one for {@link HUGE_ANSWER_MODEL}, else what the last tool output said. */
+function finalText(body: { [key: string]: unknown }, toolText: string | undefined): string | undefined {
+  if (body["model"] === HUGE_ANSWER_MODEL) return "x".repeat(HUGE_ANSWER_CHARS);
+  return toolText === undefined ? undefined : `The tool said: ${toolText}`;
+}
+
 type Item = { readonly [key: string]: unknown };
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -70,8 +82,8 @@ function chatCompletion(body: { [key: string]: unknown }, call: ScriptedCall, re
   const last = messages.at(-1);
   const base = { id: id("chatcmpl"), object: "chat.completion", created: Math.floor(Date.now() / 1000), model: String(body["model"]) };
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-  if (last?.["role"] === "tool") {
-    const text = `The tool said: ${textOf(last["content"])}`;
+  const text = finalText(body, last?.["role"] === "tool" ? textOf(last["content"]) : undefined);
+  if (text !== undefined) {
     return send(response, 200, { ...base, usage, choices: [{ index: 0, finish_reason: "stop", logprobs: null, message: { role: "assistant", content: text, refusal: null } }] });
   }
   return send(response, 200, {
@@ -106,8 +118,8 @@ function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, r
     tools: body["tools"] ?? [],
     usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
   };
-  if (last?.["type"] === "function_call_output") {
-    const text = `The tool said: ${textOf(last["output"])}`;
+  const text = finalText(body, last?.["type"] === "function_call_output" ? textOf(last["output"]) : undefined);
+  if (text !== undefined) {
     return send(response, 200, {
       ...base,
       output: [{ type: "message", id: id("msg"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] }],

@@ -56,7 +56,8 @@ interface ErrorLike {
 }
 
 /**
- * What a `callTool` rejection means: the SDK's connection-closed and
+ * What a `callTool` rejection means: the SDK's connection-closed (before
+ * the request was sent: not run; while it was in flight: effects unknown) and
  * request-timeout errors, a result that failed the SDK's own result schema
  * (a zod error with `issues`), and anything else as `tool-failed` with the
  * server's message.
@@ -65,7 +66,16 @@ export function callFailure(call: ToolCall, error: unknown): ToolError {
   if (typeof error === "object" && error !== null) {
     const { code, message, data, issues } = error as ErrorLike;
     const text = typeof message === "string" ? message : "";
-    if ((code === CONNECTION_CLOSED && text.includes("Connection closed")) || text === "Not connected") {
+    // "Not connected": the SDK refused to send the request (the connection had closed already), so nothing ran.
+    if (text === "Not connected") {
+      return new ToolError(
+        "connection-closed",
+        `The tool "${call.name}" was not run: the connection to its MCP server had closed before the call was sent.`,
+        { cause: error },
+      );
+    }
+    // "Connection closed": the request was sent and the connection closed while it was in flight.
+    if (code === CONNECTION_CLOSED && text.includes("Connection closed")) {
       return new ToolError(
         "connection-closed",
         `The connection to the MCP server of the tool "${call.name}" closed before it answered. ${unknownEffects}`,

@@ -66,9 +66,9 @@ export interface ExecuteOptions<TResponse, TOutput> {
   /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
   readonly includeValues?: boolean;
   /**
-   * The most UTF-8 bytes of text one tool result may give the model; the rest
-   * is cut with a visible marker (`[… truncated: N more bytes]`). Images are
-   * not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
+   * The most UTF-8 bytes of text one tool result may give the model, error
+   * prefix, line breaks and marker included; the rest is cut with a visible
+   * marker (`[… truncated: N more bytes]`). Images are not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
    */
   readonly maxOutputBytes?: number;
   /**

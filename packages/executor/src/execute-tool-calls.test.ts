@@ -224,9 +224,12 @@ describe("every fault gets an error output for its call id", () => {
     ]);
     expect(outcomes[0]?.outcome).toMatchObject({ code: "connection-closed" });
 
-    // The next round on the closed client: every call answered the same way.
+    // The next round on the closed client: the call is never sent, and the output says it was not run.
     const next = await runChat([["c3", "faults__echo", { text: "anyone?" }]]);
     expect(next.outcomes[0]?.outcome).toMatchObject({ code: "connection-closed" });
+    expect(contents(next.outputs)).toEqual([
+      ["c3", 'Error: The tool "faults__echo" was not run: the connection to its MCP server had closed before the call was sent.'],
+    ]);
   });
 
   it("no client for the server: a no-client error, and no property of Object.prototype is taken for a client", async () => {

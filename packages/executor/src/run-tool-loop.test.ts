@@ -278,6 +278,34 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     expect(env.faults.started).toEqual(["echo"]);
   });
 
+  it("Responses: a call_id the model reuses in a later turn is answered already: not run, not answered twice", async () => {
+    const turns = [
+      responsesResponse([["call_1", "faults__echo", { text: "first" }]]),
+      responsesResponse([
+        ["call_1", "faults__echo", { text: "again" }],
+        ["call_2", "faults__echo", { text: "new" }],
+      ]),
+      responsesResponse([], "Done."),
+    ];
+    let turn = 0;
+    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
+    const result = await runToolLoop({
+      model: () => turns[turn++]!,
+      adapter: responses,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input,
+    });
+    expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
+    expect(responsesViolations(result.input)).toEqual([]);
+    const outputs = result.input.filter((item) => "type" in item && item.type === "function_call_output");
+    expect(outputs).toEqual([
+      { type: "function_call_output", call_id: "call_1", output: "first" },
+      { type: "function_call_output", call_id: "call_2", output: "new" },
+    ]);
+    expect(env.faults.started).toEqual(["echo", "echo"]);
+  });
+
   it("refuses wrong output options before calling the model or running a call", async () => {
     let calls = 0;
     const run = runToolLoop({

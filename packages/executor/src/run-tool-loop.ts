@@ -126,6 +126,9 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * items (`adapter.responseItems`) and the outputs answering its calls (run on
  * the MCP clients as `executeToolCalls` does), and repeats until a response
  * has no calls, `maxTurns` responses have been answered, or `signal` aborts.
+ * With the Responses adapter, a `call_id` the model reuses from an earlier
+ * turn is answered already: that call is not run and gets no second output
+ * (the API takes one output per `call_id` in a conversation).
  *
  * A model function that throws (or rejects) ends the loop: a `turn-end` event
  * carrying the error is emitted and the returned promise rejects with that
@@ -213,7 +216,13 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     turns = turn;
     // Entries by the options' type: it checked responseItems against the model's response type.
     transcript.push(...(adapter.responseItems(response) as Entry[]));
-    const { outcomes, outputs } = await executeRound(response, toolset, clients, round, dispatcher);
+    // Responses: the API takes one output per call_id in a whole conversation, so
+    // a call_id the model reuses from an earlier turn is answered already. The
+    // adapter skips every call its items answer: given the transcript, it reads
+    // this turn's new calls only (a reused one is neither run nor answered again).
+    // Chat Completions answers each assistant message on its own: the response is enough.
+    const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
+    const { outcomes, outputs } = await executeRound(called, toolset, clients, round, dispatcher);
     transcript.push(...outputs);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.length - rejectedCount, rejectedCount, {});

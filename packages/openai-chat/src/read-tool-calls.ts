@@ -8,8 +8,9 @@ import type { ChatAssistantMessage, ChatResponse, ChatToolCall } from "./chat-ty
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const text = (value: unknown): string =>
-  typeof value === "string" ? value : value === undefined || value === null ? "" : (JSON.stringify(value) ?? "");
+// A name or text field that is not a string reads as "" (never JSON.stringify: a
+// BigInt, a cycle or an object nested thousands deep makes it throw).
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /**
  * The assistant message of `response`: a completion's first choice, the
@@ -23,22 +24,37 @@ export function readMessage(response: ChatResponse): ChatAssistantMessage | unde
   return isRecord(first) && isRecord(first.message) ? first.message : undefined;
 }
 
+/** A `tool_calls` entry as the next request repeats it, and its arguments (or custom input) as the model sent them. */
+export interface ReadToolCall {
+  /** A fresh entry whose every field is a string: what the transcript repeats. */
+  readonly entry: ChatToolCall;
+  /**
+   * The `arguments` (or custom `input`) as sent: a string, `""` when absent or
+   * null, or any other value, which the entry does not repeat (it holds `""`)
+   * and the call is rejected for (`arguments-not-json`).
+   */
+  readonly sent: unknown;
+}
+
 /**
  * The message's `tool_calls` entries of a known type with a string id, as
- * fresh objects (arguments and input always text).
+ * fresh objects (name, arguments and input always text), each with what the
+ * model sent as its arguments.
  */
-export function readToolCalls(message: ChatAssistantMessage | undefined): ChatToolCall[] {
+export function readToolCalls(message: ChatAssistantMessage | undefined): ReadToolCall[] {
   const entries: unknown = message?.tool_calls;
   if (!Array.isArray(entries)) return [];
-  const calls: ChatToolCall[] = [];
+  const calls: ReadToolCall[] = [];
   for (const entry of entries as readonly unknown[]) {
     if (!isRecord(entry) || typeof entry.id !== "string") continue;
     if (entry.type === "function") {
       const fn = isRecord(entry.function) ? entry.function : {};
-      calls.push({ id: entry.id, type: "function", function: { name: text(fn.name), arguments: text(fn.arguments) } });
+      const sent = fn.arguments ?? "";
+      calls.push({ entry: { id: entry.id, type: "function", function: { name: text(fn.name), arguments: text(sent) } }, sent });
     } else if (entry.type === "custom") {
       const custom = isRecord(entry.custom) ? entry.custom : {};
-      calls.push({ id: entry.id, type: "custom", custom: { name: text(custom.name), input: text(custom.input) } });
+      const sent = custom.input ?? "";
+      calls.push({ entry: { id: entry.id, type: "custom", custom: { name: text(custom.name), input: text(sent) } }, sent });
     }
   }
   return calls;

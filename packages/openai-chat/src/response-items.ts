@@ -17,7 +17,7 @@ import { readMessage, readToolCalls } from "./read-tool-calls";
 export function responseItems(response: ChatResponse): ChatAssistantMessageParam[] {
   const message = readMessage(response);
   if (message === undefined) return [];
-  const toolCalls = readToolCalls(message);
+  const toolCalls = readToolCalls(message).map((call) => call.entry);
   const content = typeof message.content === "string" ? message.content : null;
   return [
     {

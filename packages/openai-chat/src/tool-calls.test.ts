@@ -92,9 +92,11 @@ describe("toolCalls", () => {
     expect(rejected.map(({ callId, index, error }) => [callId, index, error.code])).toEqual([["call_1", 0, "duplicate-call-id"]]);
   });
 
-  it("reads arguments an OpenAI-compatible server sent as an object", () => {
+  it("rejects arguments an OpenAI-compatible server sent as an object: they must be a JSON string", () => {
     const entry = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: { path: "/b.txt" } } };
-    expect(toolCalls([entry] as unknown as ChatToolCall[], toolset, nullPaths).calls[0]?.arguments).toEqual({ path: "/b.txt" });
+    const { calls, rejected } = toolCalls([entry] as unknown as ChatToolCall[], toolset, nullPaths);
+    expect(calls).toEqual([]);
+    expect(rejected.map((rejection) => rejection.error.code)).toEqual(["arguments-not-json"]);
   });
 
   it("leaves out entries it can neither run nor answer: no string id, or an unknown type", () => {

@@ -1,16 +1,17 @@
 import { resolveToolCalls } from "@x/toolset";
 import type { NullPathsByTool, OutputOptions, RawToolCall, ToolCalls, Toolset } from "@x/toolset";
-import type { ChatResponse, ChatToolCall, ChatToolMessage } from "./chat-types";
+import type { ChatResponse, ChatToolMessage } from "./chat-types";
 import { readMessage, readToolCalls } from "./read-tool-calls";
+import type { ReadToolCall } from "./read-tool-calls";
 import { toolOutput } from "./tool-output";
 
-const rawCall = (entry: ChatToolCall, index: number): RawToolCall => {
+const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
   switch (entry.type) {
     case "function":
-      return { callId: entry.id, name: entry.function.name, arguments: entry.function.arguments, index, kind: "function" };
+      return { callId: entry.id, name: entry.function.name, arguments: sent, index, kind: "function" };
     case "custom":
       // A custom tool is never one of the toolset's: answered with an error, never run.
-      return { callId: entry.id, name: entry.custom.name, arguments: entry.custom.input, index, kind: "unsupported" };
+      return { callId: entry.id, name: entry.custom.name, arguments: sent, index, kind: "unsupported" };
     default: {
       const _exhaustive: never = entry;
       return _exhaustive;

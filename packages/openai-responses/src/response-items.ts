@@ -8,9 +8,18 @@ import type { ResponsesItem, ResponsesReplayItem, ResponsesResponse } from "./re
 // a value the request's input refuses, per the API's own types (openai 7.59):
 // a computer_call_output's "failed" status (the status is informational and
 // is left out), and an additional_tools item with another role than
-// "developer" (left out: it cannot be repeated).
+// "developer" (left out: it cannot be repeated). A call's arguments (or a
+// custom call's input) that are not a string are repeated as "": toolCalls
+// rejects such a call, and the value itself may not serialise (a cycle, a
+// BigInt, an object nested thousands deep).
 const replay = (value: unknown): ResponsesItem[] => {
   if (!isRecord(value) || unanswerable(value)) return [];
+  if (value.type === "function_call" && "arguments" in value && typeof value.arguments !== "string") {
+    return [{ ...value, arguments: "" } as unknown as ResponsesItem];
+  }
+  if (value.type === "custom_tool_call" && "input" in value && typeof value.input !== "string") {
+    return [{ ...value, input: "" } as unknown as ResponsesItem];
+  }
   const item = value as unknown as ResponsesItem;
   if (item.type === "computer_call_output" && "status" in item && item.status === "failed") {
     const { status: _status, ...rest } = item;
@@ -24,7 +33,8 @@ const replay = (value: unknown): ResponsesItem[] => {
  * The response's output items, which the next request's `input` must repeat
  * before the outputs: reasoning items included (reasoning models need them
  * with their calls), messages, calls, and hosted tools' items, in order.
- * Never throws: an item that is not an object, and a call the client must
+ * A call's `arguments` (a custom call's `input`) that is not a string is
+ * repeated as `""` (`toolCalls` rejects that call). Never throws: an item that is not an object, and a call the client must
  * answer whose `call_id` is not a string (nobody can answer it), are left
  * out, so every call repeated is one `toolCalls` answers (or the output
  * answers already), exactly once.

@@ -1,7 +1,7 @@
 import { stripNulls } from "@x/strict-schema";
 import type { NullPath } from "@x/strict-schema";
 import { describeValue } from "./describe-value";
-import { isRecord, jsonCopy } from "./json-copy";
+import { isRecord } from "./json-copy";
 import { ToolError } from "./tool-error";
 
 /** What {@link decodeArguments} gives: the argument object, or why there is none. */
@@ -17,11 +17,12 @@ const QUOTE_LENGTH = 200;
  * made the model send (`nullPaths` from `prepareTools`' report).
  *
  * A string is parsed as JSON; an empty or blank string reads as `{}` (models
- * send `""` for a tool without parameters), and so does `undefined`. A value
- * that is not a string (some OpenAI-compatible servers send the object
- * itself) is taken as already decoded, and copied. The result must be a
- * JSON object, else the error says why, for the model to retry:
- * `arguments-not-json` or `arguments-not-object`. The messages are this
+ * send `""` for a tool without parameters), and so does `undefined`. Any other
+ * value (some OpenAI-compatible servers send the object itself, which may be
+ * nested thousands of levels deep, cyclic or hold a BigInt) is refused as
+ * `arguments-not-json`: "The arguments must be a JSON string, got an
+ * object. …". The result must be a JSON object, else the error says why, for
+ * the model to retry: `arguments-not-json` or `arguments-not-object`. The messages are this
  * package's own (never the engine's `JSON.parse` wording, which changes
  * between Node versions): whether the text ends before the JSON is complete,
  * what was received (its first 200 characters), and what to send instead.
@@ -48,14 +49,12 @@ export function decodeArguments(text: unknown, nullPaths?: readonly NullPath[]):
   } else if (text === undefined) {
     return { ok: true, arguments: {} };
   } else {
-    const copy = jsonCopy(text);
-    if (!copy.ok) {
-      return fail(
-        "arguments-not-json",
-        "The arguments are not JSON data (a cycle, a BigInt, a function or another value JSON cannot hold). Send the arguments as one JSON object.",
-      );
-    }
-    value = copy.value;
+    // The APIs send a string; an object here (from a compatible server) may be
+    // nested too deep, cyclic or hold a BigInt: refused, never copied or written out.
+    return fail(
+      "arguments-not-json",
+      `The arguments must be a JSON string, got ${describeValue(text)}. Send them as text holding one JSON object, such as {"name": "value"}.`,
+    );
   }
   if (!isRecord(value)) {
     return fail("arguments-not-object", `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`);

@@ -55,6 +55,14 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
           h("strong", {}, `The model request failed${response.modelError.status === null ? "" : ` (HTTP ${response.modelError.status})`}: `),
           response.modelError.message,
         ),
+    response.cutBytes === 0
+      ? null
+      : h(
+          "p",
+          { class: "notice info", "data-testid": "cut-note" },
+          "The model's answer was too long to keep whole: each text is kept to 100 000 bytes, and " +
+            `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
+        ),
     h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
     h("details", {}, h("summary", {}, `Telemetry (${response.events.length} events)`), h("pre", { class: "events-text" }, response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"))),
   );
@@ -92,6 +100,20 @@ export function createChatView(initial: PageContext): View {
     return { element: h("div", { class: "chat-view" }, noKey()), update: () => {} };
   }
   const conversation: Conversation = { api: "responses", transcript: [], log: [] };
+  const { withheldTools } = context.state.openai;
+  const withheld =
+    withheldTools.length === 0
+      ? null
+      : h(
+          "div",
+          { class: "notice info", "data-testid": "withheld-tools" },
+          h("p", {}, "Not offered to the model (the Run view still has them):"),
+          h(
+            "ul",
+            {},
+            withheldTools.map((tool) => h("li", {}, h("code", {}, tool.name), `: ${tool.reason}.`)),
+          ),
+        );
   const log = h("div", { class: "log", "data-testid": "conversation" });
   const drawLog = (): void =>
     replace(
@@ -201,6 +223,7 @@ export function createChatView(initial: PageContext): View {
     "div",
     { class: "chat-view" },
     h("p", { class: "intro" }, "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back."),
+    withheld,
     log,
     form,
   );

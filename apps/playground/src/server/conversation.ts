@@ -11,6 +11,7 @@ import type { ResponsesCallOutput } from "@x/openai-responses";
 import type { ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
 import { readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
+import { capStrings } from "./cap-text";
 import { createRecorder } from "./event-recorder";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
@@ -83,7 +84,10 @@ function modelErrorOf(error: unknown): { status: number | null; message: string 
 
 /**
  * Sends `request.message` after the transcript and runs the tool loop until
- * the model answers without tool calls (or {@link MAX_TURNS}). A model error
+ * the model answers without tool calls (or {@link MAX_TURNS}). Every text
+ * of the answer (a message, a call's arguments, an output, in the turns and
+ * in the transcript) is kept to `MAX_KEPT_BYTES` (cap-text.ts), and
+ * `cutBytes` says how much was cut. A model error
  * (bad key, unknown model, server down) comes back as `modelError`, with the
  * transcript as it was before the message, so the user can try again.
  *
@@ -161,9 +165,14 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
     stopReason = "model-error";
     modelError = modelErrorOf(error);
   }
+  // What the page gets and sends back is capped: a model can answer with megabytes.
+  const kept = capStrings({ transcript: transcript.map(toJson), turns: turns as unknown as Json });
+  const { transcript: keptTranscript, turns: keptTurns } = kept.value as { transcript: Json[]; turns: Json };
+  turns = keptTurns as unknown as ChatTurn[];
   return {
-    transcript: transcript.map(toJson),
+    transcript: keptTranscript,
     turns,
+    cutBytes: kept.cutBytes,
     finalText: modelError === null ? (turns.at(-1)?.text ?? null) : null,
     stopReason:
       stopReason === "completed"

@@ -19,10 +19,12 @@ import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
 import { createRunningCalls } from "./running-calls";
 import type { RunningCalls } from "./running-calls";
+import { parseRequestTarget } from "./request-target";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
 import { HIDDEN } from "./secret-rule";
+import { safeHandler } from "./safe-handler";
 import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
@@ -30,6 +32,7 @@ import { toJson } from "./to-json";
 import { createToolbox } from "./toolbox";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
+import { withheldReason } from "./withheld-tools";
 
 /** Options of {@link startPlayground}. */
 export interface PlaygroundOptions {
@@ -113,6 +116,7 @@ function stateOf(context: RouteContext): StateResponse {
       configured: openai?.apiKey !== undefined && openai.apiKey !== "",
       baseUrl: openai?.baseURL === undefined ? null : redactUrl(openai.baseURL),
       model: openai?.model ?? "gpt-4.1-mini",
+      withheldTools: context.withheldTools,
     },
   };
 }
@@ -188,7 +192,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     }
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const conversation = await runConversation(toolbox, context.openai, parsed);
+    // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
+    const conversation = await runConversation(context.modelToolbox, context.openai, parsed);
     return answer({
       ...conversation,
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
@@ -212,6 +217,9 @@ interface RouteContext {
   readonly connections: readonly ServerConnection[];
   readonly hub: EventHub;
   readonly running: RunningCalls;
+  /** The toolbox a real model is offered: without the withheld tools. */
+  readonly modelToolbox: Toolbox;
+  readonly withheldTools: StateResponse["openai"]["withheldTools"];
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
@@ -238,11 +246,18 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
   }
   const toolbox = createToolbox(connections);
+  const withheldTools = toolbox.toolset.entries.flatMap((entry) => {
+    const connection = connections.find((candidate) => candidate.spec.name === entry.server);
+    const reason = connection === undefined ? undefined : withheldReason(connection, entry.toolName);
+    return reason === undefined ? [] : [{ name: entry.name, reason }];
+  });
   const context: RouteContext = {
     connections,
     // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
+    modelToolbox: createToolbox(connections, (connection, tool) => withheldReason(connection, tool) !== undefined),
+    withheldTools,
     openai: options.openai,
     redactor,
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
@@ -250,20 +265,31 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = parseRequestTarget(request.url);
+    if (url === undefined) {
+      request.resume();
+      return sendError(response, 400, "bad-target", "The request target must be a path starting with one \"/\".");
+    }
     const refusal = checkRequest({ method: request.method ?? "GET", pathname: url.pathname, headers: request.headers }, port, token);
     if (refusal !== undefined) {
       request.resume();
       return sendError(response, refusal.status, refusal.code, refusal.message);
     }
-    route(request, response, url, toolbox, context).catch((error: unknown) => {
-      if (error instanceof BodyError) return sendError(response, error.status, "bad-body", error.message);
-      logger.error(redactor.message(`${request.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-      if (!response.headersSent) sendError(response, 500, "internal", redactor.message(error instanceof Error ? error.message : String(error)));
-      else response.end();
-    });
-  });
+    await route(request, response, url, toolbox, context);
+  };
+  // Whatever fails in a request fails that request only: the playground keeps serving.
+  const onFailure = (error: unknown, request: IncomingMessage, response: ServerResponse): void => {
+    if (error instanceof BodyError && !response.headersSent) {
+      return sendError(response, error.status, "bad-body", error.message);
+    }
+    const what = `${request.method} ${parseRequestTarget(request.url)?.pathname ?? "(bad target)"}`;
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error(redactor.message(`${what} failed: ${error instanceof Error ? (error.stack ?? message) : message}`));
+    if (!response.headersSent) sendError(response, 500, "internal", redactor.message(message));
+    else response.end();
+  };
+  const server: Server = createServer(safeHandler(handle, onFailure));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());

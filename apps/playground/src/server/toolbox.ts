@@ -13,15 +13,24 @@ export interface Toolbox {
 }
 
 /**
- * Builds the toolset from the servers that started (a failed server adds no tools).
+ * Builds the toolset from the servers that started (a failed server adds no
+ * tools), leaving out the tools `leaveOut` names.
  *
  * @example
  * ```ts
  * const toolbox = createToolbox(await Promise.all(specs.map((spec) => connectServer(spec))));
  * ```
  */
-export function createToolbox(connections: readonly ServerConnection[]): Toolbox {
+export function createToolbox(
+  connections: readonly ServerConnection[],
+  leaveOut: (connection: ServerConnection, tool: string) => boolean = () => false,
+): Toolbox {
   const ready = connections.flatMap((connection) => (connection.status === "ready" ? [connection] : []));
-  const { toolset, report } = buildToolset(ready.map((connection) => [connection.spec.name, connection.tools] as const));
+  const { toolset, report } = buildToolset(
+    ready.map((connection) => {
+      const offered = connection.tools.filter((tool) => !leaveOut(connection, tool.name));
+      return [connection.spec.name, offered] as const;
+    }),
+  );
   return { toolset, report, clients: new Map(ready.map((connection) => [connection.spec.name, connection.client])) };
 }

@@ -32,7 +32,13 @@ export interface ServerState {
 export interface StateResponse {
   readonly servers: readonly ServerState[];
   /** Whether a key is configured; the key itself never leaves the server. */
-  readonly openai: { readonly configured: boolean; readonly baseUrl: string | null; readonly model: string };
+  readonly openai: {
+    readonly configured: boolean;
+    readonly baseUrl: string | null;
+    readonly model: string;
+    /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
+    readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
+  };
 }
 
 /** A strict-mode problem: where in the input schema, which keyword, why. */
@@ -165,6 +171,8 @@ export interface ChatResponse {
   readonly transcript: readonly Json[];
   readonly turns: readonly ChatTurn[];
   readonly finalText: string | null;
+  /** UTF-8 bytes cut from texts over the cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
+  readonly cutBytes: number;
   readonly stopReason: string;
   readonly events: readonly TimelineEvent[];
   /** The model request failed (bad key, unknown model, server down, …): what it said. */

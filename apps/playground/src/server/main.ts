@@ -68,3 +68,9 @@ const shutdown = (): void => {
 };
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
+// pnpm runs this under a shell; when pnpm alone is stopped (kill <pid>), the shell dies and this
+// process is left without its parent: stop then too, so no MCP server is left running.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) shutdown();
+}, 1_000).unref();

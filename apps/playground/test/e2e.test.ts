@@ -286,6 +286,29 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await fresh.getByTestId("run-search").fill("");
   });
 
+  it("fills the arguments with a form made from the strict schema, kept in step with the JSON text", async () => {
+    await fresh.getByTestId("tool-select").selectOption("demo__search_books");
+    const form = fresh.getByTestId("arguments-form");
+    const args = fresh.getByTestId("arguments");
+    await form.locator('[data-path="query"]').fill("dune");
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toEqual({ query: "dune", genre: null, max_results: null, sort: null });
+    // An optional property: "leave out" sends null (strict mode); taking it back in gives a select of its values.
+    await form.locator('[data-leave-out="genre"]').uncheck();
+    await form.locator('select[data-path="genre"]').selectOption('"science"');
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ genre: "science" });
+    await fresh.screenshot({ path: join(SCREENSHOTS, "13-form.png"), fullPage: true });
+    // The text leads too: the form follows what is typed, and waits while it is not JSON.
+    await args.fill('{"query": "x", "genre": null, "max_results": 7, "sort": "title"}');
+    await expect(form.locator('[data-path="max_results"]').inputValue()).resolves.toBe("7");
+    await expect(form.locator('select[data-path="sort"]').inputValue()).resolves.toBe('"title"');
+    await args.fill('{"query": ');
+    await form.getByTestId("form-waits").waitFor();
+    // A fallback tool's open map: rows of entries.
+    await fresh.getByTestId("tool-select").selectOption("demo__set_labels");
+    await form.getByText("+ add an entry").click();
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ labels: { key: "" } });
+  });
+
   it("shows a running call's progress live, and finishes it after a tab round trip", async () => {
     await fresh.getByTestId("tool-select").selectOption("demo__slow_count");
     await fresh.getByTestId("arguments").fill('{"to": 4, "delay_ms": 400}');

@@ -1,7 +1,8 @@
 // The Run view ("you are the model"): write a tool call as a model would,
 // run it through the executor, and see every step it goes through, live.
-import type { ApiName, CallRequest, CallResponse, TimelineEvent, ToolView } from "../shared/api-types";
+import type { ApiName, CallRequest, CallResponse, Json, TimelineEvent, ToolView } from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { createArgumentsForm } from "./arguments-form";
 import { renderCallSteps, timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import type { PageContext, View } from "./page-context";
@@ -21,6 +22,22 @@ function asModelWrites(text: string): string {
 
 function exampleText(tool: ToolView | undefined): string {
   return JSON.stringify(tool?.example ?? {}, null, 2);
+}
+
+/** The text as JSON, or `undefined` when it is not JSON. */
+function parsed(text: string): Json | undefined {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The schema the model fills in: the parameters as sent (strict when the tool is), else as the server lists it. */
+function sentSchema(tool: ToolView | undefined): Json {
+  const sent = tool?.responses;
+  if (typeof sent === "object" && sent !== null && !Array.isArray(sent) && sent["parameters"] !== undefined) return sent["parameters"];
+  return tool?.inputSchema ?? {};
 }
 
 /** A call in flight: its id (the pushed events carry it) and the events so far. */
@@ -107,9 +124,21 @@ export function createRunView(initial: PageContext): View {
     leftOut.hidden = excluded.length === 0;
   };
 
+  const formSlot = h("div", { class: "form-slot" });
+  let argumentsForm = createArgumentsForm({}, {}, () => {});
+  const drawForm = (): void => {
+    argumentsForm = createArgumentsForm(sentSchema(toolByName(current)), parsed(textarea.value) ?? {}, (value) => {
+      textarea.value = JSON.stringify(value, null, 2);
+      drafts.set(current, textarea.value);
+    });
+    if (parsed(textarea.value) === undefined) argumentsForm.show(undefined);
+    replace(formSlot, argumentsForm.element);
+  };
+
   const choose = (name: string): void => {
     current = name;
     textarea.value = textFor(name);
+    drawForm();
     replace(info, describeTool(context, name));
     if (name !== UNKNOWN_TOOL && name !== context.selectedTool) context.select(name);
   };
@@ -152,7 +181,10 @@ export function createRunView(initial: PageContext): View {
   });
 
   select.addEventListener("change", () => choose(select.value));
-  textarea.addEventListener("input", () => drafts.set(current, textarea.value));
+  textarea.addEventListener("input", () => {
+    drafts.set(current, textarea.value);
+    argumentsForm.show(parsed(textarea.value));
+  });
   textarea.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -215,7 +247,12 @@ export function createRunView(initial: PageContext): View {
       apiChoice,
       h("span", { class: "muted" }, " (the other API's output is made from the same result)"),
     ),
-    h("label", { class: "field" }, h("span", {}, "Arguments, as JSON text — exactly what the model would write"), textarea),
+    h(
+      "div",
+      { class: "arguments-pair" },
+      h("div", { class: "field" }, h("span", {}, "Arguments, as a form (from the schema the model gets)"), formSlot),
+      h("label", { class: "field" }, h("span", {}, "Arguments, as JSON text — exactly what the model would write"), textarea),
+    ),
     h(
       "div",
       { class: "actions" },
@@ -228,6 +265,7 @@ export function createRunView(initial: PageContext): View {
           onclick: () => {
             drafts.delete(current);
             textarea.value = textFor(current);
+            drawForm();
           },
         },
         "Reset to the example",

@@ -76,4 +76,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Only @x/servers depends on the MCP SDK at run time: the others take any
+    // object with the SDK's callTool shape (their tests may use the SDK).
+    files: ["packages/toolset/src/**/*.ts", "packages/openai-chat/src/**/*.ts", "packages/openai-responses/src/**/*.ts", "packages/executor/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test-d.ts", "**/__fixtures__/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@modelcontextprotocol/",
+              allowTypeImports: true,
+              message: "Only @x/servers depends on the MCP SDK at run time; take the callTool shape instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -37,6 +37,7 @@ export default defineConfig({
       project("@x/openai-chat", "packages/openai-chat"),
       project("@x/openai-responses", "packages/openai-responses"),
       project("@x/executor", "packages/executor"),
+      project("@x/servers", "packages/servers"),
       project("@x/playground", "apps/playground"),
     ],
   },

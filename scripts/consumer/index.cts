@@ -6,8 +6,9 @@ import chat = require("@x/openai-chat");
 import responses = require("@x/openai-responses");
 import executor = require("@x/executor");
 import otel = require("@x/executor/otel");
+import servers = require("@x/servers");
 
-export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor];
+export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor, servers];
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });
@@ -15,3 +16,7 @@ export const reasons: readonly strictCheck.StrictError[] = converted.ok ? strict
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), { "tool-call-end": (event) => void event.durationMs });
+
+// @x/servers: a config and the status union.
+export const config: servers.ServersConfig = { files: { url: "https://example.com/mcp", headers: { authorization: "Bearer …" } } };
+export const describe = (status: servers.ServerStatus): string => (status.state === "failed" ? status.reason : status.state);

@@ -7,8 +7,9 @@ import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
+import * as servers from "@x/servers";
 
-export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor];
+export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor, servers];
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });
@@ -16,3 +17,9 @@ export const reasons: readonly strictCheck.StrictError[] = converted.ok ? strict
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), { "tool-call-end": (event) => void event.durationMs });
+
+// @x/servers: a config in the mcpServers format, the status union and the hooks.
+export const config: servers.ServersConfig = { mcpServers: { files: { command: "npx", args: ["-y", "some-mcp-server"] } } };
+export const describe = (status: servers.ServerStatus): string => (status.state === "failed" ? status.reason : status.state);
+export const connect = (): Promise<servers.Servers> =>
+  servers.connectServers(config, { restart: { maxRestarts: 1 }, hooks: { "tools-changed": (event) => void event.added } });

@@ -350,6 +350,21 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await switchStrict("auto");
   });
 
+  it("turns a server that dies red at once, with why, marks its tools unavailable, and green again once it is back", async () => {
+    await fresh.getByTestId("tab-tools").click();
+    const status = playground.pool.servers.status["demo"];
+    expect(status?.state).toBe("ready");
+    process.kill(status?.state === "ready" ? (status.pid ?? 0) : 0, "SIGKILL");
+    // @x/servers restarts it after half a second: the page shows the gap live, without a reload.
+    await fresh.locator('[data-testid="server-demo"].restarting').waitFor();
+    await shows(fresh.getByTestId("server-error-demo"), "was killed by SIGKILL");
+    await fresh.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
+    await fresh.screenshot({ path: join(SCREENSHOTS, "14-server-died.png"), fullPage: true });
+    await fresh.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
+    await fresh.getByTestId("server-error-demo").waitFor({ state: "detached" });
+    await expect(fresh.locator('[data-tool="demo__divide"] .badge.strict').count()).resolves.toBe(1);
+  });
+
   it("fits a 420 px wide window without sideways scrolling, on every view", async () => {
     await fresh.setViewportSize({ width: 420, height: 900 });
     for (const view of ["tools", "run", "chat"]) {

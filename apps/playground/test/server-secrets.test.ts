@@ -129,8 +129,8 @@ describe("the secrets of configured servers", () => {
     const { docs, headers } = await state();
     expect(docs).toMatchObject({ status: "failed", transport: "http", target: "http://127.0.0.1:9/mcp" });
     expect(docs?.hidden).toEqual(["the URL's user and password (sent as Basic authorization)", "query api_key"]);
-    // fetch refuses port 9 (discard) outright; the cause says so.
-    expect(docs?.error).toBe("fetch failed: bad port");
+    // fetch refuses port 9 (discard) outright; @x/servers says so.
+    expect(docs?.error).toBe("could not connect to http://127.0.0.1:9/mcp: fetch refuses that port (it is on the list browsers block); use another");
     expect(headers).toMatchObject({ status: "failed", target: "http://127.0.0.1:1/mcp" });
     expect(headers?.hidden).toEqual(["query token", "header authorization", "header x-api-key"]);
   });

@@ -65,8 +65,9 @@ describe("servers from the config file and the command line", () => {
     expect(byName["withEnv"]).toMatchObject({ status: "ready", transport: "stdio", source: "config" });
     expect(byName["crashes"]).toMatchObject({ status: "failed", source: "config" });
     expect(byName["crashes"]?.error).toContain("boom: MISSING_TOKEN is not set");
-    expect(byName["sse"]).toMatchObject({ status: "failed", transport: "invalid" });
-    expect(byName["sse"]?.error).toContain("Streamable HTTP");
+    // An HTTP+SSE server is tried (the entry is valid); nothing listens there.
+    expect(byName["sse"]).toMatchObject({ status: "failed", transport: "http", target: "http://127.0.0.1:1/sse" });
+    expect(byName["sse"]?.error).toContain("could not connect to http://127.0.0.1:1/sse");
     expect(byName["nobody"]).toMatchObject({ status: "failed", transport: "http" });
     expect(state.openai.configured).toBe(false);
   });

@@ -5,6 +5,7 @@ import type { ToolErrorCode, ToolErrorFault } from "./tool-error";
 describe("ToolError", () => {
   it.each<[ToolErrorCode, ToolErrorFault]>([
     ["invalid-sources", "caller"],
+    ["invalid-config", "caller"],
     ["no-client", "caller"],
     ["unknown-tool", "model"],
     ["arguments-not-json", "model"],

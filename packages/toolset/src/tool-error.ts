@@ -1,7 +1,7 @@
 /**
  * Every code a {@link ToolError} can carry, grouped by whose fault it is.
  *
- * - the caller's configuration: `invalid-sources`, `no-client`;
+ * - the caller's configuration: `invalid-sources`, `invalid-config`, `no-client`;
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
  *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`;
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
@@ -9,6 +9,7 @@
  */
 export type ToolErrorCode =
   | "invalid-sources"
+  | "invalid-config"
   | "no-client"
   | "unknown-tool"
   | "arguments-not-json"
@@ -26,6 +27,7 @@ export type ToolErrorFault = "caller" | "model" | "tool";
 
 const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-sources": "caller",
+  "invalid-config": "caller",
   "no-client": "caller",
   "unknown-tool": "model",
   "arguments-not-json": "model",

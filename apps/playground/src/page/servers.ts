@@ -14,7 +14,7 @@ const STATUS_WORDS: { readonly [status in ServerState["status"]]: (server: Serve
   ready: (server) => `${server.toolCount} tools · ${server.transport}`,
   failed: () => "failed to start",
   closed: () => "stopped",
-  starting: () => "starting…",
+  restarting: () => "stopped, restarting",
 };
 
 /** The names of the settings whose values stay on the server, or "". */
@@ -75,8 +75,8 @@ export function renderServerProblems(state: StateResponse, restart: (name: strin
         "div",
         { class: "notice error", "data-testid": `server-error-${server.name}` },
         h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
-        server.status === "starting" ? "" : "Its tools are not available; the other servers work as usual. ",
-        server.restartable && server.status !== "starting"
+        "Its tools are not available until it runs again; the other servers work as usual. ",
+        server.restartable && server.status !== "restarting"
           ? h("button", { type: "button", "data-testid": `restart-${server.name}`, onclick: () => restart(server.name) }, "Restart")
           : null,
         h("pre", {}, server.error ?? ""),

@@ -44,18 +44,19 @@ describe("readConfig", () => {
       ),
     ).toEqual([
       { name: "files", transport: "stdio", command: "npx", args: ["-y", "files-server"], env: { ROOT: "/tmp" }, cwd: "/home/me/sub", source: "config" },
-      { name: "docs", transport: "http", url: "http://127.0.0.1:9000/mcp", headers: { authorization: "Bearer x" }, source: "config" },
+      { name: "docs", transport: "http", url: "http://127.0.0.1:9000/mcp", headers: { authorization: "Bearer x" }, httpTransport: "auto", source: "config" },
     ]);
   });
 
   it.each([
     ["neither command nor url", {}, 'needs a "command"'],
-    ["args that are not strings", { command: "x", args: [1] }, '"args" must be a list of strings'],
-    ["env values that are not strings", { command: "x", env: { A: 1 } }, '"env" must be an object of strings'],
+    ["args that are not strings", { command: "x", args: [1] }, "c.json, mcpServers.bad.args[0]: must be a string, not a number"],
+    ["env values that are not strings", { command: "x", env: { A: 1 } }, "c.json, mcpServers.bad.env.A: must be a string, not a number"],
     ["a url that is not a URL", { url: "not a url" }, "is not a URL"],
     ["a url that is not http", { url: "file:///etc/passwd" }, "must be http: or https:"],
-    ["the SSE transport", { url: "http://127.0.0.1:1/sse", type: "sse" }, "Streamable HTTP"],
-    ["an entry that is not an object", "npx server", "must be an object"],
+    ["a misspelt key", { comand: "x" }, '(did you mean "command"?)'],
+    ["an unknown transport", { url: "http://127.0.0.1:1/ws", type: "websocket" }, 'c.json, mcpServers.bad.type: "websocket" is not a URL transport'],
+    ["an entry that is not an object", "npx server", "c.json, mcpServers.bad: must be an object"],
   ])("turns an entry with %s into a failed server, saying why", (_, entry, message) => {
     const [spec] = readConfig({ mcpServers: { bad: entry } }, "/", "c.json");
     expect(spec).toMatchObject({ name: "bad", transport: "invalid" });
@@ -81,7 +82,7 @@ describe("parseCliArgs", () => {
       servers: [
         { name: "fromFile", transport: "stdio", command: "node", args: ["server.js"], env: {}, source: "config" },
         { name: "local", transport: "stdio", command: "node", args: ["my server.js", "--port", "1"], env: {}, cwd: dir, source: "flag" },
-        { name: "remote", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {}, source: "flag" },
+        { name: "remote", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {}, httpTransport: "auto", source: "flag" },
       ],
       open: false,
     });

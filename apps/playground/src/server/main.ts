@@ -8,6 +8,7 @@ import { ConfigError } from "./config-file";
 import { consoleLogger } from "./logger";
 import { openBrowser } from "./open-browser";
 import { startPlayground } from "./playground-server";
+import { connectionState } from "./toolbox";
 import { redactUrl } from "./redact-url";
 
 function fail(message: string): never {
@@ -45,11 +46,12 @@ const playground = await startPlayground({
   },
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
-const failed = playground.connections.filter((connection) => connection.status === "failed").length;
+const { specs, servers } = playground.pool;
+const failed = specs.filter((spec) => connectionState(spec, servers).status !== "ready").length;
 consoleLogger.info(
   [
     "",
-    `  @x playground: ${playground.connections.length - failed} of ${playground.connections.length} MCP server(s) started` +
+    `  @x playground: ${specs.length - failed} of ${specs.length} MCP server(s) started` +
       (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
     `  OpenAI: ${apiKey === undefined || apiKey === "" ? "no OPENAI_API_KEY (the Run view works without one)" : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`}`,
     "",

@@ -6,8 +6,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ApiErrorBody, StateResponse } from "../shared/api-types";
-import { connectServer } from "./connect-server";
-import type { ServerConnection } from "./connect-server";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
@@ -29,8 +27,8 @@ import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
-import { createToolbox } from "./toolbox";
-import type { Toolbox } from "./toolbox";
+import { connectionState, connectPool, withoutTools } from "./toolbox";
+import type { ServerPool, Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
 import { withheldReason } from "./withheld-tools";
 
@@ -57,7 +55,8 @@ export interface Playground {
   readonly origin: string;
   readonly port: number;
   readonly token: string;
-  readonly connections: readonly ServerConnection[];
+  /** The MCP servers (connected by @x/servers) and the specs they came from. */
+  readonly pool: ServerPool;
   /** Stops the HTTP server and every MCP server. */
   close(): Promise<void>;
 }
@@ -89,28 +88,14 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 }
 
 function stateOf(context: RouteContext): StateResponse {
-  const { connections, openai, redactor } = context;
+  const { pool, openai, redactor } = context;
   return {
-    servers: connections.map((connection) => {
-      const { target, hidden } = describeServer(connection.spec);
+    servers: pool.specs.map((spec) => {
+      const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = {
-        name: connection.spec.name,
-        transport: connection.spec.transport,
-        source: connection.spec.source,
-        target: redactor.message(target),
-        hidden,
-        restartable: false,
-      };
-      if (connection.status === "failed") return { ...base, status: "failed", error: redactor.message(connection.error), toolCount: 0 };
-      const closed = connection.closedReason();
-      return {
-        ...base,
-        status: closed === undefined ? "ready" : "closed",
-        ...(closed === undefined ? {} : { error: redactor.message(closed) }),
-        toolCount: connection.tools.length,
-        ...(connection.serverInfo === undefined ? {} : { serverInfo: connection.serverInfo }),
-      };
+      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden, restartable: false };
+      const { error, ...connection } = connectionState(spec, pool.servers);
+      return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
     openai: {
       configured: openai?.apiKey !== undefined && openai.apiKey !== "",
@@ -203,18 +188,19 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
 
-/** Why each stopped server's tools cannot run, by server name. */
+/** Why the tools of each server that is not ready cannot run now (it is restarting), by server name. */
 function unavailableServers(context: RouteContext): Map<string, string> {
   return new Map(
-    context.connections.flatMap((connection) => {
-      const closed = connection.status === "ready" ? connection.closedReason() : undefined;
-      return closed === undefined ? [] : [[connection.spec.name, `server "${connection.spec.name}" stopped: ${closed}`] as const];
+    context.pool.specs.flatMap((spec) => {
+      const state = connectionState(spec, context.pool.servers);
+      if (state.status === "ready") return [];
+      return [[spec.name, `server "${spec.name}" is not running${state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`}`] as const];
     }),
   );
 }
 
 interface RouteContext {
-  readonly connections: readonly ServerConnection[];
+  readonly pool: ServerPool;
   readonly hub: EventHub;
   readonly running: RunningCalls;
   /** The toolbox a real model is offered: without the withheld tools. */
@@ -240,28 +226,36 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
   const redactor = redactorFor(options.servers, options.openai);
-  const connections = await Promise.all(options.servers.map((spec) => connectServer(spec)));
-  for (const connection of connections) {
-    if (connection.status === "failed") logger.error(`MCP server "${connection.spec.name}" failed to start: ${redactor.message(connection.error)}`);
-    else logger.info(`MCP server "${connection.spec.name}": ${connection.tools.length} tools`);
+  // Told once the context exists: a server's status changed, so every open page gets the new state.
+  let publishState = (): void => {};
+  const pool = await connectPool(options.servers, { onChange: () => publishState() });
+  for (const spec of pool.specs) {
+    const state = connectionState(spec, pool.servers);
+    if (state.status === "ready") logger.info(`MCP server "${spec.name}": ${state.toolCount} tools`);
+    else logger.error(`MCP server "${spec.name}" failed to start: ${redactor.message(state.error ?? state.status)}`);
   }
-  const toolbox = createToolbox(connections);
+  const toolbox = pool.toolbox;
+  const specByName = new Map(pool.specs.map((spec) => [spec.name, spec]));
+  const withheld = (server: string, tool: string): string | undefined => {
+    const spec = specByName.get(server);
+    return spec === undefined ? undefined : withheldReason(spec, tool);
+  };
   const withheldTools = toolbox.toolset.entries.flatMap((entry) => {
-    const connection = connections.find((candidate) => candidate.spec.name === entry.server);
-    const reason = connection === undefined ? undefined : withheldReason(connection, entry.toolName);
+    const reason = withheld(entry.server, entry.toolName);
     return reason === undefined ? [] : [{ name: entry.name, reason }];
   });
   const context: RouteContext = {
-    connections,
+    pool,
     // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
-    modelToolbox: createToolbox(connections, (connection, tool) => withheldReason(connection, tool) !== undefined),
+    modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
     withheldTools,
     openai: options.openai,
     redactor,
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
   };
+  publishState = () => context.hub.publish({ type: "state", state: stateOf(context) });
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
@@ -301,13 +295,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     origin,
     port,
     token,
-    connections,
+    pool,
     close: async () => {
       context.running.cancelAll();
       context.hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all(connections.map((connection) => connection.close()));
+      await pool.close();
     },
   };
 }

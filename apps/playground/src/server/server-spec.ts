@@ -18,12 +18,14 @@ export interface StdioServerSpec {
   readonly source: SpecSource;
 }
 
-/** An MCP server reached over Streamable HTTP. */
+/** An MCP server reached over HTTP. */
 export interface HttpServerSpec {
   readonly name: string;
   readonly transport: "http";
   readonly url: string;
   readonly headers: { readonly [name: string]: string };
+  /** The config's `type`: absent or `auto`, Streamable HTTP falling back to HTTP+SSE. */
+  readonly httpTransport?: "auto" | "streamable-http" | "sse";
   readonly source: SpecSource;
 }
 

@@ -3,7 +3,7 @@
 // steered by a prompt injection could use them to reach the network from this
 // machine (local services included). The Run view, where a person makes each
 // call, still offers them.
-import type { ServerConnection } from "./connect-server";
+import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
 /** A tool withheld from real models, and why. */
 export interface WithheldTool {
@@ -24,17 +24,17 @@ export const WITHHELD_FROM_MODELS: readonly WithheldTool[] = [
 ];
 
 /**
- * Why a real model must not be offered `tool` of `connection`, or
+ * Why a real model must not be offered `tool` of the server of `spec`, or
  * `undefined` when it may: on the deny list, and the server is the built-in
  * one of that name (a server the user configured under the same name is
  * theirs to trust).
  *
  * @example
  * ```ts
- * const offered = connection.tools.filter((tool) => withheldReason(connection, tool.name) === undefined);
+ * const offered = tools.filter((tool) => withheldReason(everythingServerSpec(), tool.name) === undefined);
  * ```
  */
-export function withheldReason(connection: ServerConnection, tool: string): string | undefined {
-  if (connection.spec.source !== "built-in") return undefined;
-  return WITHHELD_FROM_MODELS.find((entry) => entry.server === connection.spec.name && entry.tool === tool)?.reason;
+export function withheldReason(spec: ServerSpec | InvalidServerSpec, tool: string): string | undefined {
+  if (spec.source !== "built-in") return undefined;
+  return WITHHELD_FROM_MODELS.find((entry) => entry.server === spec.name && entry.tool === tool)?.reason;
 }

@@ -19,8 +19,8 @@ export interface ServerState {
   readonly target: string;
   /** What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values never reach the page. */
   readonly hidden: readonly string[];
-  /** `closed`: it started, then went away (its tools are unavailable until it restarts). */
-  readonly status: "ready" | "failed" | "closed" | "starting";
+  /** `restarting`: it died and is being started again; `closed`: it went away. Either way its tools are unavailable. */
+  readonly status: "ready" | "failed" | "closed" | "restarting";
   readonly error?: string;
   /** Whether the page may restart it: only servers from the config file or the command line. */
   readonly restartable: boolean;

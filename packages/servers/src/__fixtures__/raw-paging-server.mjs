@@ -1,0 +1,77 @@
+/* global process, console, setInterval */
+// A raw MCP server over stdio, JSON-RPC by hand (no SDK), to control exactly
+// what tools/list answers. Its argument picks the behaviour:
+//   pages   three pages of two tools; the tool "change" swaps the list and
+//           sends notifications/tools/list_changed
+//   repeat  every page gives the same nextCursor
+//   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
+//   once:<file>  as pages the first time; when <file> exists, exits 1 at once
+//   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
+import { existsSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+let mode = process.argv[2] ?? "pages";
+if (mode === "stubborn") {
+  process.on("SIGTERM", () => {});
+  setInterval(() => {}, 1_000);
+  mode = "pages";
+}
+if (mode.startsWith("once:")) {
+  const marker = mode.slice("once:".length);
+  if (existsSync(marker)) {
+    console.error("already started once");
+    process.exit(1);
+  }
+  writeFileSync(marker, "");
+  mode = "pages";
+}
+const tool = (name) => ({ name, description: `Tool ${name}.`, inputSchema: { type: "object", properties: {} } });
+let version = 1;
+let listings = 0;
+
+const pages = () =>
+  version === 1
+    ? [[tool("a1"), tool("a2")], [tool("b1"), tool("b2")], [tool("c1"), tool("change")]]
+    : [[tool("a1"), tool("a2")], [tool("b1"), tool("d1")], [tool("change")]];
+
+const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+
+function listTools(cursor) {
+  if (mode === "repeat") return { tools: [tool(`page_${cursor ?? "first"}`)], nextCursor: "same" };
+  if (mode === "ttl") {
+    listings++;
+    return { tools: [tool(`listing_${listings}`)], ttlMs: 150 };
+  }
+  const all = pages();
+  const index = cursor === undefined ? 0 : Number(cursor.slice(1));
+  return { tools: all[index], ...(index + 1 < all.length ? { nextCursor: `p${index + 1}` } : {}) };
+}
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.id === undefined) return;
+  switch (message.method) {
+    case "initialize":
+      return send({
+        id: message.id,
+        result: {
+          protocolVersion: message.params.protocolVersion,
+          capabilities: { tools: { listChanged: true } },
+          serverInfo: { name: "raw-paging", version: "1.0.0" },
+        },
+      });
+    case "tools/list":
+      return send({ id: message.id, result: listTools(message.params?.cursor) });
+    case "tools/call":
+      if (message.params.name === "change") {
+        version = 2;
+        send({ id: message.id, result: { content: [{ type: "text", text: "changed" }] } });
+        return send({ method: "notifications/tools/list_changed" });
+      }
+      return send({ id: message.id, result: { content: [{ type: "text", text: `ran ${message.params.name}` }] } });
+    case "ping":
+      return send({ id: message.id, result: {} });
+    default:
+      return send({ id: message.id, error: { code: -32601, message: `no method ${message.method}` } });
+  }
+});

@@ -1,0 +1,201 @@
+// connectServers: every server of a config connected, one toolset over all of
+// them kept current, and one close() for everything.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { buildToolset, ToolError } from "@x/toolset";
+import type { BuildToolsetOptions, Toolset, ToolsetReport } from "@x/toolset";
+import { createScrub, serverSecrets } from "./secrets";
+import { checkServersConfig } from "./server-config";
+import type { ServersConfig } from "./server-config";
+import { ServerConnection } from "./server-connection";
+import type { ConnectionChange, ConnectionSettings, RestartPolicy } from "./server-connection";
+import type { ServersHooks, ServerStatus, ServerStatusEvent, ToolsChangedEvent } from "./server-status";
+import { diffToolsets } from "./tools-diff";
+import { DEFAULT_MAX_PAGES } from "./list-tools";
+
+/** How long a server may take to start (or be reached) and list its tools, by default. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The default time between SIGTERM and SIGKILL when a child process is closed. */
+export const DEFAULT_CLOSE_GRACE_MS = 2_000;
+/** The default restart policy of a stdio server that dies after it was ready. */
+export const DEFAULT_RESTART: RestartPolicy = Object.freeze({ maxRestarts: 3, initialDelayMs: 500, maxDelayMs: 10_000 });
+
+/** Options of {@link connectServers}. */
+export interface ConnectServersOptions {
+  /** Per server: starting (or reaching) it and listing its tools, in ms. Default 30 000. */
+  readonly timeoutMs?: number;
+  /** Between SIGTERM and SIGKILL when closing a child process, in ms. Default 2 000. */
+  readonly closeGraceMs?: number;
+  /** How a stdio server that dies is restarted; `false`: never. Default 3 restarts, 500 ms doubling up to 10 s. */
+  readonly restart?: Partial<RestartPolicy> | false;
+  /** The most `tools/list` pages read from one server. Default 100. */
+  readonly maxPages?: number;
+  /** Where a relative `cwd` in the config is read from. Default `process.cwd()`. */
+  readonly cwd?: string;
+  /** How this client introduces itself to the servers. Default `{ name: "@x/servers", version: "0.0.0" }`. */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** Passed to `buildToolset` (`separator`, `prefix`, …) each time the toolset is rebuilt. */
+  readonly toolset?: BuildToolsetOptions;
+  readonly hooks?: ServersHooks;
+}
+
+/** The connected servers. Read `toolset`, `report`, `clients` and `status` when you need them: they are always current. */
+export interface Servers {
+  /** The tools of every server that is ready (or restarting), under their exposed names. */
+  readonly toolset: Toolset;
+  /** `buildToolset`'s report for {@link Servers.toolset}. */
+  readonly report: ToolsetReport;
+  /**
+   * The MCP client of each server, by name, for `executeToolCalls` / `runToolLoop`.
+   * The object stays the same; each entry always gives the server's current client
+   * (a restarted stdio server gets a new one), `undefined` while it has none.
+   */
+  readonly clients: { readonly [server: string]: Client | undefined };
+  /** Each server's status, by name (a frozen snapshot). */
+  readonly status: { readonly [server: string]: ServerStatus };
+  /** Lists the tools of every ready server again (whatever their caches say) and rebuilds the toolset. */
+  refresh(): Promise<void>;
+  /** Ends every child process (SIGTERM, then SIGKILL), closes every connection, removes every listener. Harmless twice. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+function checkPositive(name: string, value: number | undefined, fallback: number, allowZero = false): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new ToolError("invalid-config", `options.${name} must be a ${allowZero ? "non-negative" : "positive"} number of ms or a count, not ${String(value)}`);
+  }
+  return value;
+}
+
+function restartPolicy(option: ConnectServersOptions["restart"]): RestartPolicy | undefined {
+  if (option === false) return undefined;
+  return {
+    maxRestarts: checkPositive("restart.maxRestarts", option?.maxRestarts, DEFAULT_RESTART.maxRestarts, true),
+    initialDelayMs: checkPositive("restart.initialDelayMs", option?.initialDelayMs, DEFAULT_RESTART.initialDelayMs, true),
+    maxDelayMs: checkPositive("restart.maxDelayMs", option?.maxDelayMs, DEFAULT_RESTART.maxDelayMs, true),
+  };
+}
+
+/** Calls a hook so that neither a throw nor a rejection reaches us. */
+function callSafely<E>(hook: ((event: E) => void | PromiseLike<void>) | undefined, event: E): void {
+  if (hook === undefined) return;
+  try {
+    const returned = hook(event);
+    if (returned !== undefined && typeof returned.then === "function") returned.then(undefined, () => {});
+  } catch {
+    // A hook must never break the connections.
+  }
+}
+
+/**
+ * Connects every server of `config` at once and resolves when each is
+ * `ready` or `failed` (a server that fails does not fail the others; its
+ * status says why). Bad config throws a `ToolError` with code
+ * `invalid-config`, naming the server and the field, before anything starts.
+ *
+ * @param config - `{ mcpServers: { name: entry } }` (Claude Desktop, Cursor, VS Code) or the same object without
+ *   the wrapper; an entry is `{ command, args, env, cwd }`, `{ url, headers }`, a connected SDK `Client`, or an SDK
+ *   `McpServer` (served in-process)
+ * @param options - timeouts, restart policy, toolset options, hooks
+ * @returns the servers, their toolset (always current) and clients
+ * @throws {ToolError} `invalid-config`
+ * @example
+ * ```ts
+ * await using servers = await connectServers({
+ *   mcpServers: { everything: { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] } },
+ * });
+ * servers.toolset.entries.length; // its tools, named everything__echo, …
+ * ```
+ */
+export async function connectServers(config: ServersConfig, options: ConnectServersOptions = {}): Promise<Servers> {
+  const specs = checkServersConfig(config, options.cwd === undefined ? {} : { cwd: options.cwd });
+  const scrub = createScrub(specs.flatMap(serverSecrets));
+  const settings: ConnectionSettings = {
+    timeoutMs: checkPositive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    closeGraceMs: checkPositive("closeGraceMs", options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, true),
+    maxPages: checkPositive("maxPages", options.maxPages, DEFAULT_MAX_PAGES),
+    restart: restartPolicy(options.restart),
+    clientInfo: options.clientInfo ?? { name: "@x/servers", version: "0.0.0" },
+    scrub,
+  };
+  const hooks = options.hooks ?? {};
+  const toolsetOptions = options.toolset;
+  const build = (): ReturnType<typeof buildToolset> =>
+    buildToolset(
+      connections.filter((c) => c.status.state === "ready" || c.status.state === "restarting").map((c) => [c.spec.name, c.tools] as const),
+      toolsetOptions,
+    );
+
+  let closed = false;
+  let starting = true;
+  const onChange = (connection: ServerConnection, change: ConnectionChange): void => {
+    if (change.kind === "status") {
+      status = Object.freeze({ ...status, [connection.spec.name]: connection.status });
+      const event: ServerStatusEvent = Object.freeze({
+        type: "server-status",
+        timestamp: Date.now(),
+        server: connection.spec.name,
+        status: connection.status,
+        previous: change.previous,
+      });
+      callSafely(hooks["server-status"], event);
+      return;
+    }
+    // While connecting, the toolset is built once at the end: no tools-changed for the first listing.
+    if (starting || closed) return;
+    const next = build();
+    const diff = diffToolsets(built.toolset, next.toolset);
+    built = next;
+    if (diff.added.length + diff.removed.length + diff.renamed.length + diff.changed.length === 0) return;
+    const event: ToolsChangedEvent = Object.freeze({
+      type: "tools-changed",
+      timestamp: Date.now(),
+      server: connection.spec.name,
+      toolset: next.toolset,
+      report: next.report,
+      added: Object.freeze(diff.added),
+      removed: Object.freeze(diff.removed),
+      renamed: Object.freeze(diff.renamed),
+      changed: Object.freeze(diff.changed),
+    });
+    callSafely(hooks["tools-changed"], event);
+  };
+
+  const connections: ServerConnection[] = specs.map((spec) => new ServerConnection(spec, settings, (change) => onChange(connection(spec.name), change)));
+  const byName = new Map(connections.map((c) => [c.spec.name, c]));
+  const connection = (name: string): ServerConnection => byName.get(name) as ServerConnection;
+  let status: { readonly [server: string]: ServerStatus } = Object.freeze(Object.fromEntries(connections.map((c) => [c.spec.name, c.status])));
+
+  const clients: { [server: string]: Client | undefined } = {};
+  for (const c of connections) {
+    Object.defineProperty(clients, c.spec.name, { enumerable: true, get: () => (closed ? undefined : c.client) });
+  }
+  Object.freeze(clients);
+
+  await Promise.all(connections.map((c) => c.start()));
+  let built = build();
+  starting = false;
+
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await Promise.all(connections.map((c) => c.close()));
+  };
+  return {
+    get toolset() {
+      return built.toolset;
+    },
+    get report() {
+      return built.report;
+    },
+    clients,
+    get status() {
+      return status;
+    },
+    refresh: async () => {
+      await Promise.all(connections.map((c) => c.relist()));
+    },
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

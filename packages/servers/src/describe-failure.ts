@@ -1,0 +1,89 @@
+// Why a server could not be used, in words a user can act on. The texts are
+// written before scrubbing; the caller takes the secrets out.
+import { STATUS_CODES } from "node:http";
+import type { ChildProcessTransport } from "./child-process-transport";
+import { displayUrl } from "./secrets";
+
+/** How many lines of a child's stderr a reason quotes. */
+const STDERR_LINES = 10;
+
+/** The step that timed out, or the failure, as thrown while connecting. */
+export class ConnectTimeout extends Error {
+  override readonly name = "ConnectTimeout";
+  constructor(readonly ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+function errorCode(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a certificate) is in its cause.
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const causeText = cause instanceof Error ? (errorCode(cause) === undefined ? cause.message : `${String(errorCode(cause))}`) : "";
+  return causeText !== "" && !message.includes(causeText) ? `${message} (${causeText})` : message;
+}
+
+/** The last lines of a stderr text, indented, or "" when it is empty. */
+export function stderrLines(stderr: string): string {
+  const lines = stderr.trimEnd().split(/\r?\n/).filter((line) => line.trim() !== "");
+  if (lines.length === 0) return "";
+  return lines
+    .slice(-STDERR_LINES)
+    .map((line) => `  ${line}`)
+    .join("\n");
+}
+
+/** Why a stdio server failed to start or stopped. */
+export function describeStdioFailure(error: unknown, command: string, transport: ChildProcessTransport): string {
+  const spawnError = transport.spawnError;
+  if (spawnError?.code === "ENOENT") return `command not found: ${JSON.stringify(command)} (is it installed, and on this process's PATH?)`;
+  if (spawnError?.code === "EACCES") return `${JSON.stringify(command)} is not executable (EACCES): check its permissions`;
+  if (spawnError !== undefined) return `could not start ${JSON.stringify(command)}: ${messageOf(spawnError)}`;
+  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms: the server did not finish starting and listing its tools`;
+  const stderr = stderrLines(transport.stderrTail());
+  const tail = stderr === "" ? " (it wrote nothing to stderr)" : `; the last lines of its stderr:\n${stderr}`;
+  const exit = transport.exit;
+  if (exit !== undefined) {
+    const how = exit.signal === null ? `exited with code ${exit.code ?? "?"}` : `was killed by ${exit.signal}`;
+    return `${how}${tail}`;
+  }
+  return `${messageOf(error)}${tail}`;
+}
+
+/** The HTTP status a transport error carries, when it is one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const code = errorCode(error);
+  return typeof code === "number" && code >= 100 && code <= 599 ? code : undefined;
+}
+
+const STATUS_HINTS: { readonly [status: number]: string } = {
+  401: 'check its credentials ("headers", or the URL\'s user and password)',
+  403: "the credentials are not allowed to use this server",
+  404: "is the path right? MCP servers often answer at /mcp (Streamable HTTP) or /sse (HTTP+SSE)",
+};
+
+/** Why an HTTP server could not be reached or used. */
+export function describeHttpFailure(error: unknown, url: string): string {
+  const where = displayUrl(url);
+  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms: ${where} did not finish connecting and listing its tools`;
+  const status = httpStatusOf(error) ?? (error instanceof Error && error.name === "UnauthorizedError" ? 401 : undefined);
+  if (status !== undefined) {
+    const hint = STATUS_HINTS[status];
+    return `HTTP ${status} ${STATUS_CODES[status] ?? ""} from ${where}`.replace("  ", " ") + (hint === undefined ? "" : ` (${hint})`);
+  }
+  const message = messageOf(error);
+  if (message.includes("ECONNREFUSED")) return `could not connect to ${where}: connection refused (is the server running?)`;
+  if (message.includes("ENOTFOUND")) return `could not connect to ${where}: the host name does not resolve`;
+  if (message.includes("bad port")) return `could not connect to ${where}: fetch refuses that port (it is on the list browsers block); use another`;
+  return `could not use ${where}: ${message}`;
+}
+
+/** Why a given client or in-process server could not be used. */
+export function describeOtherFailure(error: unknown): string {
+  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms listing its tools`;
+  return messageOf(error);
+}

@@ -1,0 +1,64 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { describe, expect, it } from "vitest";
+import { createCalculator } from "./__fixtures__/calculator-server";
+import { checkServersConfig } from "./server-config";
+
+const read = (config: unknown) => checkServersConfig(config, { cwd: "/base" });
+
+describe("checkServersConfig", () => {
+  it("reads the mcpServers format and the same object without the wrapper", () => {
+    const servers = { files: { command: "npx", args: ["-y", "server"], env: { TOKEN: "t" }, cwd: "work" }, docs: { url: "https://h/mcp" } };
+    const wrapped = read({ mcpServers: servers, globalShortcut: "Ctrl+Space" });
+    expect(wrapped).toMatchObject([
+      { kind: "stdio", name: "files", command: "npx", args: ["-y", "server"], env: { TOKEN: "t" }, cwd: "/base/work" },
+      { kind: "http", name: "docs", url: "https://h/mcp", headers: {}, transport: "auto" },
+    ]);
+    expect(read(servers)).toEqual(wrapped);
+  });
+
+  it("leaves out disabled entries and takes SDK clients and servers as they are", () => {
+    const client = new Client({ name: "c", version: "1" });
+    const server = createCalculator();
+    expect(read({ off: { command: "x", disabled: true }, client, server }).map((spec) => [spec.name, spec.kind])).toEqual([
+      ["client", "client"],
+      ["server", "in-process"],
+    ]);
+  });
+
+  it.each([
+    ["sse", "sse"],
+    ["http", "streamable-http"],
+    ["streamable-http", "streamable-http"],
+  ])('reads "type": %j as %s', (type, transport) => {
+    expect(read({ s: { url: "http://h/x", type } })).toMatchObject([{ transport }]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["not an object", "servers.json", "The servers config must be an object"],
+    ["mcpServers not an object", { mcpServers: [] }, "mcpServers: must be an object of servers by name, not a list"],
+    ["an entry not an object", { mcpServers: { a: 3 } }, 'mcpServers.a: must be an object with a "command" or a "url", not a number'],
+    ["command and url", { mcpServers: { a: { command: "x", url: "http://h" } } }, 'mcpServers.a: has both "command" and "url"'],
+    ["a non-string arg", { mcpServers: { a: { command: "x", args: ["--port", 3] } } }, "mcpServers.a.args[1]: must be a string, not a number"],
+    ["args not a list", { mcpServers: { a: { command: "x", args: "--port 3" } } }, "mcpServers.a.args: must be a list of strings, not a string"],
+    ["a non-string env value", { mcpServers: { a: { command: "x", env: { PORT: 3 } } } }, "mcpServers.a.env.PORT: must be a string, not a number"],
+    ["an empty command", { mcpServers: { a: { command: " " } } }, "mcpServers.a.command: must not be empty"],
+    ["a bad url", { mcpServers: { a: { url: "not a url" } } }, "mcpServers.a.url: is not a URL"],
+    ["a ws url", { mcpServers: { a: { url: "ws://h/mcp" } } }, "mcpServers.a.url: must be http: or https:, not ws:"],
+    ["a stdio type with url", { mcpServers: { a: { url: "http://h", type: "stdio" } } }, 'mcpServers.a.type: "stdio" is not a URL transport'],
+    ["headers with command", { mcpServers: { a: { command: "x", headers: {} } } }, 'mcpServers.a.headers: does not go with "command"'],
+    ["neither", { mcpServers: { a: { args: [] } } }, 'mcpServers.a: needs a "command" (stdio) or a "url" (HTTP)'],
+    ["a bad filter", { mcpServers: { a: { command: "x", allowTools: "read" } } }, "mcpServers.a.allowTools: must be a list of tool names or a function"],
+    ["a typo", { mcpServers: { a: { comand: "x" } } }, 'mcpServers.a: needs a "command" (stdio) or a "url" (HTTP) (did you mean "command"?)'],
+    ["an unknown key", { mcpServers: { a: { command: "x", arg: [] } } }, 'mcpServers.a: unknown key "arg" (did you mean "args"?)'],
+    ["an unknown key, no guess", { mcpServers: { a: { command: "x", transport: "stdio" } } }, 'mcpServers.a: unknown key "transport"; known keys'],
+    ["without the wrapper", { a: { command: "x", enviroment: {} } }, 'a: unknown key "enviroment"'],
+  ])("refuses %s, naming the server and the field", (_, config, message) => {
+    expect(() => read(config)).toThrow(expect.objectContaining({ code: "invalid-config", fault: "caller", message: expect.stringContaining(message) as string }));
+  });
+
+  it("never quotes a value: a bad URL or env value may be a secret", () => {
+    for (const config of [{ a: { url: "hxxp://user:hunter22@h" } }, { a: { command: "x", env: { KEY: ["hunter22"] } } }]) {
+      expect(() => read(config)).toThrow(expect.objectContaining({ message: expect.not.stringContaining("hunter22") as string }));
+    }
+  });
+});

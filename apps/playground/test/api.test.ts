@@ -94,7 +94,7 @@ describe("security: refusals over real HTTP", () => {
     ["https instead of http", "https://127.0.0.1:PORT"],
     ["an opaque origin", "null"],
   ])("refuses a POST whose Origin is %s", async (_, origin) => {
-    for (const path of ["/api/call", "/api/events", "/api/call/cancel"]) {
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
       const response = await send({
         method: "POST",
         path,
@@ -109,7 +109,7 @@ describe("security: refusals over real HTTP", () => {
   it("refuses a POST without an Origin", async () => {
     const headers = postHeaders();
     delete headers["origin"];
-    for (const path of ["/api/call", "/api/events", "/api/call/cancel"]) {
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
       const response = await send({ method: "POST", path, headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
       expect(response.status).toBe(403);
       expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
@@ -150,6 +150,7 @@ describe("security: refusals over real HTTP", () => {
       ["POST", "/api/call"],
       ["POST", "/api/events"],
       ["POST", "/api/call/cancel"],
+      ["POST", "/api/servers/restart"],
     ] as const) {
       const response = await send({
         method,
@@ -391,6 +392,21 @@ describe("live: the event stream and cancelling a call", () => {
       expect(result.events.map((event) => event.type)).toContain("tool-call-error");
     } finally {
       stream.close();
+    }
+  });
+
+  it("restarts a configured server (a new process, its tools back), and no other", async () => {
+    const before = playground.pool.servers.status["demo"];
+    const response = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body: { name: "demo" } });
+    expect(response.status).toBe(200);
+    const after = playground.pool.servers.status["demo"];
+    expect(after?.state).toBe("ready");
+    expect(after?.state === "ready" && before?.state === "ready" && after.pid !== before.pid).toBe(true);
+    expect(response.json<StateResponse>().servers.find((server) => server.name === "demo")).toMatchObject({ status: "ready", restartable: true });
+    expect((await call("demo__divide", { dividend: 6, divisor: 3 })).outputs.chat).toMatchObject({ content: "2" });
+    for (const body of [{ name: "nope" }, { name: "touch /tmp/pwned" }, { command: "touch", args: ["/tmp/pwned"] }, {}]) {
+      const refused = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body });
+      expect(refused.status).toBe(404);
     }
   });
 

@@ -365,6 +365,15 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.locator('[data-tool="demo__divide"] .badge.strict').count()).resolves.toBe(1);
   });
 
+  it("restarts a configured server from the page, which then says how that went", async () => {
+    const answered = fresh.waitForResponse((response) => response.url().endsWith("/api/servers/restart"));
+    await fresh.getByTestId("restart-broken").click();
+    expect((await answered).status()).toBe(200);
+    // Its command still does not exist: it fails again, and says why again.
+    await shows(fresh.getByTestId("server-error-broken"), "command not found");
+    await expect(fresh.locator('[data-testid="server-broken"].failed').count()).resolves.toBe(1);
+  });
+
   it("fits a 420 px wide window without sideways scrolling, on every view", async () => {
     await fresh.setViewportSize({ width: 420, height: 900 });
     for (const view of ["tools", "run", "chat"]) {

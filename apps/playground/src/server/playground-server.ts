@@ -93,7 +93,9 @@ function stateOf(context: RouteContext): StateResponse {
     servers: pool.specs.map((spec) => {
       const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden, restartable: false };
+      // Only a server of the configuration can be restarted (never one a request names), and never a spec that could not be read.
+      const restartable = spec.transport !== "invalid";
+      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden, restartable };
       const { error, ...connection } = connectionState(spec, pool.servers);
       return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
@@ -148,6 +150,16 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   // The guard lets only POST to /api/ through to here.
   const body = await readJsonBody(request);
   if (pathname === "/api/events") return context.hub.open(response, { type: "state", state: stateOf(context) }, SECURITY_HEADERS);
+  if (pathname === "/api/servers/restart") {
+    const name = typeof body === "object" && body !== null ? (body as { name?: unknown }).name : undefined;
+    const spec = context.pool.specs.find((candidate) => candidate.name === name);
+    if (spec === undefined || spec.transport === "invalid") {
+      return sendError(response, 404, "no-such-server", "Send { name } of a server the playground was started with: only those can be restarted.");
+    }
+    // The new state reaches the page through the event stream as it changes; the answer is the state once it settled.
+    await context.pool.servers.restart(spec.name);
+    return answer(stateOf(context));
+  }
   if (pathname === "/api/call/cancel") {
     const runId = typeof body === "object" && body !== null ? (body as { runId?: unknown }).runId : undefined;
     if (typeof runId !== "string") return sendError(response, 400, "bad-request", "Send { runId }: the id the call was started with.");

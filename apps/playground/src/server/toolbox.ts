@@ -129,6 +129,7 @@ export function connectionState(
     case "restarting":
       return { status: "restarting", error: `${status.reason} (restarting, attempt ${status.attempt})`, toolCount: 0, ...serverInfo };
     case "connecting":
+      return { status: "restarting", toolCount: 0 };
     case "closed":
     case undefined:
       return { status: "closed", toolCount: 0 };

@@ -1,7 +1,7 @@
 // A small toolset for the unit tables of both adapters: one tool with an
 // optional property (a null path), one without arguments, one without a
 // strict form.
-import { buildToolset, prepareTools } from "./toolset";
+import { buildToolset, prepareToolDefinitions } from "./toolset";
 import type { NullPathsByTool, Toolset } from "./toolset";
 
 /** `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict). */
@@ -25,4 +25,4 @@ export const filesToolset: Toolset = buildToolset([
 ]).toolset;
 
 /** The null paths of {@link filesToolset} under `strict: "auto"`. */
-export const filesNullPaths: NullPathsByTool = prepareTools(filesToolset).report.nullPaths;
+export const filesNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset).report.nullPaths;

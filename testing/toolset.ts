@@ -3,5 +3,6 @@
 // package's public entry by path, the very file "@x/toolset" resolves to
 // under the workspace's "@x/source" condition (one module, so a ToolError made
 // here is a ToolError to the package under test).
-export { buildToolset, prepareTools, toCallToolResult, ToolError } from "../packages/toolset/src/index";
+export { buildToolset, toCallToolResult, ToolError } from "../packages/toolset/src/index";
+export { prepareToolDefinitions } from "../packages/toolset/src/adapter/index";
 export type { McpCallToolResult, NullPathsByTool, OutputOptions, ToolCalls, ToolOutcome, Toolset } from "../packages/toolset/src/index";

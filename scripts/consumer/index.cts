@@ -2,13 +2,23 @@
 import strictSchema = require("@x/strict-schema");
 import strictCheck = require("@x/strict-schema/check");
 import toolset = require("@x/toolset");
+import toolsetAdapter = require("@x/toolset/adapter");
 import chat = require("@x/openai-chat");
 import responses = require("@x/openai-responses");
 import executor = require("@x/executor");
 import otel = require("@x/executor/otel");
 import servers = require("@x/servers");
 
-export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor, servers];
+export const modules: readonly object[] = [
+  strictSchema,
+  strictCheck,
+  toolset,
+  toolsetAdapter,
+  chat,
+  responses,
+  executor,
+  servers,
+];
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });

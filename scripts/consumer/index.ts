@@ -3,13 +3,23 @@
 import * as strictSchema from "@x/strict-schema";
 import * as strictCheck from "@x/strict-schema/check";
 import * as toolset from "@x/toolset";
+import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
 import * as servers from "@x/servers";
 
-export const modules: readonly object[] = [strictSchema, strictCheck, toolset, chat, responses, executor, servers];
+export const modules: readonly object[] = [
+  strictSchema,
+  strictCheck,
+  toolset,
+  toolsetAdapter,
+  chat,
+  responses,
+  executor,
+  servers,
+];
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });

@@ -9,6 +9,7 @@ const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
   "tool-call-error": true,
   "tool-call-rejected": true,
   "strict-fallback": true,
+  "tool-excluded": true,
   "turn-start": true,
   "turn-end": true,
 };

@@ -24,7 +24,7 @@ export interface Dispatcher {
   ): void;
   callError(executionId: string, call: ToolCall, startTime: number, durationMs: number, error: ToolError): void;
   callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
-  /** Rare events (strict fallbacks, turns), built by the caller. */
+  /** Rare events (strict fallbacks, exclusions, turns), built by the caller. */
   emit(event: ExecutorEvent): void;
 }
 
@@ -77,7 +77,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
   const end = hooks["tool-call-end"];
   const error = hooks["tool-call-error"];
   const rejected = hooks["tool-call-rejected"];
-  const others = [hooks["strict-fallback"], hooks["turn-start"], hooks["turn-end"]];
+  const others = [hooks["strict-fallback"], hooks["tool-excluded"], hooks["turn-start"], hooks["turn-end"]];
   if (
     start === undefined &&
     progress === undefined &&

@@ -1,6 +1,8 @@
-import type { Adapter, NullPathsByTool, OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolError, ToolOutcome } from "@x/toolset";
+import { ToolError } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions } from "@x/toolset";
+import { checkRenderOptions } from "@x/toolset/adapter";
+import type { Adapter, RenderSettings } from "@x/toolset/adapter";
 import type { ExecutorHooks } from "./hook-events";
-import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
 
 /**
  * The default of `concurrency`: calls of one response running at once. Enough
@@ -14,11 +16,19 @@ import { DEFAULT_MAX_OUTPUT_BYTES } from "./truncate-result";
  */
 export const DEFAULT_CONCURRENCY = 16;
 
+/**
+ * The default of `maxOutputBytes`: about 25 000 tokens of text, enough for
+ * what a tool means to say, short of flooding the model's context.
+ *
+ * @example
+ * ```ts
+ * await executeToolCalls(response, toolset, clients, { adapter, maxOutputBytes: DEFAULT_MAX_OUTPUT_BYTES / 4 });
+ * ```
+ */
+export const DEFAULT_MAX_OUTPUT_BYTES = 100_000;
+
 // setTimeout's largest delay: beyond it Node fires at once (with a warning).
 const MAX_TIMEOUT_MS = 2_147_483_647;
-
-// The modes renderResult takes; `satisfies` fails the build if StructuredMode gains one.
-const STRUCTURED_MODES = { auto: true, prefer: true, append: true, ignore: true } satisfies { [mode in StructuredMode]: true };
 
 /** Options of `executeToolCalls`. */
 export interface ExecuteOptions<TResponse, TOutput> {
@@ -31,20 +41,20 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * `strict: true`) is answered as an unknown tool and never runs, even when
    * the toolset has it. Left out, every tool of the toolset can run.
    */
-  readonly nullPaths?: NullPathsByTool;
+  readonly nullPaths?: NullPathsByTool | undefined;
   /**
    * How long one call may take, in milliseconds (at most 2 147 483 647). When
    * it passes, the MCP request is cancelled and the call answered with a
    * `timeout` error. Default: the client's own (60 s for the SDK's `Client`).
    */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /**
    * Each progress report of a running tool (MCP `notifications/progress`)
    * restarts its `timeoutMs`, here and in the SDK (its `resetTimeoutOnProgress`):
    * a long tool that keeps reporting is not cut off; `timeoutMs` then bounds
    * the silence between reports, not the whole call. Default `false`.
    */
-  readonly resetTimeoutOnProgress?: boolean;
+  readonly resetTimeoutOnProgress?: boolean | undefined;
   /**
    * How many calls of one response run at once (a positive integer, or
    * `Infinity`). Default 16. Precisely: at most `concurrency` requests of the
@@ -58,62 +68,29 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * honour the cancellation (the SDK's `McpServer` hands each handler
    * `extra.signal`).
    */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Called with one event object per event; see {@link ExecutorHooks}. */
-  readonly hooks?: ExecutorHooks;
+  readonly hooks?: ExecutorHooks | undefined;
   /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
-  readonly includeValues?: boolean;
+  readonly includeValues?: boolean | undefined;
   /**
    * The most UTF-8 bytes of text one tool result may give the model, error
    * prefix, line breaks and marker included; the rest is cut with a visible
-   * marker (`[… truncated: N more bytes]`). Images are not counted. A non-negative integer, or `Infinity` for no limit. Default 100 000.
+   * marker (`[… truncated: N more bytes]`). Images are not counted. A
+   * non-negative integer, or `Infinity` for no limit. Default 100 000.
    */
-  readonly maxOutputBytes?: number;
+  readonly maxOutputBytes?: number | undefined;
   /**
-   * Passed to the adapter's `toolOutput` and `toolCalls` (error prefix,
-   * `structuredContent` mode): every answer, rejected calls included. Checked
-   * with the other options, before any call runs: `structured` one of
-   * `"auto"`, `"prefer"`, `"append"`, `"ignore"`; `errorPrefix` a string.
+   * How every answer is worded (error prefix, `structuredContent` mode),
+   * rejected calls included: each result is rendered once, with these and
+   * `maxOutputBytes` (`renderResult` of `@x/toolset/adapter`), and the adapter
+   * maps it to its wire shape. Checked with the other options, before any call
+   * runs: `structured` one of `"auto"`, `"prefer"`, `"append"`, `"ignore"`;
+   * `errorPrefix` a string.
    */
-  readonly output?: OutputOptions;
-}
-
-/** What became of one call of the response. */
-export type CallOutcome<TOutput> =
-  | {
-      /** The call ran (or was due to run: `no-client`, `aborted` before it started). */
-      readonly kind: "call";
-      readonly callId: string;
-      readonly index: number;
-      readonly call: ToolCall;
-      /** The MCP result as the server sent it (checked, before any cut), or the error. */
-      readonly outcome: ToolOutcome;
-      /** The item answering the call, as the model receives it. */
-      readonly output: TOutput;
-      readonly durationMs: number;
-      /** UTF-8 bytes of text cut by `maxOutputBytes` (0 when nothing was cut). */
-      readonly truncatedBytes: number;
-    }
-  | {
-      /** The call was not run: unknown tool, bad arguments, an unsupported or duplicate call. */
-      readonly kind: "rejected";
-      readonly callId: string;
-      readonly index: number;
-      readonly rejection: RejectedCall<TOutput>;
-      readonly outcome: ToolError;
-      readonly output: TOutput;
-      readonly durationMs: 0;
-      readonly truncatedBytes: 0;
-    };
-
-/** The answers to one response's calls. */
-export interface ExecuteResult<TOutput> {
-  /** One item per call id, in the order the model issued the calls: append them to the next request's input. */
-  readonly outputs: TOutput[];
-  /** One entry per call and per rejection, in the same order. */
-  readonly outcomes: CallOutcome<TOutput>[];
+  readonly output?: OutputOptions | undefined;
 }
 
 /** Options after checking, with defaults applied. */
@@ -124,33 +101,28 @@ export interface RoundSettings<TResponse, TOutput> {
   readonly resetTimeoutOnProgress: boolean;
   readonly concurrency: number;
   readonly signal: AbortSignal | undefined;
-  readonly maxOutputBytes: number;
-  readonly output: OutputOptions | undefined;
+  /** `output` and `maxOutputBytes`, checked, with the defaults applied. */
+  readonly render: RenderSettings;
 }
 
 function check(ok: boolean, name: string, value: unknown, expected: string): void {
-  if (!ok) throw new RangeError(`The option ${name} must be ${expected}; got ${String(value)}.`);
+  if (!ok) throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${String(value)}.`);
 }
+
+const RENDER_OPTION_NAMES = {
+  options: "output",
+  errorPrefix: "output.errorPrefix",
+  structured: "output.structured",
+  maxOutputBytes: "maxOutputBytes",
+} as const;
 
 /**
- * Checks the output options here, before any call runs: a wrong one found by
- * the adapter's `toolOutput` would reject the round after some calls had run
- * on their servers, leaving their call ids unanswered.
+ * Checks the options a caller gave and applies the defaults; throws a
+ * `ToolError("invalid-options")` for a wrong value. The render options are
+ * checked here too, by toolset's one check: a wrong one found when the first
+ * answer is rendered would reject the round after some calls had run on their
+ * servers, leaving their call ids unanswered.
  */
-function checkOutput(output: OutputOptions | undefined): void {
-  if (output === undefined) return;
-  check(typeof output === "object" && output !== null, "output", output, "an object (OutputOptions) or left out");
-  const { structured, errorPrefix } = output;
-  check(
-    structured === undefined || (typeof structured === "string" && Object.hasOwn(STRUCTURED_MODES, structured)),
-    "output.structured",
-    structured,
-    '"auto", "prefer", "append" or "ignore"',
-  );
-  check(errorPrefix === undefined || typeof errorPrefix === "string", "output.errorPrefix", errorPrefix, "a string");
-}
-
-/** Checks the options a caller gave and applies the defaults; throws a `RangeError` for a wrong value. */
 export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TResponse, TOutput>): RoundSettings<TResponse, TOutput> {
   const {
     adapter,
@@ -158,9 +130,10 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     resetTimeoutOnProgress = false,
     concurrency = DEFAULT_CONCURRENCY,
     maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES,
+    output,
   } = options;
   check(
-    typeof adapter?.toolCalls === "function" && typeof adapter.toolOutput === "function",
+    typeof adapter?.toolCalls === "function" && typeof adapter.renderedOutput === "function",
     "adapter",
     adapter,
     "an adapter object (`adapter` from @x/openai-chat or @x/openai-responses)",
@@ -178,13 +151,12 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     concurrency,
     "a positive integer or Infinity",
   );
-  check(
-    maxOutputBytes === Infinity || (Number.isInteger(maxOutputBytes) && maxOutputBytes >= 0),
-    "maxOutputBytes",
-    maxOutputBytes,
-    "a non-negative integer or Infinity",
+  // `output` must be an object to go with the cap; toolset's one check does the rest.
+  check(output === undefined || (typeof output === "object" && output !== null), "output", output, "an object (OutputOptions) or left out");
+  const render = checkRenderOptions(
+    { errorPrefix: output?.errorPrefix, structured: output?.structured, maxOutputBytes },
+    RENDER_OPTION_NAMES,
   );
-  checkOutput(options.output);
   return {
     adapter,
     nullPaths: options.nullPaths,
@@ -192,7 +164,6 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     resetTimeoutOnProgress,
     concurrency,
     signal: options.signal,
-    maxOutputBytes,
-    output: options.output,
+    render,
   };
 }

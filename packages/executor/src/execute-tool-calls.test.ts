@@ -4,7 +4,7 @@ import { adapter as responses } from "@x/openai-responses";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { buildToolset } from "@x/toolset";
+import { buildToolset, isToolError } from "@x/toolset";
 import { describe, expect, it, vi } from "vitest";
 import { TINY_PNG, useFaultServer } from "./__fixtures__/fault-server";
 import { chatCompletion, responsesResponse } from "./__fixtures__/model-responses";
@@ -325,6 +325,8 @@ describe("concurrency counts requests awaiting an answer, not what a server stil
   });
 });
 
+const isCallerError = (error: unknown): boolean => isToolError(error) && error.code === "invalid-options" && error.fault === "caller";
+
 describe("options", () => {
   it.each([
     [{ concurrency: 0 }, /concurrency must be a positive integer or Infinity; got 0/],
@@ -336,16 +338,16 @@ describe("options", () => {
     [{ output: { errorPrefix: 5 } }, /output\.errorPrefix must be a string; got 5/],
     [{ output: "Error: " }, /output must be an object \(OutputOptions\)/],
     [{ output: null }, /output must be an object/],
-  ])("refuses %o with a RangeError before any call runs", async (options, message) => {
+  ])("refuses %o with a caller's ToolError (invalid-options) before any call runs", async (options, message) => {
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toThrow(message);
-    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toBeInstanceOf(RangeError);
+    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toSatisfy(isCallerError);
     expect(env.faults.started).toEqual([]);
   });
 
   it("refuses bad output options before the first of five calls runs (none left unanswered mid-round)", async () => {
     const calls = Array.from({ length: 5 }, (_, i): CallSpec => [`c${i}`, "faults__echo", { text: String(i) }]);
     const run = runChat(calls, { concurrency: 2, output: { structured: "bogus" as "auto" } });
-    await expect(run).rejects.toBeInstanceOf(RangeError);
+    await expect(run).rejects.toSatisfy(isCallerError);
     expect(env.faults.started).toEqual([]);
   });
 

@@ -2,18 +2,16 @@ import type { Toolset } from "@x/toolset";
 import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
-import type { CallOutcome, ExecuteOptions, ExecuteResult, RoundSettings } from "./execute-options";
+import type { ExecuteOptions, RoundSettings } from "./execute-options";
 import type { McpClients } from "./mcp-client";
-import { rejectedOutcome, Round } from "./round";
+import { rejectedOutcome, runRound } from "./run-round";
+import type { ExecuteResult } from "./run-round";
 
 let executions = 0;
 
 /**
  * One round: the calls of `response` run and answered. Never rejects because
- * of a call; throws (synchronously) when the adapter's `toolCalls` throws, and
- * rejects when its `toolOutput` does.
- *
- * Not async: the round's own promise is the one returned (see {@link Round}).
+ * of a call; rejects when the adapter's `toolCalls` or `renderedOutput` throws.
  */
 export function executeRound<TResponse, TOutput>(
   response: TResponse,
@@ -22,19 +20,12 @@ export function executeRound<TResponse, TOutput>(
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
 ): Promise<ExecuteResult<TOutput>> {
-  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.output);
+  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.render);
   if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [] });
   // Only hooks see the execution id: without them it is not even made.
   const executionId = dispatcher === NOOP_DISPATCHER ? "" : String(++executions);
-  let outcomes: CallOutcome<TOutput>[] | undefined;
-  if (rejected.length > 0) {
-    outcomes = [];
-    for (const rejection of rejected) {
-      dispatcher.callRejected(executionId, rejection);
-      outcomes.push(rejectedOutcome(rejection));
-    }
-  }
-  return new Round(calls, outcomes, toolset, clients, settings, dispatcher, executionId).run();
+  for (const rejection of rejected) dispatcher.callRejected(executionId, rejection);
+  return runRound(calls, rejected.map(rejectedOutcome), { settings, toolset, clients, dispatcher, executionId });
 }
 
 /**
@@ -62,7 +53,7 @@ export function executeRound<TResponse, TOutput>(
  * @param options - the adapter and how to run the calls
  * @returns `outputs`: the next request's input items answering the calls, in the order the model issued them;
  *   `outcomes`: what became of each call, in the same order
- * @throws RangeError when an option has a wrong value (before any call runs)
+ * @throws {ToolError} `invalid-options` when an option has a wrong value (the promise rejects, before any call runs)
  *
  * @example
  * ```ts
@@ -74,7 +65,9 @@ export function executeRound<TResponse, TOutput>(
  * import { executeToolCalls } from "@x/executor";
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
- * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * await client.connect(
+ *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  * const { tools, report } = adapter.tools(toolset);
  *
@@ -95,7 +88,7 @@ export function executeToolCalls<TResponse, TOutput>(
   clients: McpClients,
   options: ExecuteOptions<TResponse, TOutput>,
 ): Promise<ExecuteResult<TOutput>> {
-  // Not async: one promise less per round. A wrong option still rejects, never throws.
+  // A wrong option (or an adapter that throws) rejects the promise, never throws.
   try {
     const settings = roundSettings(options);
     return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));

@@ -7,7 +7,7 @@ import type { ResponsesCallOutput } from "@x/openai-responses";
 import type { Toolset } from "@x/toolset";
 import { describe, expectTypeOf, it } from "vitest";
 import { executeToolCalls } from "./execute-tool-calls";
-import type { ExecuteResult } from "./execute-options";
+import type { ExecuteResult } from "./run-round";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients, McpToolClient } from "./mcp-client";
 import { otelHooks } from "./otel/otel-hooks";

@@ -89,10 +89,8 @@ export interface ToolCallRejectedEvent extends CallEventBase {
   readonly error: ToolError;
 }
 
-/** A tool could not be sent in strict mode: sent with `strict: false` (`fallback`) or left out (`excluded`). */
-export interface StrictFallbackEvent extends EventBase {
-  readonly type: "strict-fallback";
-  readonly action: "fallback" | "excluded";
+/** Which tool had no strict form, and why: the fields of `strict-fallback` and `tool-excluded`. */
+interface StrictProblemFields extends EventBase {
   /** The exposed name. */
   readonly name: string;
   readonly server: string;
@@ -102,6 +100,20 @@ export interface StrictFallbackEvent extends EventBase {
   /** The offending keyword or limit name. */
   readonly keyword: string;
   readonly message: string;
+}
+
+/** Under `strict: "auto"`, a tool without a strict form is sent with `strict: false` and its original schema. */
+export interface StrictFallbackEvent extends StrictProblemFields {
+  readonly type: "strict-fallback";
+}
+
+/**
+ * Under `strict: true`, a tool without a strict form is left out of the
+ * request: the model never sees it, and a call to it is answered as an
+ * unknown tool.
+ */
+export interface ToolExcludedEvent extends StrictProblemFields {
+  readonly type: "tool-excluded";
 }
 
 /** `runToolLoop` is about to call the model. */
@@ -135,6 +147,7 @@ export type ExecutorEvent =
   | ToolCallErrorEvent
   | ToolCallRejectedEvent
   | StrictFallbackEvent
+  | ToolExcludedEvent
   | TurnStartEvent
   | TurnEndEvent;
 

@@ -27,6 +27,7 @@ function recorder(): { events: ExecutorEvent[]; hooks: ExecutorHooks } {
       "tool-call-error": record,
       "tool-call-rejected": record,
       "strict-fallback": record,
+      "tool-excluded": record,
       "turn-start": record,
       "turn-end": record,
     },
@@ -163,20 +164,19 @@ describe("prepareTools", () => {
     prepared.tools.map((tool) => ("function" in tool ? tool.function.name : tool.name)).sort();
 
   it.each([
-    { api: "chat", strict: "auto" as const, action: "fallback", sent: ["files__pick", "files__read"] },
-    { api: "chat", strict: true, action: "excluded", sent: ["files__read"] },
-    { api: "responses", strict: "auto" as const, action: "fallback", sent: ["files__pick", "files__read"] },
-    { api: "responses", strict: true, action: "excluded", sent: ["files__read"] },
-  ])("$api, strict: $strict → one strict-fallback event ($action) with the schema path and keyword", ({ api, strict, action, sent }) => {
+    { api: "chat", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
+    { api: "chat", strict: true, type: "tool-excluded", sent: ["files__read"] },
+    { api: "responses", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
+    { api: "responses", strict: true, type: "tool-excluded", sent: ["files__read"] },
+  ])("$api, strict: $strict → one $type event with the schema path and keyword", ({ api, strict, type, sent }) => {
     const { events, hooks } = recorder();
     const prepared = api === "chat" ? prepareTools(chat, mixed, { strict, hooks }) : prepareTools(responses, mixed, { strict, hooks });
     expect(prepared).toEqual(api === "chat" ? chat.tools(mixed, { strict }) : responses.tools(mixed, { strict }));
     expect(names(prepared)).toEqual(sent);
     expect(events).toEqual([
       {
-        type: "strict-fallback",
+        type,
         timestamp: expect.any(Number) as number,
-        action,
         name: "files__pick",
         server: "files",
         toolName: "pick",

@@ -1,8 +1,15 @@
-// The public surface of @x/executor.
+// @x/executor: for anyone running an OpenAI model's tool calls on MCP servers.
+//
+// One round (`executeToolCalls`), the whole loop with a model function of
+// yours (`runToolLoop`), the request's tools with a hook event per fallback or
+// exclusion (`prepareTools`), and the hooks. OpenTelemetry tracing is the
+// `@x/executor/otel` entry, so that `@opentelemetry/api` loads only there.
 export { executeToolCalls } from "./execute-tool-calls";
-export { DEFAULT_CONCURRENCY } from "./execute-options";
-export type { CallOutcome, ExecuteOptions, ExecuteResult } from "./execute-options";
-export { DEFAULT_MAX_OUTPUT_BYTES, truncationMarker } from "./truncate-result";
+export { DEFAULT_CONCURRENCY, DEFAULT_MAX_OUTPUT_BYTES } from "./execute-options";
+export type { ExecuteOptions } from "./execute-options";
+export type { CallOutcome, ExecuteResult } from "./run-round";
+// The marker of a cut result, from the one rendering stage (also exported by @x/toolset).
+export { truncationMarker } from "@x/toolset";
 export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
@@ -20,6 +27,7 @@ export type {
   ToolCallProgressEvent,
   ToolCallRejectedEvent,
   ToolCallStartEvent,
+  ToolExcludedEvent,
   TurnEndEvent,
   TurnStartEvent,
 } from "./hook-events";

@@ -1,4 +1,5 @@
-import type { Adapter, PrepareOptions, PreparedTools, StrictError, Toolset } from "@x/toolset";
+import type { PrepareOptions, PreparedTools, StrictError, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
@@ -6,20 +7,19 @@ import type { ExecutorHooks } from "./hook-events";
 
 /** Options of {@link prepareTools}: the adapter's, plus hooks. */
 export interface PrepareToolsOptions extends PrepareOptions {
-  /** Receives one `strict-fallback` event per tool sent non-strict or left out. */
-  readonly hooks?: ExecutorHooks;
+  /** Receives one `strict-fallback` event per tool sent non-strict, one `tool-excluded` event per tool left out. */
+  readonly hooks?: ExecutorHooks | undefined;
 }
 
-/** Emits one `strict-fallback` event per fallback and per exclusion of `prepared`. */
-export function reportFallbacks(toolset: Toolset, prepared: PreparedTools<unknown>, dispatcher: Dispatcher): void {
-  const emit = (action: "fallback" | "excluded", errors: { readonly [name: string]: StrictError }): void => {
+/** Emits one `strict-fallback` event per fallback and one `tool-excluded` event per exclusion of `prepared`. */
+export function reportStrictProblems(toolset: Toolset, prepared: PreparedTools<unknown>, dispatcher: Dispatcher): void {
+  const emit = (type: "strict-fallback" | "tool-excluded", errors: { readonly [name: string]: StrictError }): void => {
     for (const name of Object.keys(errors)) {
       const error = errors[name] as StrictError;
       const entry = toolset.resolve(name);
       dispatcher.emit({
-        type: "strict-fallback",
+        type,
         timestamp: now(),
-        action,
         name,
         server: entry?.server ?? "",
         toolName: entry?.toolName ?? name,
@@ -29,16 +29,15 @@ export function reportFallbacks(toolset: Toolset, prepared: PreparedTools<unknow
       });
     }
   };
-  emit("fallback", prepared.report.fallbacks);
-  emit("excluded", prepared.report.excluded);
+  emit("strict-fallback", prepared.report.fallbacks);
+  emit("tool-excluded", prepared.report.excluded);
 }
 
 /**
  * The request's `tools` from the adapter, with one `strict-fallback` hook
- * event for each tool sent with `strict: false` under `strict: "auto"`
- * (`action: "fallback"`) and each tool left out under `strict: true`
- * (`action: "excluded"`), carrying the schema path and keyword that prevented
- * strict mode.
+ * event for each tool sent with `strict: false` under `strict: "auto"`, and
+ * one `tool-excluded` event for each tool left out under `strict: true`, each
+ * carrying the schema path and keyword that prevented strict mode.
  *
  * @param adapter - `adapter` from `@x/openai-chat` or `@x/openai-responses`
  * @param toolset - the tools to send
@@ -65,6 +64,6 @@ export function prepareTools<TTool>(
 ): PreparedTools<TTool> {
   const { hooks, ...prepareOptions } = options;
   const prepared = adapter.tools(toolset, prepareOptions);
-  reportFallbacks(toolset, prepared, createDispatcher(hooks, false));
+  reportStrictProblems(toolset, prepared, createDispatcher(hooks, false));
   return prepared;
 }

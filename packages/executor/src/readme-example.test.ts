@@ -56,6 +56,20 @@ describe("the README example", () => {
     expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 
+  it.each(["readme-responses.ts", "readme-one-round.ts", "readme-otel.ts"])(
+    "shows %s, a complete file the typecheck compiles, word for word",
+    (file) => {
+      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+      const snippet = readFileSync(new URL(`./__fixtures__/${file}`, import.meta.url), "utf8");
+      expect(readme).toContain(`\`\`\`ts\n${snippet}\`\`\``);
+    },
+  );
+
+  it("has no other TypeScript snippet: every one is a file above", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme.match(/```ts\n/g)).toHaveLength(4);
+  });
+
   it("runs the tool loop with the openai client and server-everything", async () => {
     const { port } = http.address() as AddressInfo;
     const openai = new OpenAI({ apiKey: "test-key", baseURL: `http://127.0.0.1:${port}/v1`, maxRetries: 0 });

@@ -1,7 +1,7 @@
 import type OpenAI from "openai";
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import { buildToolset } from "@x/toolset";
+import { buildToolset, isToolError } from "@x/toolset";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useFaultServer } from "./__fixtures__/fault-server";
@@ -320,7 +320,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       output: { structured: "bogus" as "auto" },
     });
     await expect(run).rejects.toThrow(/output\.structured must be/);
-    await expect(run).rejects.toBeInstanceOf(RangeError);
+    await expect(run).rejects.toSatisfy((error) => isToolError(error) && error.code === "invalid-options" && error.fault === "caller");
     expect(calls).toBe(0);
     expect(env.faults.started).toEqual([]);
   });
@@ -328,6 +328,6 @@ describe("runToolLoop drives a scripted model through several turns", () => {
   it("refuses a wrong maxTurns before calling the model", async () => {
     await expect(
       runToolLoop({ model: () => chatCompletion([]), adapter: chat, toolset: env.toolset, clients: {}, input: [], maxTurns: 0 }),
-    ).rejects.toThrow(/maxTurns must be a positive integer/);
+    ).rejects.toThrow(expect.objectContaining({ code: "invalid-options", message: expect.stringMatching(/maxTurns must be a positive integer/) as string }));
   });
 });

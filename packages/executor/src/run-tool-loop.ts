@@ -1,11 +1,13 @@
-import type { Adapter, OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import { ToolError } from "@x/toolset";
+import type { OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { now } from "./clock";
 import { createDispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
-import { reportFallbacks } from "./prepare-tools";
+import { reportStrictProblems } from "./prepare-tools";
 
 /**
  * The default of `maxTurns`: model calls in one `runToolLoop`.
@@ -63,7 +65,7 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    * must give transcript entries (with the Responses adapter: input items).
    */
   readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
-    readonly transcriptItems?: TItemTyping;
+    readonly transcriptItems?: TItemTyping | undefined;
     responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
   };
   readonly toolset: Toolset;
@@ -72,30 +74,30 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
   /** The conversation so far (messages or input items); it is not mutated. */
   readonly input: readonly TInput[];
   /** The most model calls (a positive integer). Default 10. */
-  readonly maxTurns?: number;
+  readonly maxTurns?: number | undefined;
   /**
    * Strict mode of the tools. Default `"auto"`. Only the tools sent can run:
    * under `true`, a call to a tool left out is answered as an unknown tool.
    */
-  readonly strict?: PrepareOptions["strict"];
+  readonly strict?: PrepareOptions["strict"] | undefined;
   /** Passed to `strictSchema` for every tool. */
-  readonly strictOptions?: PrepareOptions["strictOptions"];
-  /** Receives every event of the run: strict fallbacks, turns, calls. */
-  readonly hooks?: ExecutorHooks;
+  readonly strictOptions?: PrepareOptions["strictOptions"] | undefined;
+  /** Receives every event of the run: strict fallbacks and exclusions, turns, calls. */
+  readonly hooks?: ExecutorHooks | undefined;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** As in `executeToolCalls`. */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** As in `executeToolCalls`. Default `false`. */
-  readonly resetTimeoutOnProgress?: boolean;
+  readonly resetTimeoutOnProgress?: boolean | undefined;
   /** As in `executeToolCalls`. Default 16. */
-  readonly concurrency?: number;
+  readonly concurrency?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly includeValues?: boolean;
+  readonly includeValues?: boolean | undefined;
   /** As in `executeToolCalls`. Default 100 000. */
-  readonly maxOutputBytes?: number;
+  readonly maxOutputBytes?: number | undefined;
   /** As in `executeToolCalls`. */
-  readonly output?: OutputOptions;
+  readonly output?: OutputOptions | undefined;
 }
 
 /** Why the loop stopped. */
@@ -138,7 +140,8 @@ export interface ToolLoopResult<TResponse, TEntry> {
  *
  * @param options - the model function, adapter, toolset, clients, input and limits
  * @returns the last response, the whole transcript, the number of turns and why it stopped
- * @throws whatever the model function throws (unless the signal aborted); a `RangeError` for a wrong option
+ * @throws whatever the model function throws (unless the signal aborted); a `ToolError("invalid-options")` for a wrong
+ *   option, before the model is called
  *
  * @example
  * ```ts
@@ -150,7 +153,9 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * import { runToolLoop } from "@x/executor";
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
- * await client.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] }));
+ * await client.connect(
+ *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  *
  * const openai = new OpenAI();
@@ -171,9 +176,11 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>> {
   type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
-  if (typeof model !== "function") throw new RangeError("The option model must be a function (input, tools) => response.");
+  if (typeof model !== "function") {
+    throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
+  }
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
-    throw new RangeError(`The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
+    throw new ToolError("invalid-options", `The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
   }
   const settings = roundSettings({
     adapter,
@@ -190,7 +197,7 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
   });
-  reportFallbacks(toolset, prepared, dispatcher);
+  reportStrictProblems(toolset, prepared, dispatcher);
   const round = { ...settings, nullPaths: prepared.report.nullPaths };
 
   // A function, not a property read: the signal may abort while the loop awaits.

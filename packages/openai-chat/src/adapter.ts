@@ -1,11 +1,11 @@
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import type { ChatAssistantMessageParam, ChatFunctionTool, ChatResponse, ChatToolMessage } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
-import { toolOutput } from "./tool-output";
+import { renderedOutput, toolOutput } from "./tool-output";
 import { tools } from "./tools";
 
-/** The Chat Completions {@link Adapter}: this package's four functions, for `@x/executor`. */
+/** The Chat Completions {@link Adapter}: this package's functions, for `@x/executor`. */
 export interface ChatAdapter extends Adapter<ChatFunctionTool, ChatResponse, ChatToolMessage, ChatAssistantMessageParam> {
   readonly api: "chat";
 }
@@ -23,6 +23,7 @@ export const adapter: ChatAdapter = {
   api: "chat",
   tools,
   toolCalls,
+  renderedOutput,
   toolOutput,
   responseItems,
 } satisfies Adapter<ChatFunctionTool, ChatResponse, ChatToolMessage, ChatAssistantMessageParam>;

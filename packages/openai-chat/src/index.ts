@@ -1,7 +1,11 @@
-// The public surface of @x/openai-chat: MCP tools as Chat Completions function tools.
+// @x/openai-chat: for anyone calling the Chat Completions API with MCP tools.
+//
+// The request's `tools`, the model's `tool_calls` read back, the `tool`
+// messages that answer them, and `adapter`, which bundles these for
+// @x/executor. Wire shapes only: the shared stages live in @x/toolset.
 export { tools } from "./tools";
 export { toolCalls } from "./tool-calls";
-export { toolOutput } from "./tool-output";
+export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
 export { adapter } from "./adapter";
 export type { ChatAdapter } from "./adapter";

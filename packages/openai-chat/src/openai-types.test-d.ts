@@ -8,7 +8,7 @@ import type {
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from "openai/resources/chat/completions";
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ChatResponse } from "./chat-types";
 import type { adapter, responseItems, toolCalls, toolOutput, tools } from "./index";

@@ -1,9 +1,10 @@
-import { resolveToolCalls } from "@x/toolset";
-import type { NullPathsByTool, OutputOptions, RawToolCall, ToolCalls, Toolset } from "@x/toolset";
+import type { NullPathsByTool, OutputOptions, ToolCalls, Toolset } from "@x/toolset";
+import { renderResult, resolveToolCalls } from "@x/toolset/adapter";
+import type { RawToolCall } from "@x/toolset/adapter";
 import type { ChatResponse, ChatToolMessage } from "./chat-types";
 import { readMessage, readToolCalls } from "./read-tool-calls";
 import type { ReadToolCall } from "./read-tool-calls";
-import { toolOutput } from "./tool-output";
+import { renderedOutput } from "./tool-output";
 
 const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
   switch (entry.type) {
@@ -33,7 +34,7 @@ const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
  * @param nullPaths - `report.nullPaths` from {@link tools}: each offered tool's null paths, and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
- * @param options - how the rejected calls' messages are rendered (`errorPrefix`), as in {@link toolOutput}
+ * @param options - how the rejected calls' messages are rendered (`errorPrefix`), as in `toolOutput`
  * @returns `calls` to run and `rejected` (each with its `output`), both in the model's order
  * @example
  * ```ts
@@ -51,6 +52,6 @@ export function toolCalls(
   const { calls, rejected } = resolveToolCalls(raw, toolset, nullPaths);
   return {
     calls,
-    rejected: rejected.map((rejection) => ({ ...rejection, output: toolOutput(rejection.callId, rejection.error, options) })),
+    rejected: rejected.map((rejection) => ({ ...rejection, output: renderedOutput(rejection.callId, renderResult(rejection.error, options)) })),
   };
 }

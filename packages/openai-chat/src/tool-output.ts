@@ -1,6 +1,23 @@
-import { renderResult, renderedText } from "@x/toolset";
-import type { OutputOptions, ToolOutcome } from "@x/toolset";
+import type { RenderOptions, ToolOutcome } from "@x/toolset";
+import { renderResult, renderedText } from "@x/toolset/adapter";
+import type { RenderedResult } from "@x/toolset/adapter";
 import type { ChatToolMessage } from "./chat-types";
+
+/**
+ * The `tool` message answering `callId` with a rendered result: its text
+ * (`renderedText`). What `@x/executor` calls, after rendering once.
+ *
+ * @param callId - the `id` of the `tool_calls` entry
+ * @param rendered - from `renderResult` (`@x/toolset/adapter`)
+ * @returns the message to append after the assistant message
+ * @example
+ * ```ts
+ * messages.push(renderedOutput(call.callId, renderResult(outcome, { maxOutputBytes: 10_000 })));
+ * ```
+ */
+export function renderedOutput(callId: string, rendered: RenderedResult): ChatToolMessage {
+  return { role: "tool", tool_call_id: callId, content: renderedText(rendered) };
+}
 
 /**
  * The `tool` message answering `callId`. Chat tool messages carry text only:
@@ -10,7 +27,7 @@ import type { ChatToolMessage } from "./chat-types";
  *
  * @param callId - the `id` of the `tool_calls` entry
  * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
- * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`)
+ * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no limit)
  * @returns the message to append after the assistant message
  * @example
  * ```ts
@@ -18,6 +35,6 @@ import type { ChatToolMessage } from "./chat-types";
  * messages.push(toolOutput(call.callId, toCallToolResult(result)));
  * ```
  */
-export function toolOutput(callId: string, outcome: ToolOutcome, options?: OutputOptions): ChatToolMessage {
-  return { role: "tool", tool_call_id: callId, content: renderedText(renderResult(outcome, options)) };
+export function toolOutput(callId: string, outcome: ToolOutcome, options?: RenderOptions): ChatToolMessage {
+  return renderedOutput(callId, renderResult(outcome, options));
 }

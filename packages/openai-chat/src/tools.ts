@@ -1,4 +1,4 @@
-import { prepareTools } from "@x/toolset";
+import { prepareToolDefinitions } from "@x/toolset/adapter";
 import type { PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
 import type { ChatFunctionTool } from "./chat-types";
 
@@ -17,7 +17,7 @@ import type { ChatFunctionTool } from "./chat-types";
  * ```
  */
 export function tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<ChatFunctionTool> {
-  const prepared = prepareTools(toolset, options);
+  const prepared = prepareToolDefinitions(toolset, options);
   return {
     tools: prepared.tools.map(({ name, description, parameters, strict }) => ({
       type: "function",

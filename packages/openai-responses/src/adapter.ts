@@ -1,12 +1,12 @@
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { responseItems } from "./response-items";
 import type { ResponsesCallOutput, ResponsesFunctionTool, ResponsesItem, ResponsesResponse } from "./responses-types";
 import { toolCalls } from "./tool-calls";
-import { toolOutput } from "./tool-output";
+import { renderedOutput, toolOutput } from "./tool-output";
 import { tools } from "./tools";
 
 /**
- * The Responses API {@link Adapter}: this package's four functions, for
+ * The Responses API {@link Adapter}: this package's functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
  * goes into the next `input` as it is; `transcriptItems: "input"` tells
@@ -17,6 +17,7 @@ import { tools } from "./tools";
 export interface ResponsesAdapter
   extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
   readonly api: "responses";
+  readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
   readonly transcriptItems?: "input";
@@ -35,6 +36,7 @@ export const adapter: ResponsesAdapter = {
   api: "responses",
   tools,
   toolCalls,
+  renderedOutput,
   toolOutput,
   responseItems,
 } satisfies Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;

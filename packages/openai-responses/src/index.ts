@@ -1,7 +1,11 @@
-// The public surface of @x/openai-responses: MCP tools as Responses API function tools.
+// @x/openai-responses: for anyone calling the Responses API with MCP tools.
+//
+// The request's `tools`, the model's calls read back, the
+// `function_call_output` items that answer them, and `adapter`, which bundles
+// these for @x/executor. Wire shapes only: the shared stages live in @x/toolset.
 export { tools } from "./tools";
 export { toolCalls } from "./tool-calls";
-export { toolOutput } from "./tool-output";
+export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";

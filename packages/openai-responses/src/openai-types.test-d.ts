@@ -6,7 +6,7 @@ import type {
   ResponseOutputItem,
   Tool,
 } from "openai/resources/responses/responses";
-import type { Adapter } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ResponsesItem, ResponsesResponse } from "./responses-types";
 import { responseItems } from "./index";

@@ -1,4 +1,4 @@
-import type { RawToolCall } from "@x/toolset";
+import type { RawToolCall } from "@x/toolset/adapter";
 import { isRecord } from "./read-output";
 import type { Fields } from "./read-output";
 

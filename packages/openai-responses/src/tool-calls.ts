@@ -1,15 +1,16 @@
-import { renderResult, renderedText, resolveToolCalls } from "@x/toolset";
 import type { NullPathsByTool, OutputOptions, ToolCalls, ToolError, Toolset } from "@x/toolset";
+import { renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
 import { readCalls } from "./read-calls";
 import type { CallItemType } from "./read-calls";
 import { readOutput } from "./read-output";
 import type { ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./responses-types";
-import { toolOutput } from "./tool-output";
+import { renderedOutput } from "./tool-output";
 
 // The error answer for a call, in the output type its item type requires.
 const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, options: OutputOptions | undefined): ResponsesCallOutput => {
-  if (itemType === "function_call") return toolOutput(callId, error, options);
-  const message = renderedText(renderResult(error, options));
+  const rendered = renderResult(error, options);
+  if (itemType === "function_call") return renderedOutput(callId, rendered);
+  const message = renderedText(rendered);
   switch (itemType) {
     case "custom_tool_call":
       return { type: "custom_tool_call_output", call_id: callId, output: message };
@@ -44,7 +45,7 @@ const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, o
  * @param nullPaths - `report.nullPaths` from {@link tools}: each offered tool's null paths, and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
- * @param options - how the error answers are rendered (`errorPrefix`), as in {@link toolOutput}
+ * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`
  * @returns `calls` to run and `rejected` (each with its `output`), both in the model's order
  * @example
  * ```ts

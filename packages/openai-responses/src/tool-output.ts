@@ -1,5 +1,6 @@
-import { renderResult, renderedText } from "@x/toolset";
-import type { OutputOptions, ToolOutcome } from "@x/toolset";
+import type { RenderOptions, ToolOutcome } from "@x/toolset";
+import { renderResult, renderedText } from "@x/toolset/adapter";
+import type { RenderedResult } from "@x/toolset/adapter";
 import { imageDataUri } from "./image-input";
 import type { ResponsesFunctionCallOutput, ResponsesInputImage, ResponsesInputText } from "./responses-types";
 
@@ -12,7 +13,7 @@ import type { ResponsesFunctionCallOutput, ResponsesInputImage, ResponsesInputTe
  *
  * @param callId - the `call_id` of the `function_call` item
  * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
- * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`)
+ * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no limit)
  * @returns the input item to append after the response's output items
  * @example
  * ```ts
@@ -20,8 +21,23 @@ import type { ResponsesFunctionCallOutput, ResponsesInputImage, ResponsesInputTe
  * input.push(toolOutput(call.callId, toCallToolResult(result)));
  * ```
  */
-export function toolOutput(callId: string, outcome: ToolOutcome, options?: OutputOptions): ResponsesFunctionCallOutput {
-  const rendered = renderResult(outcome, options);
+export function toolOutput(callId: string, outcome: ToolOutcome, options?: RenderOptions): ResponsesFunctionCallOutput {
+  return renderedOutput(callId, renderResult(outcome, options));
+}
+
+/**
+ * The `function_call_output` answering `callId` with a rendered result, as
+ * {@link toolOutput} describes. What `@x/executor` calls, after rendering once.
+ *
+ * @param callId - the `call_id` of the `function_call` item
+ * @param rendered - from `renderResult` (`@x/toolset/adapter`)
+ * @returns the input item to append after the response's output items
+ * @example
+ * ```ts
+ * input.push(renderedOutput(call.callId, renderResult(outcome, { maxOutputBytes: 10_000 })));
+ * ```
+ */
+export function renderedOutput(callId: string, rendered: RenderedResult): ResponsesFunctionCallOutput {
   const items = rendered.parts.map((part): ResponsesInputText | ResponsesInputImage => {
     const url = part.type === "image" ? imageDataUri(part.mimeType, part.data) : undefined;
     if (url !== undefined) return { type: "input_image", image_url: url, detail: "auto" };

@@ -1,4 +1,4 @@
-import { prepareTools } from "@x/toolset";
+import { prepareToolDefinitions } from "@x/toolset/adapter";
 import type { PrepareOptions, PreparedTools, Toolset } from "@x/toolset";
 import type { ResponsesFunctionTool } from "./responses-types";
 
@@ -17,7 +17,7 @@ import type { ResponsesFunctionTool } from "./responses-types";
  * ```
  */
 export function tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<ResponsesFunctionTool> {
-  const prepared = prepareTools(toolset, options);
+  const prepared = prepareToolDefinitions(toolset, options);
   return {
     tools: prepared.tools.map(({ name, description, parameters, strict }) => ({
       type: "function",

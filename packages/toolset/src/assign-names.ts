@@ -1,4 +1,4 @@
-import type { RenameReason } from "./toolset-types";
+import type { RenameReason } from "./build-toolset";
 import { hashedName, MAX_NAME_LENGTH, READABLE_LENGTH, replaceInvalidCharacters, shortenReadable } from "./exposed-name";
 
 /** One tool asking for an exposed name. */

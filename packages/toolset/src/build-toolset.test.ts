@@ -502,8 +502,8 @@ describe("buildToolset: text inside inputSchema (where tool poisoning hides)", (
   it.each([
     [{ maxSchemaTextBytes: -1 }, "maxSchemaTextBytes must be a whole number"],
     [{ maxSchemaTextBytes: 0.5 }, "got 0.5"],
-  ])("refuses %o: invalid-sources", (options, message) => {
-    expect(() => buildToolset({}, options)).toThrow(expect.objectContaining({ code: "invalid-sources", message: expect.stringContaining(message) as string }));
+  ])("refuses %o: invalid-options", (options, message) => {
+    expect(() => buildToolset({}, options)).toThrow(expect.objectContaining({ code: "invalid-options", message: expect.stringContaining(message) as string }));
   });
 });
 
@@ -533,7 +533,7 @@ describe("buildToolset: the toolset is its own", () => {
   });
 });
 
-describe("buildToolset: invalid sources and options throw invalid-sources", () => {
+describe("buildToolset: invalid sources throw invalid-sources, invalid options invalid-options", () => {
   it.each<[string, unknown, BuildToolsetOptions | undefined, string]>([
     ["a number", 5, undefined, "sources must be a list of [serverName, tools] pairs or an object keyed by server name, got a number."],
     ["null", null, undefined, "got null"],
@@ -542,17 +542,24 @@ describe("buildToolset: invalid sources and options throw invalid-sources", () =
     ["a pair without a string name", [[1, []]], undefined, "sources[0] is not a [serverName, tools] pair"],
     ["a non-pair element", [["a", []], "b"], undefined, "sources[1] is not a [serverName, tools] pair"],
     ["a server given twice", [["a", []], ["a", []]], undefined, 'The server name "a" is given twice'],
-    ["a separator with a slash", {}, { separator: "/" }, 'The separator must contain only the characters A-Z a-z 0-9 _ -, got "/".'],
-    ["a separator with a space", {}, { separator: " " }, "The separator must contain only"],
-    ["a separator that is not a string", {}, { separator: 1 as unknown as string }, "got 1"],
-    ["a prefix that is not boolean", {}, { prefix: "no" as unknown as boolean }, "The prefix option must be true or false, got no."],
-    ["a negative maxDescriptionBytes", {}, { maxDescriptionBytes: -1 }, "maxDescriptionBytes must be a whole number"],
-    ["a fractional maxDescriptionBytes", {}, { maxDescriptionBytes: 1.5 }, "got 1.5"],
-    ["a NaN maxDescriptionBytes", {}, { maxDescriptionBytes: Number.NaN }, "got NaN"],
   ])("%s", (_what, sources, options, message) => {
     const attempt = (): unknown => buildToolset(sources as ToolSources, options);
     expect(attempt).toThrow(ToolError);
     expect(attempt).toThrow(expect.objectContaining({ code: "invalid-sources", fault: "caller", message: expect.stringContaining(message) as string }));
+  });
+
+  it.each<[string, BuildToolsetOptions, string]>([
+    ["a separator with a slash", { separator: "/" }, 'The separator must contain only the characters A-Z a-z 0-9 _ -, got "/".'],
+    ["a separator with a space", { separator: " " }, "The separator must contain only"],
+    ["a separator that is not a string", { separator: 1 as unknown as string }, "got 1"],
+    ["a prefix that is not boolean", { prefix: "no" as unknown as boolean }, "The prefix option must be true or false, got no."],
+    ["a negative maxDescriptionBytes", { maxDescriptionBytes: -1 }, "maxDescriptionBytes must be a whole number"],
+    ["a fractional maxDescriptionBytes", { maxDescriptionBytes: 1.5 }, "got 1.5"],
+    ["a NaN maxDescriptionBytes", { maxDescriptionBytes: Number.NaN }, "got NaN"],
+  ])("%s", (_what, options, message) => {
+    const attempt = (): unknown => buildToolset({}, options);
+    expect(attempt).toThrow(ToolError);
+    expect(attempt).toThrow(expect.objectContaining({ code: "invalid-options", fault: "caller", message: expect.stringContaining(message) as string }));
   });
 
   it.each([

@@ -10,22 +10,111 @@ import type { ToolSources } from "./read-sources";
 import { DEFAULT_MAX_DESCRIPTION_BYTES, sanitizeAndCap } from "./sanitize-description";
 import { DEFAULT_MAX_SCHEMA_TEXT_BYTES, sanitizeSchemaText } from "./sanitize-schema-text";
 import { ToolError } from "./tool-error";
-import type { TextChange, Toolset, ToolsetEntry, ToolsetReport } from "./toolset-types";
 import { utf8ByteLength } from "./utf8";
+
+/** One tool of a {@link Toolset}. */
+export interface ToolsetEntry {
+  /** The name the model sees and calls: `^[A-Za-z0-9_-]{1,64}$`, unique in the toolset. */
+  readonly name: string;
+  /** The server the tool comes from, as given to `buildToolset`. */
+  readonly server: string;
+  /** The tool's own name on its server, unchanged (what `tools/call` needs). */
+  readonly toolName: string;
+  /** The tool as listed, with its description sanitised (or its `title` when it had none). */
+  readonly tool: McpTool;
+}
+
+/** The tools of one or more MCP servers under safe, unique exposed names. */
+export interface Toolset {
+  /** Every tool, in a deterministic order (by exposed name). */
+  readonly entries: readonly ToolsetEntry[];
+  /** The entry whose exposed name is `name`, or `undefined`: nothing outside the toolset ever resolves. */
+  resolve(name: string): ToolsetEntry | undefined;
+}
+
+/** Why a tool's exposed name differs from `server` + separator + tool name (or the tool name alone). */
+export type RenameReason = "invalid-characters" | "too-long" | "collision";
+
+/** Why an entry of the sources was left out of the toolset. */
+export type DropReason = "duplicate-name" | "invalid-name" | "invalid-schema" | "invalid-tool";
+
+/** One text of a tool that sanitising changed (see `ToolsetReport.sanitized`). */
+export interface TextChange {
+  /**
+   * Where the text is in the tool as listed: `["description"]`, `["title"]`
+   * (a title standing in for a missing description), or a path into the
+   * input schema ending in `"description"` or `"title"`, e.g.
+   * `["inputSchema", "properties", "q", "description"]`.
+   */
+  readonly path: readonly (string | number)[];
+  /** How many hidden code points were removed (a lone surrogate counts as one). */
+  readonly removed: number;
+  /** Whether the text was cut to its cap (`maxDescriptionBytes`, or `maxSchemaTextBytes` inside the schema). */
+  readonly cut: boolean;
+  /** The UTF-8 size of the text as listed (a lone surrogate counts as U+FFFD would: 3). */
+  readonly bytes: number;
+}
+
+/** What `buildToolset` changed or left out, so nothing is lost silently. */
+export interface ToolsetReport {
+  /** Every tool whose exposed name is not its plain readable name, with every reason that applied. */
+  readonly renamed: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly reasons: readonly RenameReason[];
+  }[];
+  /**
+   * Every entry left out, with why. `toolName` is absent when the entry had no
+   * usable name. `index` is the entry's position in its server's list, or -1
+   * when the server's whole list was unusable (not a list: none of its tools
+   * is exposed).
+   */
+  readonly dropped: readonly {
+    readonly server: string;
+    readonly toolName?: string;
+    readonly index: number;
+    readonly reason: DropReason;
+    readonly message: string;
+  }[];
+  /**
+   * Every tool whose description was cut to `maxDescriptionBytes` (after
+   * sanitising), by exposed name. `bytes` is the UTF-8 size of the text as
+   * the server listed it (its description, or its title when that stood in).
+   */
+  readonly truncated: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly bytes: number;
+  }[];
+  /**
+   * Every tool whose description, or a `description` / `title` string inside
+   * its `inputSchema`, sanitising changed (hidden characters removed, or cut
+   * to its cap), by exposed name, with each change. The model sees only the
+   * sanitised text; this is how a reviewer sees what was altered.
+   */
+  readonly sanitized: readonly {
+    readonly server: string;
+    readonly toolName: string;
+    readonly name: string;
+    readonly changes: readonly TextChange[];
+  }[];
+}
 
 /** Options of {@link buildToolset}. */
 export interface BuildToolsetOptions {
   /** Between the server name and the tool name. Only `[A-Za-z0-9_-]` characters. Default `"__"`. */
-  readonly separator?: string;
+  readonly separator?: string | undefined;
   /** Whether exposed names start with the server name. Default `true`. */
-  readonly prefix?: boolean;
+  readonly prefix?: boolean | undefined;
   /** The cap of each description, in bytes of UTF-8. Default 4096. */
-  readonly maxDescriptionBytes?: number;
+  readonly maxDescriptionBytes?: number | undefined;
   /**
    * The cap of each `description` and `title` string inside a tool's
    * `inputSchema`, in bytes of UTF-8 (a whole number, or `Infinity`). Default 1024.
    */
-  readonly maxSchemaTextBytes?: number;
+  readonly maxSchemaTextBytes?: number | undefined;
 }
 
 /** What {@link buildToolset} returns. */
@@ -67,7 +156,8 @@ export interface BuiltToolset {
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
  * @param options - `separator`, `prefix`, `maxDescriptionBytes`, `maxSchemaTextBytes`
  * @returns the toolset, and the report of renamed, dropped, truncated and sanitised tools
- * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, names a server twice, or an option is invalid
+ * @throws {ToolError} `invalid-sources` when `sources` is not a list of `[name, tools]` pairs or a plain object, or names a server twice;
+ *   `invalid-options` when an option is invalid
  * @example
  * ```ts
  * const { tools } = await client.listTools();
@@ -137,7 +227,15 @@ export function buildToolsetWith(sources: ToolSources, options: BuildToolsetOpti
   return { toolset, report };
 }
 
-function readOptions(options: BuildToolsetOptions | undefined): Required<BuildToolsetOptions> {
+/** Options after checking, with the defaults applied. */
+interface BuildSettings {
+  readonly separator: string;
+  readonly prefix: boolean;
+  readonly maxDescriptionBytes: number;
+  readonly maxSchemaTextBytes: number;
+}
+
+function readOptions(options: BuildToolsetOptions | undefined): BuildSettings {
   const {
     separator = "__",
     prefix = true,
@@ -146,12 +244,12 @@ function readOptions(options: BuildToolsetOptions | undefined): Required<BuildTo
   } = options ?? {};
   if (typeof separator !== "string" || !/^[A-Za-z0-9_-]*$/.test(separator)) {
     throw new ToolError(
-      "invalid-sources",
+      "invalid-options",
       `The separator must contain only the characters A-Z a-z 0-9 _ -, got ${JSON.stringify(separator) ?? String(separator)}.`,
     );
   }
   if (typeof prefix !== "boolean") {
-    throw new ToolError("invalid-sources", `The prefix option must be true or false, got ${String(prefix)}.`);
+    throw new ToolError("invalid-options", `The prefix option must be true or false, got ${String(prefix)}.`);
   }
   checkBytes("maxDescriptionBytes", maxDescriptionBytes);
   checkBytes("maxSchemaTextBytes", maxSchemaTextBytes);
@@ -160,7 +258,7 @@ function readOptions(options: BuildToolsetOptions | undefined): Required<BuildTo
 
 function checkBytes(option: string, value: number): void {
   if (!(Number.isInteger(value) && value >= 0) && value !== Infinity) {
-    throw new ToolError("invalid-sources", `${option} must be a whole number of bytes (0 or more, or Infinity), got ${String(value)}.`);
+    throw new ToolError("invalid-options", `${option} must be a whole number of bytes (0 or more, or Infinity), got ${String(value)}.`);
   }
 }
 

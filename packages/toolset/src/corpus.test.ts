@@ -3,8 +3,8 @@ import { checkStrict } from "@x/strict-schema/check";
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "./__fixtures__/corpus";
 import { buildToolset } from "./build-toolset";
-import { prepareTools } from "./prepare-tools";
-import type { Toolset } from "./toolset-types";
+import { prepareToolDefinitions } from "./prepare-tool-definitions";
+import type { Toolset } from "./build-toolset";
 
 const corpus = loadCorpus();
 const all = corpus.map(({ server, tools }) => [server, tools] as const);
@@ -99,9 +99,9 @@ describe("the corpus of real MCP servers", () => {
 
   it("is prepared tool by tool as strictSchema converts it, and every strict tool passes checkStrict", () => {
     const { toolset } = buildToolset(all);
-    const auto = prepareTools(toolset, { strict: "auto" });
-    const strictOnly = prepareTools(toolset, { strict: true });
-    const loose = prepareTools(toolset, { strict: false });
+    const auto = prepareToolDefinitions(toolset, { strict: "auto" });
+    const strictOnly = prepareToolDefinitions(toolset, { strict: true });
+    const loose = prepareToolDefinitions(toolset, { strict: false });
     const byName = <T extends { name: string }>(tools: T[]): Map<string, T> => new Map(tools.map((tool) => [tool.name, tool]));
     const autoTools = byName(auto.tools);
     const strictTools = byName(strictOnly.tools);
@@ -132,7 +132,7 @@ describe("the corpus of real MCP servers", () => {
     expect(loose.report).toEqual({ nullPaths: Object.fromEntries(loose.tools.map((tool) => [tool.name, []])), fallbacks: {}, excluded: {}, relaxed: {} });
     expect(auto.report.relaxed).toEqual({});
     // Relaxations make no corpus tool strict that was not already: its 27 fallbacks have other causes.
-    const relaxed = prepareTools(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });
+    const relaxed = prepareToolDefinitions(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });
     expect(relaxed.report.relaxed).toEqual({});
     expect(Object.keys(relaxed.report.fallbacks)).toEqual(Object.keys(auto.report.fallbacks));
     expect(Object.keys(auto.report.fallbacks)).toHaveLength(27);

@@ -14,7 +14,7 @@ const QUOTE_LENGTH = 200;
 
 /**
  * Decodes a function call's `arguments` and removes the nulls strict mode
- * made the model send (`nullPaths` from `prepareTools`' report).
+ * made the model send (`nullPaths` from `prepareToolDefinitions`' report).
  *
  * A string is parsed as JSON; an empty or blank string reads as `{}` (models
  * send `""` for a tool without parameters), and so does `undefined`. Any other

@@ -1,20 +1,32 @@
-// The public surface of @x/toolset.
+// @x/toolset: for anyone putting MCP tools in front of an OpenAI model.
+//
+// Build a toolset from your servers' tool lists, read its report, check what
+// `client.callTool` returned, and recognise the stack's errors. The pieces an
+// API adapter is built from (tool preparation, call resolution, rendering)
+// are in `@x/toolset/adapter`, for adapter authors.
 export { buildToolset } from "./build-toolset";
-export type { BuildToolsetOptions, BuiltToolset } from "./build-toolset";
+export type {
+  BuildToolsetOptions,
+  BuiltToolset,
+  DropReason,
+  RenameReason,
+  TextChange,
+  Toolset,
+  ToolsetEntry,
+  ToolsetReport,
+} from "./build-toolset";
 export type { ToolSources } from "./read-sources";
 export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
-export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
 export type { SanitizeOptions } from "./sanitize-description";
-export { prepareTools } from "./prepare-tools";
-export { decodeArguments } from "./decode-arguments";
-export type { DecodedArguments } from "./decode-arguments";
-export { resolveToolCalls } from "./resolve-tool-calls";
-export type { RawToolCall, Rejection, ResolvedToolCalls } from "./resolve-tool-calls";
+export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
+export type { NullPathsByTool, PrepareOptions, PrepareReport, PreparedTools, StrictMode } from "./prepare-tool-definitions";
+export type { RejectedCall, ToolCall, ToolCalls } from "./resolve-tool-calls";
 export { toCallToolResult } from "./to-call-tool-result";
-export { renderResult, DEFAULT_ERROR_PREFIX } from "./render-result";
-export type { RenderedPart, RenderedResult } from "./render-result";
-export { renderedText } from "./rendered-text";
-export { ToolError } from "./tool-error";
+export type { ToolOutcome } from "./to-call-tool-result";
+export { DEFAULT_ERROR_PREFIX } from "./render-options";
+export type { OutputOptions, RenderOptions, StructuredMode } from "./render-options";
+export { truncationMarker } from "./cap-rendered-parts";
+export { isToolError, ToolError } from "./tool-error";
 export type { ToolErrorCode, ToolErrorFault } from "./tool-error";
 export type {
   McpAudioContent,
@@ -28,20 +40,4 @@ export type {
   McpTextContent,
   McpTool,
 } from "./mcp-types";
-export type {
-  DropReason,
-  NullPathsByTool,
-  PrepareOptions,
-  PrepareReport,
-  PreparedTool,
-  PreparedTools,
-  RenameReason,
-  StrictMode,
-  TextChange,
-  Toolset,
-  ToolsetEntry,
-  ToolsetReport,
-} from "./toolset-types";
-export type { OutputOptions, RejectedCall, StructuredMode, ToolCall, ToolCalls, ToolOutcome } from "./tool-call";
-export type { Adapter } from "./adapter";
 export type { JsonSchemaObject, NullPath, NullPathSegment, Relaxation, RelaxationKind, StrictError } from "@x/strict-schema";

@@ -1,7 +1,7 @@
 import { describeValue } from "./describe-value";
 import { isRecord, jsonCopy, sameJson } from "./json-copy";
 import type { JsonData } from "./json-copy";
-import type { DropReason } from "./toolset-types";
+import type { DropReason } from "./build-toolset";
 
 /** A listed tool that passed the checks: a private JSON copy, not yet frozen. */
 export interface ListedTool {

@@ -6,7 +6,7 @@ import type { RenderedPart } from "./render-result";
 import { renderedText } from "./rendered-text";
 import { toCallToolResult } from "./to-call-tool-result";
 import { ToolError } from "./tool-error";
-import type { OutputOptions, StructuredMode } from "./tool-call";
+import type { OutputOptions, StructuredMode } from "./render-options";
 
 const png = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
 const text = (value: string): RenderedPart => ({ type: "text", text: value });
@@ -41,7 +41,7 @@ describe("renderResult: content blocks", () => {
     ["an embedded blob resource without mime type", { type: "resource", resource: { uri: "file:///a", blob: "QQ==" } }, [text("[resource: file:///a, 1 byte]")]],
     ["an unknown block type", { type: "video", url: "https://x" }, [text("[unsupported content: video]")]],
   ])("%s", (_what, block, parts) => {
-    expect(renderResult({ content: [block] } as McpCallToolResult)).toEqual({ isError: false, parts });
+    expect(renderResult({ content: [block] } as McpCallToolResult)).toEqual({ isError: false, parts, truncatedBytes: 0 });
   });
 
   it("keeps the order of blocks", () => {
@@ -51,7 +51,7 @@ describe("renderResult: content blocks", () => {
   });
 
   it("renders an empty result as no parts", () => {
-    expect(renderResult({ content: [] })).toEqual({ isError: false, parts: [] });
+    expect(renderResult({ content: [] })).toEqual({ isError: false, parts: [], truncatedBytes: 0 });
     expect(renderedText(renderResult({ content: [] }))).toBe("");
   });
 });
@@ -89,7 +89,7 @@ describe("renderResult: structuredContent", () => {
 
   it("refuses an unknown mode: a caller's mistake", () => {
     expect(() => renderResult({ content: [] }, { structured: "always" as StructuredMode })).toThrow(
-      expect.objectContaining({ code: "invalid-sources" }),
+      expect.objectContaining({ code: "invalid-options", fault: "caller" }),
     );
   });
 });
@@ -106,23 +106,24 @@ describe("renderResult: errors", () => {
     ["an empty prefix", { content: [png], isError: true }, { errorPrefix: "" }, [image]],
     ["isError false", { content: [{ type: "text", text: "ok" }], isError: false }, {}, [text("ok")]],
   ])("%s", (_what, result, options, parts) => {
-    expect(renderResult(result, options)).toEqual({ isError: result.isError === true, parts });
+    expect(renderResult(result, options)).toEqual({ isError: result.isError === true, parts, truncatedBytes: 0 });
   });
 
   it("renders a ToolError as the prefix and its message", () => {
     const error = new ToolError("timeout", "The tool did not answer within 30 s.");
-    expect(renderResult(error)).toEqual({ isError: true, parts: [text("Error: The tool did not answer within 30 s.")] });
+    expect(renderResult(error)).toEqual({ isError: true, parts: [text("Error: The tool did not answer within 30 s.")], truncatedBytes: 0 });
     expect(renderResult(error, { errorPrefix: "E! " }).parts).toEqual([text("E! The tool did not answer within 30 s.")]);
   });
 
   it("renders any other Error the same way", () => {
-    expect(renderResult(new TypeError("socket closed") as unknown as ToolError)).toEqual({ isError: true, parts: [text("Error: socket closed")] });
+    expect(renderResult(new TypeError("socket closed") as unknown as ToolError)).toEqual({ isError: true, parts: [text("Error: socket closed")], truncatedBytes: 0 });
   });
 
   it("renders a malformed result as the malformed-result error", () => {
     expect(renderResult({ content: "oops" } as unknown as McpCallToolResult)).toEqual({
       isError: true,
       parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
+      truncatedBytes: 0,
     });
   });
 });
@@ -134,19 +135,21 @@ describe("renderResult: a result changed after toCallToolResult checked it", () 
     expect(renderResult(checked)).toEqual({
       isError: true,
       parts: [text("Error: The tool's result is malformed: its content is a string, not a list.")],
+      truncatedBytes: 0,
     });
     const link = toCallToolResult({ content: [{ type: "resource_link", uri: "file:///a", name: "a" }] }) as McpCallToolResult;
     (link.content[0] as { name: unknown }).name = Symbol("not text");
     expect(renderResult(link)).toEqual({
       isError: true,
       parts: [text("Error: The tool's result is malformed: content[0] (resource_link) has no string name.")],
+      truncatedBytes: 0,
     });
   });
 });
 
 describe("renderedText", () => {
   it("joins text parts and image placeholders with newlines", () => {
-    expect(renderedText({ isError: false, parts: [text("a"), image, text("")] })).toBe("a\n[image: image/png, 8 bytes]\n");
+    expect(renderedText({ parts: [text("a"), image, text("")] })).toBe("a\n[image: image/png, 8 bytes]\n");
   });
   it.each<[string, McpCallToolResult, OutputOptions, string]>([
     ["an image first", { content: [png, { type: "text", text: "x" }], isError: true }, {}, "Error: [image: image/png, 8 bytes]\nx"],
@@ -157,7 +160,7 @@ describe("renderedText", () => {
     expect(renderedText(renderResult(result, options))).toBe(expected);
   });
   it("is empty for no parts", () => {
-    expect(renderedText({ isError: true, parts: [] })).toBe("");
+    expect(renderedText({ parts: [] })).toBe("");
   });
 });
 

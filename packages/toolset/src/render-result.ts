@@ -1,8 +1,12 @@
 import { base64ByteLength } from "./base64-byte-length";
+import { capRenderedParts } from "./cap-rendered-parts";
 import type { McpCallToolResult, McpContentBlock } from "./mcp-types";
+import { checkRenderOptions } from "./render-options";
+import type { RenderOptions, StructuredMode } from "./render-options";
 import { readCallToolResult } from "./to-call-tool-result";
-import { ToolError } from "./tool-error";
-import type { OutputOptions, StructuredMode, ToolOutcome } from "./tool-call";
+import { utf8ByteLength } from "./utf8";
+import { isToolError } from "./tool-error";
+import type { ToolOutcome } from "./to-call-tool-result";
 
 /** One part of a rendered result: text, or an image the API may take as an image. */
 export type RenderedPart =
@@ -28,26 +32,19 @@ export type RenderedPart =
       readonly placeholder: string;
     };
 
-/** A tool result or error as provider-neutral parts, which each adapter only shapes. */
+/** A tool result or error as provider-neutral parts, which each adapter only maps to its wire shape. */
 export interface RenderedResult {
   readonly isError: boolean;
   readonly parts: RenderedPart[];
+  /** UTF-8 bytes of text left out by `maxOutputBytes` (0 when nothing was cut). */
+  readonly truncatedBytes: number;
 }
 
-const STRUCTURED_MODES: readonly StructuredMode[] = ["auto", "prefer", "append", "ignore"];
-
 /**
- * The default `errorPrefix`: OpenAI has no error flag on tool outputs, so the text says it.
- *
- * @example
- * ```ts
- * renderResult(outcome, { errorPrefix: `[tool failed] ${DEFAULT_ERROR_PREFIX}` });
- * ```
- */
-export const DEFAULT_ERROR_PREFIX = "Error: ";
-
-/**
- * Renders a tool's outcome as parts an OpenAI tool output can carry.
+ * Renders a tool's outcome as parts an OpenAI tool output can carry: the one
+ * rendering stage of the stack. Everything that decides what the model reads
+ * happens here, once: the content, the structured mode, the size cap and the
+ * error prefix. The adapters only map the result to their wire shape.
  *
  * Content blocks, in order:
  * - `text`: its text;
@@ -65,6 +62,16 @@ export const DEFAULT_ERROR_PREFIX = "Error: ";
  * `"auto"` (default) only when `content` is empty; `"prefer"` instead of
  * `content` when present; `"append"` after `content`; `"ignore"` never.
  *
+ * `maxOutputBytes` (default: no limit; the executor's is 100 000) bounds the
+ * UTF-8 bytes of the text the model reads (`renderedText`), the error prefix,
+ * the line breaks between parts and the marker included: text parts are kept
+ * whole while they fit; the part that crosses the limit is cut at a code
+ * point boundary and ends with `truncationMarker` (counting every byte
+ * left out); later text parts are left out; a limit too small for the marker
+ * gets the cut text unmarked, one smaller than the prefix the prefix alone.
+ * Images are not counted and never cut. An error value (a `ToolError`) is
+ * never cut: its message is ours and short.
+ *
  * An error (`isError: true`, a {@link ToolError}, or any other `Error`)
  * has `isError: true` and its first part starts with `errorPrefix`
  * (default `"Error: "`): it is prepended to a first text part, or is a
@@ -76,39 +83,41 @@ export const DEFAULT_ERROR_PREFIX = "Error: ";
  * `toCallToolResult` (checked the same way, without its copy: rendering a
  * well-formed result allocates nothing but the parts).
  *
- * Throws only on a caller's mistake: `ToolError("invalid-sources")` when
- * `structured` is not one of the four modes.
+ * Throws only on a caller's mistake: `ToolError("invalid-options")` when an
+ * option is wrong (see {@link checkRenderOptions}).
  *
  * @param outcome - the result of `tools/call`, or an error
- * @param options - `errorPrefix`, `structured`
- * @returns `{ isError, parts }`
+ * @param options - `errorPrefix`, `structured`, `maxOutputBytes`
+ * @returns `{ isError, parts, truncatedBytes }`
  * @example
  * ```ts
  * renderResult({ content: [{ type: "text", text: "42" }, { type: "image", data: "iVBORw==", mimeType: "image/png" }] });
- * // { isError: false, parts: [{ type: "text", text: "42" }, { type: "image", mimeType: "image/png", data: "iVBORw==", bytes: 4, placeholder: "[image: image/png, 4 bytes]" }] }
+ * // { isError: false, parts: [{ type: "text", text: "42" }, { type: "image", … }], truncatedBytes: 0 }
  * renderResult(new ToolError("timeout", "The tool did not answer within 30 s."));
- * // { isError: true, parts: [{ type: "text", text: "Error: The tool did not answer within 30 s." }] }
+ * // { isError: true, parts: [{ type: "text", text: "Error: The tool did not answer within 30 s." }], truncatedBytes: 0 }
+ * renderResult({ content: [{ type: "text", text: "abcdef" }] }, { maxOutputBytes: 2 }).parts;
+ * // [{ type: "text", text: "ab\n[… truncated: 4 more bytes]" }]
  * ```
  */
-export function renderResult(outcome: ToolOutcome, options?: OutputOptions): RenderedResult {
-  const prefix = options?.errorPrefix ?? DEFAULT_ERROR_PREFIX;
-  const structured = options?.structured ?? "auto";
-  if (!STRUCTURED_MODES.includes(structured)) {
-    throw new ToolError("invalid-sources", `structured must be "auto", "prefer", "append" or "ignore", got ${String(structured)}.`);
-  }
+export function renderResult(outcome: ToolOutcome, options?: RenderOptions): RenderedResult {
+  const { errorPrefix: prefix, structured, maxOutputBytes } = checkRenderOptions(options);
   // Checked as toCallToolResult checks (so anything renders, never throws), but not copied.
-  const result = outcome instanceof Error && !(outcome instanceof ToolError) ? outcome : readCallToolResult(outcome);
+  const result = outcome instanceof Error && !isToolError(outcome) ? outcome : readCallToolResult(outcome);
   if (result instanceof Error) {
-    return { isError: true, parts: [{ type: "text", text: `${prefix}${result.message}` }] };
+    return { isError: true, parts: [{ type: "text", text: `${prefix}${result.message}` }], truncatedBytes: 0 };
   }
   const isError = result.isError === true;
-  const parts = renderContent(result, structured);
+  // Cut before the prefix goes on: the cap bounds what the tool said.
+  const content = renderContent(result, structured);
+  const cut = capRenderedParts(content, maxOutputBytes, isError ? utf8ByteLength(prefix) : 0);
+  const parts = cut === undefined ? content : cut.parts;
+  const truncatedBytes = cut === undefined ? 0 : cut.truncatedBytes;
   if (isError && prefix !== "") {
     const first = parts[0];
     if (first?.type === "text") parts[0] = { type: "text", text: `${prefix}${first.text}` };
     else parts.unshift({ type: "text", text: prefix, prefix: true });
   }
-  return { isError, parts };
+  return { isError, parts, truncatedBytes };
 }
 
 function renderContent(result: McpCallToolResult, mode: StructuredMode): RenderedPart[] {

@@ -15,7 +15,7 @@ import type { RenderedPart, RenderedResult } from "./render-result";
  * // "A chart:\n[image: image/png, 4 bytes]"
  * ```
  */
-export function renderedText(rendered: RenderedResult): string {
+export function renderedText(rendered: Pick<RenderedResult, "parts">): string {
   let text = "";
   let separator = "";
   for (const part of rendered.parts) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildToolset } from "./build-toolset";
 import { resolveToolCalls } from "./resolve-tool-calls";
 import type { RawToolCall } from "./resolve-tool-calls";
-import type { NullPathsByTool } from "./toolset-types";
+import type { NullPathsByTool } from "./prepare-tool-definitions";
 
 const schema = { type: "object", properties: { path: { type: "string" }, limit: { type: "integer" } }, required: ["path"] };
 const { toolset } = buildToolset({ files: [{ name: "read", inputSchema: schema }, { name: "write", inputSchema: schema }] });
@@ -114,7 +114,7 @@ describe("resolveToolCalls", () => {
 
   describe("with nullPaths, only the tools offered resolve", () => {
     const three = buildToolset({ files: ["read", "write", "delete"].map((name) => ({ name, inputSchema: schema })) }).toolset;
-    // What prepareTools reports when files__delete was left out (strict: true, no strict form).
+    // What prepareToolDefinitions reports when files__delete was left out (strict: true, no strict form).
     const offered: NullPathsByTool = { files__read: [["limit"]], files__write: [] };
 
     it("rejects a toolset tool that was not offered as unknown-tool, listing only the offered names", () => {
@@ -144,7 +144,7 @@ describe("resolveToolCalls", () => {
       expect(rejected[0]?.error.message).toBe('There is no tool named "files__read". No tools are available.');
     });
 
-    it("without nullPaths, every toolset tool resolves (tools not prepared through prepareTools)", () => {
+    it("without nullPaths, every toolset tool resolves (tools not prepared through prepareToolDefinitions)", () => {
       expect(resolveToolCalls([call("c1", "files__delete", '{"path":"a"}', 0)], three).calls).toHaveLength(1);
     });
 

@@ -1,7 +1,40 @@
 import { decodeArguments } from "./decode-arguments";
 import { ToolError } from "./tool-error";
-import type { ToolCall } from "./tool-call";
-import type { NullPathsByTool, Toolset } from "./toolset-types";
+import type { Toolset } from "./build-toolset";
+import type { NullPathsByTool } from "./prepare-tool-definitions";
+
+/** A function call of the model that resolved to a tool of the toolset. */
+export interface ToolCall {
+  /** The id the answer must carry (Chat `id`, Responses `call_id`). */
+  readonly callId: string;
+  /** The exposed name the model called. */
+  readonly name: string;
+  /** The server that runs it. */
+  readonly server: string;
+  /** The tool's own name on that server. */
+  readonly toolName: string;
+  /** The decoded arguments, with the nulls strict mode introduced removed. */
+  readonly arguments: { readonly [key: string]: unknown };
+  /** Position among the calls of the response (0-based), so answers keep the model's order. */
+  readonly index: number;
+}
+
+/** A call the client must answer but cannot run; `output` answers it. */
+export interface RejectedCall<TOutput> {
+  readonly callId: string;
+  /** The name as the model sent it (may be empty or unknown). */
+  readonly name: string;
+  readonly index: number;
+  readonly error: ToolError;
+  /** The error output in the API's own shape: append it to the next request's input. */
+  readonly output: TOutput;
+}
+
+/** The calls of a response: those to run, and those already answered with an error. */
+export interface ToolCalls<TOutput> {
+  readonly calls: ToolCall[];
+  readonly rejected: RejectedCall<TOutput>[];
+}
 
 /** One call of a model's response, read by an adapter from its API's shape. */
 export interface RawToolCall {
@@ -47,17 +80,17 @@ export const LISTED_NAMES = 20;
  * names), or when its arguments are not a JSON object
  * (`arguments-not-json`, `arguments-not-object`). Every other call becomes
  * a {@link ToolCall} with its arguments decoded and its strict-mode nulls
- * stripped (`nullPaths` from `prepareTools`). Never throws.
+ * stripped (`nullPaths` from `prepareToolDefinitions`). Never throws.
  *
- * `nullPaths` doubles as the list of tools offered: `prepareTools` gives an
+ * `nullPaths` doubles as the list of tools offered: `prepareToolDefinitions` gives an
  * entry to every tool it sent and none to a tool it left out (`strict:
  * true`), so a model calling a tool it was never offered is refused, and the
  * available names listed are those offered. Without `nullPaths`, every tool
- * of the toolset resolves (for tools not prepared through `prepareTools`).
+ * of the toolset resolves (for tools not prepared through `prepareToolDefinitions`).
  *
  * @param raw - the calls, as an adapter read them
  * @param toolset - from `buildToolset`
- * @param nullPaths - `report.nullPaths` of `prepareTools`: the null paths of each tool offered, and which tools were offered
+ * @param nullPaths - `report.nullPaths` of `prepareToolDefinitions`: the null paths of each tool offered, and which tools were offered
  * @returns `{ calls, rejected }`, each in index order
  * @example
  * ```ts

@@ -1,9 +1,9 @@
-import { utf8Length } from "./utf8";
+import { codePointUtf8Length } from "./utf8";
 
 /** Options of {@link sanitizeDescription}. */
 export interface SanitizeOptions {
   /** The cap, in bytes of UTF-8. Default 4096; `Infinity` for none. */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
 }
 
 /**
@@ -113,7 +113,7 @@ function capUtf8(text: string, maxBytes: number): string {
   let end = 0;
   while (end < text.length) {
     const codePoint = text.codePointAt(end) ?? 0;
-    bytes += utf8Length(codePoint);
+    bytes += codePointUtf8Length(codePoint);
     if (bytes > maxBytes) break;
     end += codePoint > 0xffff ? 2 : 1;
   }

@@ -1,7 +1,7 @@
 import { isRecord } from "./json-copy";
 import type { JsonData } from "./json-copy";
 import { sanitizeAndCap } from "./sanitize-description";
-import type { TextChange } from "./toolset-types";
+import type { TextChange } from "./build-toolset";
 import { utf8ByteLength } from "./utf8";
 
 /**

@@ -2,7 +2,7 @@ import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expectTypeOf, it } from "vitest";
 import type { McpCallToolResult, McpTool } from "./mcp-types";
 import type { ToolSources } from "./read-sources";
-import type { ToolOutcome } from "./tool-call";
+import type { ToolOutcome } from "./to-call-tool-result";
 
 describe("compatibility with @modelcontextprotocol/sdk", () => {
   it("a Tool is an McpTool", () => {

@@ -1,8 +1,10 @@
 import { describeValue } from "./describe-value";
 import { isPlainObject, isRecord } from "./json-copy";
 import type { McpCallToolResult } from "./mcp-types";
-import { ToolError } from "./tool-error";
-import type { ToolOutcome } from "./tool-call";
+import { isToolError, ToolError } from "./tool-error";
+
+/** What running a tool gave: its MCP result, or an error. */
+export type ToolOutcome = McpCallToolResult | ToolError;
 
 /**
  * Checks what an MCP client's `callTool` returned and gives the outcome to
@@ -35,7 +37,7 @@ import type { ToolOutcome } from "./tool-call";
 export function toCallToolResult(value: unknown): ToolOutcome {
   const read = readCallToolResult(value);
   // A well-formed result is copied: later changes to what the client returned never reach it.
-  return read !== value || read instanceof ToolError ? read : { ...read, content: [...read.content] };
+  return read !== value || isToolError(read) ? read : { ...read, content: [...read.content] };
 }
 
 /**
@@ -45,7 +47,7 @@ export function toCallToolResult(value: unknown): ToolOutcome {
  * check and no copy (and no allocation at all when it is well-formed).
  */
 export function readCallToolResult(value: unknown): ToolOutcome {
-  if (value instanceof ToolError) return value;
+  if (isToolError(value)) return value;
   if (!isPlainObject(value)) {
     const got = value instanceof Error ? `an error (${value.message})` : describeValue(value);
     return malformed(`the tool returned ${got} instead of a result object`);

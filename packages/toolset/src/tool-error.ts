@@ -1,7 +1,10 @@
 /**
  * Every code a {@link ToolError} can carry, grouped by whose fault it is.
  *
- * - the caller's configuration: `invalid-sources`, `invalid-config`, `no-client`;
+ * - the caller's configuration: `invalid-sources` (the sources given to
+ *   `buildToolset`), `invalid-options` (an option of any @x function),
+ *   `invalid-config` (an `mcpServers` config `@x/servers` cannot use),
+ *   `no-client`;
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
  *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`;
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
@@ -10,6 +13,7 @@
 export type ToolErrorCode =
   | "invalid-sources"
   | "invalid-config"
+  | "invalid-options"
   | "no-client"
   | "unknown-tool"
   | "arguments-not-json"
@@ -28,6 +32,7 @@ export type ToolErrorFault = "caller" | "model" | "tool";
 const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-sources": "caller",
   "invalid-config": "caller",
+  "invalid-options": "caller",
   "no-client": "caller",
   "unknown-tool": "model",
   "arguments-not-json": "model",
@@ -41,9 +46,18 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "connection-closed": "tool",
 };
 
+// The brand that marks a ToolError across copies of this package: the ESM and
+// the CJS build (or two installed versions) each define their own class, so
+// `instanceof` fails across them; `Symbol.for` gives every copy the same key.
+const TOOL_ERROR = Symbol.for("@x/toolset.ToolError");
+
 /**
  * The one error class of the @x packages. Its `message` is written for the
  * model (it becomes the tool output) and for the developer reading a log.
+ * A caller's mistake (a bad option or bad sources) is thrown as a ToolError
+ * whose `fault` is `"caller"`, before any work starts; what the model or a
+ * tool got wrong becomes an output instead. Recognise one with
+ * {@link isToolError}, not `instanceof`.
  *
  * @example
  * ```ts
@@ -67,5 +81,26 @@ export class ToolError extends Error {
     super(message, options);
     this.code = code;
     this.fault = faults[code];
+    // Not enumerable: it stays out of logs, snapshots and deep equality.
+    Object.defineProperty(this, TOOL_ERROR, { value: true });
   }
+}
+
+/**
+ * Whether `value` is a {@link ToolError} of any copy of this package (its
+ * ESM or CJS build, another installed version), by its `Symbol.for` brand.
+ *
+ * @param value - anything caught or received
+ * @returns `true` for a ToolError
+ * @example
+ * ```ts
+ * try {
+ *   buildToolset(sources, { separator: "/" });
+ * } catch (error) {
+ *   if (isToolError(error) && error.fault === "caller") console.error(error.code, error.message);
+ * }
+ * ```
+ */
+export function isToolError(value: unknown): value is ToolError {
+  return typeof value === "object" && value !== null && (value as { [TOOL_ERROR]?: unknown })[TOOL_ERROR] === true;
 }

@@ -1,7 +1,8 @@
 // What each model call of a conversation said and called, read through the
 // adapters (never by hand): the calls are the adapter's own reading of the
 // response, and their outputs are the transcript's items at their place.
-import type { Adapter, NullPathsByTool, Toolset } from "@x/toolset";
+import type { NullPathsByTool, Toolset } from "@x/toolset";
+import type { Adapter } from "@x/toolset/adapter";
 import type { ChatTurn, Json } from "../shared/api-types";
 import { toJson } from "./to-json";
 

@@ -33,7 +33,9 @@ function summarize(event: ExecutorEvent): string {
     case "tool-call-rejected":
       return `${event.name === "" ? "(no name)" : event.name}: ${event.error.code} — ${event.error.message}`;
     case "strict-fallback":
-      return `${event.name}: ${event.action === "fallback" ? "sent with strict: false" : "left out"} (${event.keyword} at /${event.path.join("/")})`;
+      return `${event.name}: sent with strict: false (${event.keyword} at /${event.path.join("/")})`;
+    case "tool-excluded":
+      return `${event.name}: left out (${event.keyword} at /${event.path.join("/")})`;
     case "turn-start":
       return `turn ${event.turn}: calling the model with ${event.inputLength} item(s)`;
     case "turn-end":
@@ -84,6 +86,7 @@ export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {
       "tool-call-error": record,
       "tool-call-rejected": record,
       "strict-fallback": record,
+      "tool-excluded": record,
       "turn-start": record,
       "turn-end": record,
     },

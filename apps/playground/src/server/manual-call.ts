@@ -9,7 +9,7 @@ import { adapter as chatAdapter, tools as chatTools } from "@x/openai-chat";
 import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
 import type { ResponsesCallOutput } from "@x/openai-responses";
-import { ToolError } from "@x/toolset";
+import { isToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json, TimelineEvent } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
 import type { EventRecorder } from "./event-recorder";
@@ -147,7 +147,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
     if (outcome?.kind === "rejected") chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
   }
 
-  const failure = outcome?.kind === "call" && outcome.outcome instanceof ToolError ? outcome.outcome : undefined;
+  const failure = outcome?.kind === "call" && isToolError(outcome.outcome) ? outcome.outcome : undefined;
   return {
     callId,
     api: request.api,

@@ -5,14 +5,14 @@ import type { ExecutorHooks, ToolCallRejectedEvent } from "../hook-events";
 /** Options of {@link otelHooks}. */
 export interface OtelHooksOptions {
   /** The tracer to start spans with. Default: `trace.getTracer("@x/executor")` from the global provider. */
-  readonly tracer?: Tracer;
+  readonly tracer?: Tracer | undefined;
   /**
    * Record `gen_ai.tool.call.arguments` and `gen_ai.tool.call.result` (JSON)
    * when the events carry them, that is when the executor runs with
    * `includeValues: true`. Default `false`: these opt-in attributes may hold
    * sensitive data.
    */
-  readonly recordValues?: boolean;
+  readonly recordValues?: boolean | undefined;
 }
 
 function spanName(toolName: string): string {

@@ -1,5 +1,8 @@
-import { buildToolset, prepareTools, renderResult, renderedText, resolveToolCalls, toCallToolResult } from "@x/toolset";
-import type { BuiltToolset, PreparedTool, PreparedTools, RenderedResult, ResolvedToolCalls } from "@x/toolset";
+import { buildToolset, toCallToolResult } from "@x/toolset";
+import type { BuiltToolset, PreparedTools } from "@x/toolset";
+// What an API adapter is built from (adapter authors only):
+import { prepareToolDefinitions, renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
+import type { PreparedTool, RenderedResult, ResolvedToolCalls } from "@x/toolset/adapter";
 
 // What two MCP servers' tools/list returned (`(await client.listTools()).tools`).
 const notesTools = [
@@ -30,7 +33,7 @@ const { toolset } = built;
 //   changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }] }] (the zero-width space)
 
 // 2. Provider-neutral tool definitions, strict where the schema allows.
-export const prepared: PreparedTools<PreparedTool> = prepareTools(toolset, { strict: "auto" });
+export const prepared: PreparedTools<PreparedTool> = prepareToolDefinitions(toolset, { strict: "auto" });
 // prepared.tools[0] → { name: "notes__search", description: "Searches the notes.", strict: true,
 //   parameters: { type: "object", properties: { query: { type: "string" }, limit: { type: ["integer", "null"] } },
 //                 required: ["limit", "query"], additionalProperties: false } }

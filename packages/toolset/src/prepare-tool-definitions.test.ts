@@ -1,8 +1,8 @@
 import { strictSchema } from "@x/strict-schema";
 import { describe, expect, it } from "vitest";
 import { buildToolset } from "./build-toolset";
-import { prepareTools } from "./prepare-tools";
-import type { StrictMode } from "./toolset-types";
+import { prepareToolDefinitions } from "./prepare-tool-definitions";
+import type { StrictMode } from "./prepare-tool-definitions";
 
 const convertible = {
   type: "object",
@@ -26,7 +26,7 @@ const { toolset } = buildToolset({
   ],
 });
 
-describe("prepareTools", () => {
+describe("prepareToolDefinitions", () => {
   it("the strict result of the fixtures is what the tests below expect", () => {
     expect(strictSchema(convertible)).toMatchObject({ ok: true, schema: strictForm, nullPaths: [["limit"]] });
     expect(oneOfError).toMatchObject({ ok: false, error: { path: ["properties", "v"], keyword: "oneOf" } });
@@ -36,7 +36,7 @@ describe("prepareTools", () => {
     ["auto by default", undefined],
     ["auto", "auto"],
   ])("%s: strict where possible, the others sent non-strict with their original schema and listed in fallbacks", (_what, strict) => {
-    const { tools, report } = prepareTools(toolset, strict === undefined ? {} : { strict });
+    const { tools, report } = prepareToolDefinitions(toolset, strict === undefined ? {} : { strict });
     expect(tools).toEqual([
       { name: "s__bare", parameters: { type: "object", properties: {}, required: [], additionalProperties: false }, strict: true },
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
@@ -51,7 +51,7 @@ describe("prepareTools", () => {
   });
 
   it("true: tools without a strict form are left out and listed in excluded", () => {
-    const { tools, report } = prepareTools(toolset, { strict: true });
+    const { tools, report } = prepareToolDefinitions(toolset, { strict: true });
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ["s__bare", true],
       ["s__search", true],
@@ -64,7 +64,7 @@ describe("prepareTools", () => {
   });
 
   it("false: every tool non-strict with its original schema, each offered with no null paths", () => {
-    const { tools, report } = prepareTools(toolset, { strict: false });
+    const { tools, report } = prepareToolDefinitions(toolset, { strict: false });
     expect(tools).toEqual([
       { name: "s__bare", parameters: { type: "object" }, strict: false },
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
@@ -74,13 +74,13 @@ describe("prepareTools", () => {
   });
 
   it.each<[StrictMode]>([["auto"], [true], [false]])("strict %s: report.nullPaths has an entry for exactly the tools sent", (strict) => {
-    const { tools, report } = prepareTools(toolset, { strict });
+    const { tools, report } = prepareToolDefinitions(toolset, { strict });
     expect(Object.keys(report.nullPaths)).toEqual(tools.map((tool) => tool.name));
     for (const tool of tools) expect(report.nullPaths[tool.name]).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
   });
 
   it("passes strictOptions to strictSchema", () => {
-    const { report } = prepareTools(toolset, { strict: "auto", strictOptions: { limits: { maxProperties: 1 } } });
+    const { report } = prepareToolDefinitions(toolset, { strict: "auto", strictOptions: { limits: { maxProperties: 1 } } });
     expect(report.fallbacks["s__search"]).toMatchObject({ keyword: "max_properties" });
   });
 
@@ -106,7 +106,7 @@ describe("prepareTools", () => {
     const relaxable = buildToolset({ s: [{ name: "draw", inputSchema: discriminated }, { name: "search", inputSchema: convertible }] }).toolset;
 
     it.each<[StrictMode]>([["auto"], [true]])("strict %s: each tool a relaxation made strict, with where and which", (strict) => {
-      const { tools, report } = prepareTools(relaxable, { strict, strictOptions: { relax: { oneOf: true, allOf: true } } });
+      const { tools, report } = prepareToolDefinitions(relaxable, { strict, strictOptions: { relax: { oneOf: true, allOf: true } } });
       expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
         ["s__draw", true],
         ["s__search", true],
@@ -121,21 +121,21 @@ describe("prepareTools", () => {
     });
 
     it("lists what strictSchema lists, tool by tool", () => {
-      const { report } = prepareTools(relaxable, { strictOptions: { relax: { oneOf: true, allOf: true } } });
+      const { report } = prepareToolDefinitions(relaxable, { strictOptions: { relax: { oneOf: true, allOf: true } } });
       const result = strictSchema(discriminated, { relax: { oneOf: true, allOf: true } });
       expect(result.ok && report.relaxed["s__draw"]).toEqual(result.ok ? result.relaxations : undefined);
     });
 
     it("is empty without relax (the tool falls back), and under strict: false", () => {
-      expect(prepareTools(relaxable).report.relaxed).toEqual({});
-      expect(Object.keys(prepareTools(relaxable).report.fallbacks)).toEqual(["s__draw"]);
-      expect(prepareTools(relaxable, { strict: false, strictOptions: { relax: { oneOf: true } } }).report.relaxed).toEqual({});
+      expect(prepareToolDefinitions(relaxable).report.relaxed).toEqual({});
+      expect(Object.keys(prepareToolDefinitions(relaxable).report.fallbacks)).toEqual(["s__draw"]);
+      expect(prepareToolDefinitions(relaxable, { strict: false, strictOptions: { relax: { oneOf: true } } }).report.relaxed).toEqual({});
     });
   });
 
   it("keys its records by exposed name in null-prototype objects", () => {
     const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
-    const { report } = prepareTools(own.toolset);
+    const { report } = prepareToolDefinitions(own.toolset);
     for (const record of [report.nullPaths, report.fallbacks, report.excluded, report.relaxed]) expect(Object.getPrototypeOf(record)).toBeNull();
     expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
     expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
@@ -145,23 +145,23 @@ describe("prepareTools", () => {
 
   it("gives parameters the caller may change without touching the toolset", () => {
     for (const strict of ["auto", true, false] as const) {
-      const { tools } = prepareTools(toolset, { strict });
+      const { tools } = prepareToolDefinitions(toolset, { strict });
       for (const tool of tools) {
         expect(Object.isFrozen(tool.parameters)).toBe(false);
         tool.parameters["x-changed"] = true;
       }
     }
-    expect(prepareTools(toolset, { strict: false }).tools.every((tool) => !("x-changed" in tool.parameters))).toBe(true);
+    expect(prepareToolDefinitions(toolset, { strict: false }).tools.every((tool) => !("x-changed" in tool.parameters))).toBe(true);
     expect(toolset.resolve("s__search")?.tool.inputSchema).toEqual(convertible);
   });
 
   it.each(["yes", 1, null])("refuses strict %j: a caller's mistake", (strict) => {
-    expect(() => prepareTools(toolset, { strict: strict as unknown as StrictMode })).toThrow(
-      expect.objectContaining({ code: "invalid-sources", message: expect.stringContaining('strict must be "auto", true or false') as string }),
+    expect(() => prepareToolDefinitions(toolset, { strict: strict as unknown as StrictMode })).toThrow(
+      expect.objectContaining({ code: "invalid-options", message: expect.stringContaining('strict must be "auto", true or false') as string }),
     );
   });
 
   it("gives nothing for an empty toolset", () => {
-    expect(prepareTools(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {} } });
+    expect(prepareToolDefinitions(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {} } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutUtf8, utf8Length } from "./utf8";
+import { cutUtf8, utf8ByteLength } from "./utf8";
 
 const encoder = new TextEncoder();
 
@@ -17,9 +17,9 @@ const samples = [
   "\u0000\u007f\u0080\u07ff\u0800\uffff",
 ];
 
-describe("utf8Length", () => {
+describe("utf8ByteLength", () => {
   it.each(samples)("agrees with TextEncoder on %j", (text) => {
-    expect(utf8Length(text)).toBe(encoder.encode(text).length);
+    expect(utf8ByteLength(text)).toBe(encoder.encode(text).length);
   });
 });
 

@@ -1,5 +1,9 @@
-import type { Toolset, NullPathsByTool, PrepareOptions, PreparedTools } from "./toolset-types";
-import type { OutputOptions, ToolCalls, ToolOutcome } from "./tool-call";
+import type { Toolset } from "./build-toolset";
+import type { NullPathsByTool, PrepareOptions, PreparedTools } from "./prepare-tool-definitions";
+import type { OutputOptions, RenderOptions } from "./render-options";
+import type { RenderedResult } from "./render-result";
+import type { ToolCalls } from "./resolve-tool-calls";
+import type { ToolOutcome } from "./to-call-tool-result";
 
 /**
  * One OpenAI API's wire format, bundled for the executor: `@x/openai-chat`
@@ -18,13 +22,19 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
   /**
    * The response's calls: those to run, and those answered already with an
    * error output, rendered with `options` (the same `errorPrefix` as
-   * `toolOutput`'s answers). `nullPaths` (the `tools()` report's) is also
+   * the calls' answers). `nullPaths` (the `tools()` report's) is also
    * the list of tools offered: given, a call to a tool without an entry is
    * rejected as `unknown-tool` even when the toolset has it.
    */
   toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: OutputOptions): ToolCalls<TOutput>;
-  /** The item answering `callId` with `outcome`. */
-  toolOutput(callId: string, outcome: ToolOutcome, options?: OutputOptions): TOutput;
+  /**
+   * The item answering `callId` with a result `renderResult` rendered: the
+   * adapter maps the parts to its wire shape and does nothing else. What
+   * `@x/executor` calls.
+   */
+  renderedOutput(callId: string, rendered: RenderedResult): TOutput;
+  /** The item answering `callId` with `outcome`: `renderedOutput(callId, renderResult(outcome, options))`. */
+  toolOutput(callId: string, outcome: ToolOutcome, options?: RenderOptions): TOutput;
   /**
    * The items of `response` that the next request's input must repeat before
    * the outputs (Chat: the assistant message with its `tool_calls`;

@@ -1,8 +1,67 @@
 import { strictSchema } from "@x/strict-schema";
-import type { JsonSchemaObject, NullPath, Relaxation, StrictError } from "@x/strict-schema";
+import type { JsonSchemaObject, NullPath, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
-import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./toolset-types";
+import type { Toolset } from "./build-toolset";
+
+/** Whether tools are sent in strict mode: `"auto"` falls back per tool, `true` leaves out what cannot be strict. */
+export type StrictMode = "auto" | boolean;
+
+/** Options of `prepareToolDefinitions` and of each adapter's `tools()`. */
+export interface PrepareOptions {
+  /** Default `"auto"`. */
+  readonly strict?: StrictMode | undefined;
+  /** Passed to `strictSchema` for every tool (limits, relaxations). */
+  readonly strictOptions?: StrictSchemaOptions | undefined;
+}
+
+/** A provider-neutral function tool definition. */
+export interface PreparedTool {
+  readonly name: string;
+  readonly description?: string;
+  readonly parameters: JsonSchemaObject;
+  readonly strict: boolean;
+}
+
+/**
+ * Null paths per exposed tool name, as `prepareToolDefinitions` reports them; pass them
+ * to `toolCalls`. The record doubles as the list of tools OFFERED to the
+ * model: given to `resolveToolCalls` / `toolCalls` / `executeToolCalls`, a
+ * name without an own entry is rejected as `unknown-tool` even when the
+ * toolset has it, and the `unknown-tool` message lists only the offered
+ * names. Left out, every tool of the toolset resolves.
+ */
+export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] };
+
+/** What strict preparation did, keyed by exposed name. */
+export interface PrepareReport {
+  /**
+   * An entry for every tool sent, and for no other: a strict tool's null
+   * paths to strip from its arguments (possibly `[]`); `[]` for a tool sent
+   * with `strict: false` (a fallback, or `strict: false`). Excluded tools
+   * have none, so passed to `toolCalls`, this record also stops a call to a
+   * tool that was never offered from running (see {@link NullPathsByTool}).
+   */
+  readonly nullPaths: NullPathsByTool;
+  /** Tools sent with `strict: false` under `"auto"` because they have no strict form, with why. */
+  readonly fallbacks: { readonly [name: string]: StrictError };
+  /** Tools left out under `strict: true` because they have no strict form, with why. */
+  readonly excluded: { readonly [name: string]: StrictError };
+  /**
+   * Tools sent strict only thanks to a relaxation asked for in
+   * `strictOptions.relax` (a `oneOf` sent as `anyOf`, an `allOf` merged),
+   * with each relaxation's kind and schema path: strict mode then checks
+   * less than the server's schema says, and this is where. Empty unless
+   * `relax` is set.
+   */
+  readonly relaxed: { readonly [name: string]: readonly Relaxation[] };
+}
+
+/** Tool definitions and the report of how they were prepared. */
+export interface PreparedTools<TTool> {
+  readonly tools: TTool[];
+  readonly report: PrepareReport;
+}
 
 /**
  * The provider-neutral function tool definitions of `toolset`, in its order,
@@ -32,20 +91,20 @@ import type { PrepareOptions, PreparedTool, PreparedTools, Toolset } from "./too
  * @param toolset - from `buildToolset`
  * @param options - `strict` (`"auto"`, `true` or `false`) and `strictOptions` for `strictSchema`
  * @returns the tools and the report
- * @throws {ToolError} `invalid-sources` when `strict` is not `"auto"`, `true` or `false`
+ * @throws {ToolError} `invalid-options` when `strict` is not `"auto"`, `true` or `false`
  * @example
  * ```ts
- * const { tools, report } = prepareTools(toolset, { strict: "auto" });
+ * const { tools, report } = prepareToolDefinitions(toolset, { strict: "auto" });
  * tools[0]; // { name: "files__read_file", description: "…", parameters: { … }, strict: true }
  * report.fallbacks; // { files__search: { path: ["properties", "q"], keyword: "oneOf", message: "…" } }
- * prepareTools(toolset, { strictOptions: { relax: { oneOf: true } } }).report.relaxed;
+ * prepareToolDefinitions(toolset, { strictOptions: { relax: { oneOf: true } } }).report.relaxed;
  * // { files__search: [{ kind: "oneOf-as-anyOf", path: ["properties", "q"] }] } when its oneOf is discriminated
  * ```
  */
-export function prepareTools(toolset: Toolset, options?: PrepareOptions): PreparedTools<PreparedTool> {
+export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOptions): PreparedTools<PreparedTool> {
   const strict = options?.strict === undefined ? "auto" : options.strict;
   if (strict !== "auto" && strict !== true && strict !== false) {
-    throw new ToolError("invalid-sources", `strict must be "auto", true or false, got ${JSON.stringify(strict) ?? String(strict)}.`);
+    throw new ToolError("invalid-options", `strict must be "auto", true or false, got ${JSON.stringify(strict) ?? String(strict)}.`);
   }
   const tools: PreparedTool[] = [];
   const nullPaths: { [name: string]: readonly NullPath[] } = Object.create(null) as { [name: string]: readonly NullPath[] };

@@ -1,0 +1,96 @@
+import type { RenderedPart } from "./render-result";
+import { cutUtf8, utf8ByteLength } from "./utf8";
+
+/** Rendered parts within a size cap, and how many bytes of text were cut to get there. */
+export interface CappedParts {
+  readonly parts: RenderedPart[];
+  readonly truncatedBytes: number;
+}
+
+/**
+ * The visible marker that ends a text cut by `maxOutputBytes`.
+ *
+ * @param bytes - the UTF-8 bytes left out
+ * @returns the marker
+ * @example
+ * ```ts
+ * truncationMarker(1234567); // "[… truncated: 1234567 more bytes]"
+ * ```
+ */
+export function truncationMarker(bytes: number): string {
+  return `[… truncated: ${bytes} more bytes]`;
+}
+
+// A cheap upper bound that settles the common case without counting: UTF-8
+// needs at most 3 bytes per UTF-16 code unit, and a line break joins each
+// text part to the next.
+function surelyFits(parts: readonly RenderedPart[], maxBytes: number): boolean {
+  let bound = -1;
+  for (const part of parts) if (part.type === "text") bound += part.text.length * 3 + 1;
+  return bound <= maxBytes;
+}
+
+/**
+ * Cuts `parts` so that the text the model reads fits in `maxBytes` of UTF-8
+ * (the cap of `renderResult`): the whole text, with the error prefix
+ * (`prefixBytes`, never cut), the line breaks between parts and the marker
+ * counted. Images are not counted and never cut. Text parts are kept whole
+ * while they fit; the part that crosses the limit is cut at a code point
+ * boundary and ends with {@link truncationMarker} on a line of its own
+ * (counting every byte left out, line breaks included); later text parts are
+ * left out, images stay where they were. A limit too small for the marker
+ * gets the cut text without it; one smaller than the prefix, the prefix alone.
+ *
+ * @returns the cut parts and the bytes cut, or `undefined` when `parts` fit as they are
+ */
+export function capRenderedParts(parts: readonly RenderedPart[], maxBytes: number, prefixBytes: number): CappedParts | undefined {
+  const limit = Math.max(0, maxBytes - prefixBytes);
+  if (maxBytes === Infinity || surelyFits(parts, limit)) return undefined;
+  let total = 0;
+  let texts = 0;
+  for (const part of parts) {
+    if (part.type !== "text") continue;
+    total += utf8ByteLength(part.text) + (texts > 0 ? 1 : 0);
+    texts++;
+  }
+  if (total <= limit) return undefined;
+
+  // Room for the kept text and its line breaks: the limit less the marker and
+  // the line break before it (the marker never shows more than `total` bytes cut).
+  const markerBytes = utf8ByteLength(truncationMarker(total));
+  const marked = limit >= markerBytes;
+  // Room for the marker but not for a line break before it: the marker alone
+  // (even an empty part kept before it would cost that line break).
+  const markerOnly = marked && limit < markerBytes + 1;
+  const room = marked ? Math.max(0, limit - markerBytes - 1) : limit;
+
+  const kept: RenderedPart[] = [];
+  let used = 0;
+  let keptTexts = 0;
+  let cutAt = -1;
+  let cutText = "";
+  for (const part of parts) {
+    if (part.type === "image") {
+      kept.push(part);
+      continue;
+    }
+    if (cutAt >= 0) continue;
+    const separator = keptTexts > 0 ? 1 : 0;
+    const bytes = utf8ByteLength(part.text);
+    if (!markerOnly && used + separator + bytes <= room) {
+      kept.push(part);
+      used += separator + bytes;
+      keptTexts++;
+      continue;
+    }
+    // The part that crosses the limit: what fits of it, then the marker.
+    cutText = cutUtf8(part.text, Math.max(0, room - used - separator)).kept;
+    if (cutText !== "") used += separator + utf8ByteLength(cutText);
+    cutAt = kept.length;
+    kept.push({ type: "text", text: cutText });
+  }
+  const truncatedBytes = total - used;
+  if (marked) kept[cutAt] = { type: "text", text: `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}` };
+  else if (cutText === "") kept.splice(cutAt, 1);
+  return { parts: kept, truncatedBytes };
+}

@@ -25,7 +25,15 @@ export function openTestEventStream(port: number, headers: { [name: string]: str
   return new Promise((resolve, reject) => {
     const body = "{}";
     const req = request(
-      { host: "127.0.0.1", port, method: "POST", path: "/api/events", headers: { ...headers, "content-length": "2" }, agent: false, setHost: false },
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/api/events",
+        headers: { ...headers, "content-length": "2" },
+        agent: false,
+        setHost: false,
+      },
       (res) => {
         const events: PushedEvent[] = [];
         const waiting: { match: (event: PushedEvent) => boolean; resolve: (event: PushedEvent) => void }[] = [];

@@ -18,7 +18,8 @@ function resolve(schema: Schema, root: Schema): Schema {
   const ref = schema["$ref"];
   if (typeof ref !== "string" || !ref.startsWith("#/")) return schema;
   let target: Json | undefined = root;
-  for (const part of ref.slice(2).split("/")) target = isSchema(target) ? target[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  for (const part of ref.slice(2).split("/"))
+    target = isSchema(target) ? target[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
   return isSchema(target) ? target : schema;
 }
 
@@ -34,7 +35,12 @@ function typesOf(schema: Schema): { types: string[]; nullable: boolean; inner: S
     return { types: [], nullable: branches.length !== others.length, inner: schema };
   }
   const type = schema["type"];
-  const list = typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((item): item is string => typeof item === "string") : [];
+  const list =
+    typeof type === "string"
+      ? [type]
+      : Array.isArray(type)
+      ? type.filter((item): item is string => typeof item === "string")
+      : [];
   const enumValues = schema["enum"];
   const enumNull = Array.isArray(enumValues) && enumValues.includes(null);
   return { types: list.filter((item) => item !== "null"), nullable: list.includes("null") || enumNull, inner: schema };
@@ -117,8 +123,13 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
     const options = enumValues.filter((option) => option !== null);
     return h(
       "select",
-      { "data-path": path.join("."), onchange: (event) => set(options[(event.target as HTMLSelectElement).selectedIndex] ?? null) },
-      options.map((option) => h("option", { selected: JSON.stringify(option) === JSON.stringify(value) }, JSON.stringify(option))),
+      {
+        "data-path": path.join("."),
+        onchange: (event) => set(options[(event.target as HTMLSelectElement).selectedIndex] ?? null),
+      },
+      options.map((option) =>
+        h("option", { selected: JSON.stringify(option) === JSON.stringify(value) }, JSON.stringify(option)),
+      ),
     );
   }
   if (types[0] === "boolean") {
@@ -177,12 +188,26 @@ function arrayRows(state: FormState, path: Path, schema: Schema): HTMLElement {
         "div",
         { class: "form-row" },
         valueField(state, [...path, index], items),
-        h("button", { type: "button", class: "small", onclick: () => ((state.value = setAt(state.value, [...path, index], undefined)), state.reshaped()) }, "remove"),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            onclick: () => ((state.value = setAt(state.value, [...path, index], undefined)), state.reshaped()),
+          },
+          "remove",
+        ),
       ),
     ),
     h(
       "button",
-      { type: "button", class: "small", onclick: () => ((state.value = setAt(state.value, [...path, rows.length], emptyValue(items, state.root))), state.reshaped()) },
+      {
+        type: "button",
+        class: "small",
+        onclick: () => (
+          (state.value = setAt(state.value, [...path, rows.length], emptyValue(items, state.root))), state.reshaped()
+        ),
+      },
       "+ add an item",
     ),
   );
@@ -194,7 +219,11 @@ function mapRows(state: FormState, path: Path, valueSchema: Schema): HTMLElement
   const rename = (from: string, to: string): void => {
     const current = getAt(state.value, path);
     if (!isSchema(current) || to === from || to === "" || to in current) return;
-    state.value = setAt(state.value, path, Object.fromEntries(Object.entries(current).map(([key, value]) => [key === from ? to : key, value])));
+    state.value = setAt(
+      state.value,
+      path,
+      Object.fromEntries(Object.entries(current).map(([key, value]) => [key === from ? to : key, value])),
+    );
     state.changed();
   };
   return h(
@@ -204,9 +233,23 @@ function mapRows(state: FormState, path: Path, valueSchema: Schema): HTMLElement
       h(
         "div",
         { class: "form-row" },
-        h("input", { type: "text", class: "map-key", value: key, "aria-label": "key", onchange: (event) => ((rename(key, (event.target as HTMLInputElement).value)), state.reshaped()) }),
+        h("input", {
+          type: "text",
+          class: "map-key",
+          value: key,
+          "aria-label": "key",
+          onchange: (event) => (rename(key, (event.target as HTMLInputElement).value), state.reshaped()),
+        }),
         valueField(state, [...path, key], valueSchema),
-        h("button", { type: "button", class: "small", onclick: () => ((state.value = setAt(state.value, [...path, key], undefined)), state.reshaped()) }, "remove"),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            onclick: () => ((state.value = setAt(state.value, [...path, key], undefined)), state.reshaped()),
+          },
+          "remove",
+        ),
       ),
     ),
     h(
@@ -263,7 +306,11 @@ function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement
                   "data-leave-out": here.join("."),
                   onchange: (event) => {
                     const out = (event.target as HTMLInputElement).checked;
-                    const next = out ? (required.includes(name) ? null : undefined) : emptyValue(propertySchema, state.root);
+                    const next = out
+                      ? required.includes(name)
+                        ? null
+                        : undefined
+                      : emptyValue(propertySchema, state.root);
                     state.value = setAt(state.value, here, next);
                     state.reshaped();
                   },
@@ -321,7 +368,14 @@ export function createArgumentsForm(schema: Json, value: Json, onChange: (value:
     element,
     show: (next) => {
       if (next === undefined || !isSchema(next)) {
-        replace(element, h("p", { class: "muted", "data-testid": "form-waits" }, "The text is not a JSON object: the form shows it again once it is."));
+        replace(
+          element,
+          h(
+            "p",
+            { class: "muted", "data-testid": "form-waits" },
+            "The text is not a JSON object: the form shows it again once it is.",
+          ),
+        );
         return;
       }
       state.value = next;

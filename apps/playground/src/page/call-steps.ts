@@ -7,7 +7,9 @@ import { jsonBlock } from "./json-block";
 function removedNulls(sent: Json, received: Json, path = ""): string[] {
   if (typeof sent !== "object" || sent === null) return [];
   if (Array.isArray(sent)) {
-    return Array.isArray(received) ? sent.flatMap((item, index) => removedNulls(item, received[index] ?? null, `${path}[${index}]`)) : [];
+    return Array.isArray(received)
+      ? sent.flatMap((item, index) => removedNulls(item, received[index] ?? null, `${path}[${index}]`))
+      : [];
   }
   const target = typeof received === "object" && received !== null && !Array.isArray(received) ? received : {};
   return Object.entries(sent).flatMap(([key, value]) => {
@@ -21,11 +23,14 @@ function outputPreview(api: ApiName, output: Json): HTMLElement {
   const preview = h("div", { class: "preview", "data-testid": `preview-${api}` });
   const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
   const content = api === "chat" ? record["content"] : record["output"];
-  const parts: Json[] = typeof content === "string" ? [{ type: "input_text", text: content }] : Array.isArray(content) ? content : [];
+  const parts: Json[] =
+    typeof content === "string" ? [{ type: "input_text", text: content }] : Array.isArray(content) ? content : [];
   for (const part of parts) {
     const item = typeof part === "object" && part !== null && !Array.isArray(part) ? part : {};
     if (item["type"] === "input_image" && typeof item["image_url"] === "string") {
-      preview.append(h("img", { src: item["image_url"], alt: "image returned by the tool", "data-testid": `image-${api}` }));
+      preview.append(
+        h("img", { src: item["image_url"], alt: "image returned by the tool", "data-testid": `image-${api}` }),
+      );
     } else if (typeof item["text"] === "string") {
       preview.append(h("pre", { class: "text" }, item["text"]));
     }
@@ -46,7 +51,11 @@ export function timeline(events: readonly TimelineEvent[], testId = "events"): H
   return h(
     "table",
     { class: "events", "data-testid": testId },
-    h("thead", {}, h("tr", {}, h("th", {}, "at"), h("th", {}, "event"), h("th", {}, "duration"), h("th", {}, "details"))),
+    h(
+      "thead",
+      {},
+      h("tr", {}, h("th", {}, "at"), h("th", {}, "event"), h("th", {}, "duration"), h("th", {}, "details")),
+    ),
     h(
       "tbody",
       {},
@@ -93,7 +102,8 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
       return undefined;
     }
   })();
-  const removed = result.sent === null || modelArguments === undefined ? [] : removedNulls(modelArguments, sentArguments);
+  const removed =
+    result.sent === null || modelArguments === undefined ? [] : removedNulls(modelArguments, sentArguments);
   return h(
     "ol",
     { class: "steps", "data-testid": "run-result" },
@@ -104,14 +114,26 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
       h(
         "div",
         { class: "columns two" },
-        h("figure", {}, h("figcaption", {}, "Chat Completions: choices[0].message"), jsonBlock(result.modelCall.chat, "call-chat")),
-        h("figure", {}, h("figcaption", {}, "Responses: an output item"), jsonBlock(result.modelCall.responses, "call-responses")),
+        h(
+          "figure",
+          {},
+          h("figcaption", {}, "Chat Completions: choices[0].message"),
+          jsonBlock(result.modelCall.chat, "call-chat"),
+        ),
+        h(
+          "figure",
+          {},
+          h("figcaption", {}, "Responses: an output item"),
+          jsonBlock(result.modelCall.responses, "call-responses"),
+        ),
       ),
       h(
         "figure",
         { class: "parsed" },
         h("figcaption", {}, "The arguments, parsed (the same text in both shapes)"),
-        modelArguments === undefined ? h("p", { class: "muted" }, "(not JSON: the call is rejected)") : jsonBlock(modelArguments, "model-arguments"),
+        modelArguments === undefined
+          ? h("p", { class: "muted" }, "(not JSON: the call is rejected)")
+          : jsonBlock(modelArguments, "model-arguments"),
       ),
     ),
     step(
@@ -127,32 +149,47 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             " The model gets this error as the call's output, so it can correct itself.",
           )
         : result.sent === null
-          ? h("p", { class: "muted" }, "Nothing was sent.")
-          : h(
-              "div",
-              {},
-              jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
-              removed.length === 0
-                ? null
-                : h("p", { class: "note", "data-testid": "removed-nulls" }, "Removed before sending: ", removed.map((path) => h("code", {}, path))),
-            ),
+        ? h("p", { class: "muted" }, "Nothing was sent.")
+        : h(
+            "div",
+            {},
+            jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
+            removed.length === 0
+              ? null
+              : h(
+                  "p",
+                  { class: "note", "data-testid": "removed-nulls" },
+                  "Removed before sending: ",
+                  removed.map((path) => h("code", {}, path)),
+                ),
+          ),
     ),
     step(
       3,
       "The MCP result",
       "What the server answered, as received.",
       result.transportError !== null
-        ? h("div", { class: "notice error", "data-testid": "transport-error" }, h("strong", {}, "The call failed: "), result.transportError)
+        ? h(
+            "div",
+            { class: "notice error", "data-testid": "transport-error" },
+            h("strong", {}, "The call failed: "),
+            result.transportError,
+          )
         : result.result === null
-          ? h("p", { class: "muted" }, "No result (the call was not run).")
-          : h(
-              "div",
-              {},
-              (result.result as { isError?: unknown }).isError === true
-                ? h("div", { class: "notice error", "data-testid": "tool-error" }, h("strong", {}, "The tool reported an error "), "(isError: true). The model is told, with the error prefix.")
-                : null,
-              jsonBlock(result.result, "mcp-result"),
-            ),
+        ? h("p", { class: "muted" }, "No result (the call was not run).")
+        : h(
+            "div",
+            {},
+            (result.result as { isError?: unknown }).isError === true
+              ? h(
+                  "div",
+                  { class: "notice error", "data-testid": "tool-error" },
+                  h("strong", {}, "The tool reported an error "),
+                  "(isError: true). The model is told, with the error prefix.",
+                )
+              : null,
+            jsonBlock(result.result, "mcp-result"),
+          ),
     ),
     step(
       4,
@@ -161,7 +198,13 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
       h(
         "div",
         { class: "columns two" },
-        h("figure", {}, h("figcaption", {}, "Chat Completions: a tool message"), outputPreview("chat", result.outputs.chat), jsonBlock(result.outputs.chat, "output-chat")),
+        h(
+          "figure",
+          {},
+          h("figcaption", {}, "Chat Completions: a tool message"),
+          outputPreview("chat", result.outputs.chat),
+          jsonBlock(result.outputs.chat, "output-chat"),
+        ),
         h(
           "figure",
           {},
@@ -171,7 +214,11 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
         ),
       ),
     ),
-    step(5, "Telemetry", "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.", timeline(result.events)),
+    step(
+      5,
+      "Telemetry",
+      "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.",
+      timeline(result.events),
+    ),
   );
 }
-

@@ -13,7 +13,11 @@ interface Conversation {
   api: ApiName;
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
-  log: ({ kind: "user"; text: string } | { kind: "answer"; response: ChatResponse } | { kind: "error"; message: string })[];
+  log: (
+    | { kind: "user"; text: string }
+    | { kind: "answer"; response: ChatResponse }
+    | { kind: "error"; message: string }
+  )[];
 }
 
 function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
@@ -37,7 +41,12 @@ function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
               h("span", { class: "returned" }, "→ ", call.returned),
             ),
           ),
-          h("details", {}, h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`), turn.outputs.map((output) => jsonBlock(output))),
+          h(
+            "details",
+            {},
+            h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`),
+            turn.outputs.map((output) => jsonBlock(output)),
+          ),
         ),
   );
 }
@@ -52,7 +61,13 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
       : h(
           "div",
           { class: "notice error", "data-testid": "model-error" },
-          h("strong", {}, `The model request failed${response.modelError.status === null ? "" : ` (HTTP ${response.modelError.status})`}: `),
+          h(
+            "strong",
+            {},
+            `The model request failed${
+              response.modelError.status === null ? "" : ` (HTTP ${response.modelError.status})`
+            }: `,
+          ),
           response.modelError.message,
         ),
     response.cutBytes === 0
@@ -64,7 +79,16 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
             `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
         ),
     h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
-    h("details", {}, h("summary", {}, `Telemetry (${response.events.length} events)`), h("pre", { class: "events-text" }, response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"))),
+    h(
+      "details",
+      {},
+      h("summary", {}, `Telemetry (${response.events.length} events)`),
+      h(
+        "pre",
+        { class: "events-text" },
+        response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"),
+      ),
+    ),
   );
 }
 
@@ -78,8 +102,16 @@ function noKey(): HTMLElement {
       {},
       "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
     ),
-    h("pre", {}, "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground"),
-    h("p", {}, "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the model yourself."),
+    h(
+      "pre",
+      {},
+      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
+    ),
+    h(
+      "p",
+      {},
+      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the model yourself.",
+    ),
   );
 }
 
@@ -118,26 +150,44 @@ export function createChatView(initial: PageContext): View {
   const drawLog = (): void =>
     replace(
       log,
-      conversation.log.length === 0 ? h("p", { class: "muted" }, "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.") : null,
+      conversation.log.length === 0
+        ? h(
+            "p",
+            { class: "muted" },
+            "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.",
+          )
+        : null,
       conversation.log.map((entry) =>
         entry.kind === "user"
           ? h("div", { class: "bubble user" }, entry.text)
           : entry.kind === "error"
-            ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
-            : renderAnswer(entry.response, conversation.api),
+          ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
+          : renderAnswer(entry.response, conversation.api),
       ),
     );
   drawLog();
 
-  const message = h("textarea", { rows: "3", "data-testid": "message", "aria-label": "message", placeholder: "Your message (Ctrl+Enter sends)" });
-  const model = h("input", { type: "text", value: context.state.openai.model, "data-testid": "model", "aria-label": "model" });
+  const message = h("textarea", {
+    rows: "3",
+    "data-testid": "message",
+    "aria-label": "message",
+    placeholder: "Your message (Ctrl+Enter sends)",
+  });
+  const model = h("input", {
+    type: "text",
+    value: context.state.openai.model,
+    "data-testid": "model",
+    "aria-label": "model",
+  });
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
   const apiSelect = h(
     "select",
     { "data-testid": "chat-api", "aria-label": "API" },
-    (["responses", "chat"] as const).map((api) => h("option", { value: api, selected: conversation.api === api }, API_NAMES[api])),
+    (["responses", "chat"] as const).map((api) =>
+      h("option", { value: api, selected: conversation.api === api }, API_NAMES[api]),
+    ),
   );
   const startOver = (api: ApiName): void => {
     conversation.api = api;
@@ -157,9 +207,17 @@ export function createChatView(initial: PageContext): View {
       switchNotice,
       h("strong", {}, `This conversation is in the ${API_NAMES[conversation.api]} shape. `),
       `Switching to ${API_NAMES[wanted]} starts a new conversation (the model would not see the earlier turns). `,
-      h("button", { type: "button", "data-testid": "switch-api-confirm", onclick: () => startOver(wanted) }, `Start a new one in ${API_NAMES[wanted]}`),
+      h(
+        "button",
+        { type: "button", "data-testid": "switch-api-confirm", onclick: () => startOver(wanted) },
+        `Start a new one in ${API_NAMES[wanted]}`,
+      ),
       " ",
-      h("button", { type: "button", "data-testid": "switch-api-keep", onclick: () => (switchNotice.hidden = true) }, `Keep ${API_NAMES[conversation.api]}`),
+      h(
+        "button",
+        { type: "button", "data-testid": "switch-api-keep", onclick: () => (switchNotice.hidden = true) },
+        `Keep ${API_NAMES[conversation.api]}`,
+      ),
     );
   });
 
@@ -172,7 +230,13 @@ export function createChatView(initial: PageContext): View {
     send.disabled = true;
     drawLog();
     log.append(h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model…"));
-    const request: ChatRequest = { api: conversation.api, strict: context.strict, model: modelName, message: text, transcript: conversation.transcript };
+    const request: ChatRequest = {
+      api: conversation.api,
+      strict: context.strict,
+      model: modelName,
+      message: text,
+      transcript: conversation.transcript,
+    };
     context.api
       .post<ChatResponse>("/api/chat", request)
       .then((response) => {
@@ -222,7 +286,11 @@ export function createChatView(initial: PageContext): View {
   const element = h(
     "div",
     { class: "chat-view" },
-    h("p", { class: "intro" }, "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back."),
+    h(
+      "p",
+      { class: "intro" },
+      "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back.",
+    ),
     withheld,
     log,
     form,

@@ -88,7 +88,12 @@ async function start(): Promise<void> {
     const context = contextNow(tools);
     replace(
       header,
-      h("div", { class: "title" }, h("h1", {}, "@x playground"), h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools")),
+      h(
+        "div",
+        { class: "title" },
+        h("h1", {}, "@x playground"),
+        h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
+      ),
       renderServers(state),
       h(
         "div",

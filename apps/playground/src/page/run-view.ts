@@ -36,7 +36,8 @@ function parsed(text: string): Json | undefined {
 /** The schema the model fills in: the parameters as sent (strict when the tool is), else as the server lists it. */
 function sentSchema(tool: ToolView | undefined): Json {
   const sent = tool?.responses;
-  if (typeof sent === "object" && sent !== null && !Array.isArray(sent) && sent["parameters"] !== undefined) return sent["parameters"];
+  if (typeof sent === "object" && sent !== null && !Array.isArray(sent) && sent["parameters"] !== undefined)
+    return sent["parameters"];
   return tool?.inputSchema ?? {};
 }
 
@@ -83,7 +84,12 @@ export function createRunView(initial: PageContext): View {
   const output = h("div", { class: "run-output", "data-testid": "run-output" });
   const info = h("p", { class: "muted", "data-testid": "tool-info" });
   const leftOut = h("p", { class: "note", "data-testid": "left-out-note" });
-  const textarea = h("textarea", { rows: "12", spellcheck: "false", "data-testid": "arguments", "aria-label": "arguments" });
+  const textarea = h("textarea", {
+    rows: "12",
+    spellcheck: "false",
+    "data-testid": "arguments",
+    "aria-label": "arguments",
+  });
   const select = h("select", { "data-testid": "tool-select", "aria-label": "tool" });
   const searchBox = h("input", {
     type: "search",
@@ -109,7 +115,11 @@ export function createRunView(initial: PageContext): View {
           toolLabel(tool) + (tool.unavailable === null ? "" : " — unavailable"),
         ),
       ),
-      h("option", { value: UNKNOWN_TOOL, selected: current === UNKNOWN_TOOL }, `${UNKNOWN_TOOL} (no such tool: see how a bad call is answered)`),
+      h(
+        "option",
+        { value: UNKNOWN_TOOL, selected: current === UNKNOWN_TOOL },
+        `${UNKNOWN_TOOL} (no such tool: see how a bad call is answered)`,
+      ),
     );
     replace(
       leftOut,
@@ -147,7 +157,11 @@ export function createRunView(initial: PageContext): View {
     if (running === undefined) return;
     replace(
       output,
-      h("p", { class: "muted", "data-testid": "running" }, `Calling ${running.tool}… (events arrive as the server sends them)`),
+      h(
+        "p",
+        { class: "muted", "data-testid": "running" },
+        `Calling ${running.tool}… (events arrive as the server sends them)`,
+      ),
       timeline(running.events, "live-events"),
     );
   };
@@ -160,7 +174,13 @@ export function createRunView(initial: PageContext): View {
     cancel.hidden = false;
     cancel.disabled = false;
     showRunning();
-    const request: CallRequest = { tool: current, arguments: asModelWrites(textarea.value), strict: context.strict, api: runApi, runId };
+    const request: CallRequest = {
+      tool: current,
+      arguments: asModelWrites(textarea.value),
+      strict: context.strict,
+      api: runApi,
+      runId,
+    };
     context.api
       .post<CallResponse>("/api/call", request)
       .then((result) => replace(output, renderCallSteps(result)))
@@ -196,7 +216,11 @@ export function createRunView(initial: PageContext): View {
     fillOptions();
     // The first match becomes the tool, so the form follows what the list shows.
     const first = select.querySelector<HTMLOptionElement>("option:not([disabled])");
-    if (first !== null && first.value !== current && ![...select.options].some((option) => option.value === current && option.value !== UNKNOWN_TOOL)) {
+    if (
+      first !== null &&
+      first.value !== current &&
+      ![...select.options].some((option) => option.value === current && option.value !== UNKNOWN_TOOL)
+    ) {
       choose(first.value);
     }
   });
@@ -251,7 +275,12 @@ export function createRunView(initial: PageContext): View {
       "div",
       { class: "arguments-pair" },
       h("div", { class: "field" }, h("span", {}, "Arguments, as a form (from the schema the model gets)"), formSlot),
-      h("label", { class: "field" }, h("span", {}, "Arguments, as JSON text — exactly what the model would write"), textarea),
+      h(
+        "label",
+        { class: "field" },
+        h("span", {}, "Arguments, as JSON text — exactly what the model would write"),
+        textarea,
+      ),
     ),
     h(
       "div",
@@ -291,7 +320,13 @@ export function createRunView(initial: PageContext): View {
     const wanted = next.selectedTool ?? current;
     const tool = toolByName(wanted);
     const keep = current === UNKNOWN_TOOL && next.selectedTool === null;
-    const name = keep ? UNKNOWN_TOOL : tool !== undefined && tool.strict !== null ? tool.name : current === "" ? firstSent(next) : current;
+    const name = keep
+      ? UNKNOWN_TOOL
+      : tool !== undefined && tool.strict !== null
+      ? tool.name
+      : current === ""
+      ? firstSent(next)
+      : current;
     fillOptions();
     if (name !== current || !drafts.has(name)) choose(name);
     else replace(info, describeTool(context, name));

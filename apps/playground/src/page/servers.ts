@@ -37,7 +37,11 @@ export function renderServers(state: StateResponse): HTMLElement {
     state.servers.map((server) =>
       h(
         "li",
-        { class: `chip ${server.status}`, title: server.target + notShown(server), "data-testid": `server-${server.name}` },
+        {
+          class: `chip ${server.status}`,
+          title: server.target + notShown(server),
+          "data-testid": `server-${server.name}`,
+        },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("strong", {}, server.name),
         " ",
@@ -50,7 +54,9 @@ export function renderServers(state: StateResponse): HTMLElement {
       h("span", { class: "dot", "aria-hidden": "true" }),
       h("strong", {}, "OpenAI"),
       " ",
-      state.openai.configured ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}` : "no key",
+      state.openai.configured
+        ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}`
+        : "no key",
     ),
   );
 }
@@ -77,10 +83,16 @@ export function renderServerProblems(state: StateResponse, restart: (name: strin
         h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
         "Its tools are not available until it runs again; the other servers work as usual. ",
         server.restartable && server.status !== "restarting"
-          ? h("button", { type: "button", "data-testid": `restart-${server.name}`, onclick: () => restart(server.name) }, "Restart")
+          ? h(
+              "button",
+              { type: "button", "data-testid": `restart-${server.name}`, onclick: () => restart(server.name) },
+              "Restart",
+            )
           : null,
         h("pre", {}, server.error ?? ""),
-        server.target === "" ? null : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),
+        server.target === ""
+          ? null
+          : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),
       ),
     ),
   );

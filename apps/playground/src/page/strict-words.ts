@@ -90,11 +90,15 @@ export function libraryDetail(message: string): string {
  * ```
  */
 export function strictSummary(tool: ToolView): string {
-  if (tool.excluded !== null) return `Left out: not sent to the model, because its schema has ${plainReason(tool.excluded)}.`;
+  if (tool.excluded !== null)
+    return `Left out: not sent to the model, because its schema has ${plainReason(tool.excluded)}.`;
   if (tool.fallback !== null) {
-    return `Sent with strict: false (a fallback): its schema has ${plainReason(tool.fallback)}, so the model's arguments are not checked against it.`;
+    return `Sent with strict: false (a fallback): its schema has ${plainReason(
+      tool.fallback,
+    )}, so the model's arguments are not checked against it.`;
   }
-  if (tool.strict !== true) return "Sent with strict: false, as it is listed: the model's arguments are not checked against it.";
+  if (tool.strict !== true)
+    return "Sent with strict: false, as it is listed: the model's arguments are not checked against it.";
   return (
     "Sent with strict: true." +
     (tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : "")

@@ -9,7 +9,8 @@ import { libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
 import { matchesSearch } from "./tool-names";
 
 const RENAME_REASONS: { readonly [reason: string]: string } = {
-  "invalid-characters": "its name has characters OpenAI does not allow in a function name (only A–Z, a–z, 0–9, _ and -)",
+  "invalid-characters":
+    "its name has characters OpenAI does not allow in a function name (only A–Z, a–z, 0–9, _ and -)",
   "too-long": "server + tool name would be longer than OpenAI's 64 characters",
   collision: "another tool would have had the same name; a short hash keeps both apart",
 };
@@ -34,13 +35,23 @@ function problemReport(kind: "excluded" | "fallback", lead: string, problem: Str
     h("code", { "data-testid": "report-path" }, formatSchemaPath(problem.path)),
     ". ",
     tail,
-    h("details", {}, h("summary", {}, "The library's words"), h("p", { "data-testid": "report-detail" }, libraryDetail(problem.message))),
+    h(
+      "details",
+      {},
+      h("summary", {}, "The library's words"),
+      h("p", { "data-testid": "report-detail" }, libraryDetail(problem.message)),
+    ),
   );
 }
 
 function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
   if (tool.excluded !== null) {
-    return problemReport("excluded", "With strict: true, a tool without a strict form is not sent at all. Its schema has ", tool.excluded, "");
+    return problemReport(
+      "excluded",
+      "With strict: true, a tool without a strict form is not sent at all. Its schema has ",
+      tool.excluded,
+      "",
+    );
   }
   if (tool.fallback !== null) {
     return problemReport(
@@ -51,7 +62,12 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
     );
   }
   if (!tool.strict) {
-    return h("div", { class: "report plain", "data-testid": "report" }, h("strong", {}, "Not strict. "), `strict: ${strict} sends every tool as it is listed.`);
+    return h(
+      "div",
+      { class: "report plain", "data-testid": "report" },
+      h("strong", {}, "Not strict. "),
+      `strict: ${strict} sends every tool as it is listed.`,
+    );
   }
   return h(
     "div",
@@ -92,15 +108,23 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
         ? null
         : [
             h("dt", {}, "renamed because"),
-            h("dd", { "data-testid": "renamed" }, tool.renamed.map((reason) => RENAME_REASONS[reason] ?? reason).join("; ")),
+            h(
+              "dd",
+              { "data-testid": "renamed" },
+              tool.renamed.map((reason) => RENAME_REASONS[reason] ?? reason).join("; "),
+            ),
           ],
       h("dt", {}, "definition size"),
       h(
         "dd",
         { "data-testid": "tool-bytes" },
-        `Chat Completions ${sizeText(tool.bytes.chat)}, Responses ${sizeText(tool.bytes.responses)} (its tools entry as JSON text: it is sent with every request)`,
+        `Chat Completions ${sizeText(tool.bytes.chat)}, Responses ${sizeText(
+          tool.bytes.responses,
+        )} (its tools entry as JSON text: it is sent with every request)`,
       ),
-      tool.unavailable === null ? null : [h("dt", {}, "unavailable"), h("dd", { class: "unavailable" }, tool.unavailable)],
+      tool.unavailable === null
+        ? null
+        : [h("dt", {}, "unavailable"), h("dd", { class: "unavailable" }, tool.unavailable)],
     ),
     tool.description === null ? null : h("p", { class: "description" }, tool.description),
     strictReport(tool, context.strict),
@@ -122,7 +146,12 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
     h(
       "div",
       { class: "columns" },
-      h("figure", {}, h("figcaption", {}, "Input schema, as the MCP server lists it"), jsonBlock(tool.inputSchema, "schema-original")),
+      h(
+        "figure",
+        {},
+        h("figcaption", {}, "Input schema, as the MCP server lists it"),
+        jsonBlock(tool.inputSchema, "schema-original"),
+      ),
       h(
         "figure",
         {},
@@ -133,7 +162,9 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
         "figure",
         {},
         h("figcaption", {}, "Responses: the tools entry"),
-        tool.responses === null ? h("p", { class: "muted" }, "(not sent)") : jsonBlock(tool.responses, "schema-responses"),
+        tool.responses === null
+          ? h("p", { class: "muted" }, "(not sent)")
+          : jsonBlock(tool.responses, "schema-responses"),
       ),
     ),
   );
@@ -157,7 +188,9 @@ function summary(response: ToolsResponse, strict: StrictSetting): string {
     `${tools.length} tools from ${servers} server(s). Under strict: ${strict}, ${sent.length} are sent` +
     (parts.length === 0 ? "" : ` (${parts.join(", ")})`) +
     (excluded === 0 ? "" : `, ${excluded} left out`) +
-    `. Requests carry ${formatBytes(response.totals.chat)} of tools for Chat Completions, ${formatBytes(response.totals.responses)} for Responses.`
+    `. Requests carry ${formatBytes(response.totals.chat)} of tools for Chat Completions, ${formatBytes(
+      response.totals.responses,
+    )} for Responses.`
   );
 }
 
@@ -217,7 +250,12 @@ export function createToolsView(initial: PageContext): View {
   const dropped = h("div", {});
   const list = h("div", {});
   const detail = h("div", { class: "detail-slot" });
-  const searchBox = h("input", { type: "search", placeholder: "Search tools", "aria-label": "search tools", "data-testid": "tools-search" });
+  const searchBox = h("input", {
+    type: "search",
+    placeholder: "Search tools",
+    "aria-label": "search tools",
+    "data-testid": "tools-search",
+  });
   const draw = (): void => {
     const { tools } = context.tools;
     const visible = tools.filter((tool) => matchesSearch(tool, search));
@@ -243,11 +281,18 @@ export function createToolsView(initial: PageContext): View {
             "div",
             { class: "notice warn" },
             h("strong", {}, "Left out of the toolset: "),
-            context.tools.dropped.map((drop) => h("div", {}, `${drop.server} ${drop.toolName ?? "(no name)"}: ${drop.reason} — ${drop.message}`)),
+            context.tools.dropped.map((drop) =>
+              h("div", {}, `${drop.server} ${drop.toolName ?? "(no name)"}: ${drop.reason} — ${drop.message}`),
+            ),
           ),
     );
     replace(list, toolList(context, search, selected));
-    replace(detail, selected === undefined ? h("p", { class: "muted" }, tools.length === 0 ? "No tools: no MCP server started." : "No tool matches.") : toolDetail(context, selected));
+    replace(
+      detail,
+      selected === undefined
+        ? h("p", { class: "muted" }, tools.length === 0 ? "No tools: no MCP server started." : "No tool matches.")
+        : toolDetail(context, selected),
+    );
   };
   searchBox.addEventListener("input", () => {
     search = searchBox.value;
@@ -258,7 +303,12 @@ export function createToolsView(initial: PageContext): View {
     { class: "tools-view" },
     intro,
     dropped,
-    h("div", { class: "tools-layout" }, h("aside", { class: "tool-list", "data-testid": "tool-list" }, searchBox, list), detail),
+    h(
+      "div",
+      { class: "tools-layout" },
+      h("aside", { class: "tool-list", "data-testid": "tool-list" }, searchBox, list),
+      detail,
+    ),
   );
   draw();
   return {

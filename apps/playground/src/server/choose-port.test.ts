@@ -24,7 +24,10 @@ describe("choosePort", () => {
       holder.listen(DEFAULT_PORT, "127.0.0.1", () => resolve());
     });
     try {
-      await expect(choosePort(undefined)).resolves.toEqual({ port: 0, note: `port ${DEFAULT_PORT} is busy (another playground?): using a free one` });
+      await expect(choosePort(undefined)).resolves.toEqual({
+        port: 0,
+        note: `port ${DEFAULT_PORT} is busy (another playground?): using a free one`,
+      });
     } finally {
       await new Promise<void>((resolve) => (holder.listening ? holder.close(() => resolve()) : resolve()));
     }

@@ -31,7 +31,11 @@ export async function choosePort(portText: string | undefined): Promise<PortChoi
   if (portText !== undefined && portText !== "") {
     const port = Number(portText);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      return { error: `PORT=${JSON.stringify(portText)} is not a port number (0–65535; 0 picks a free one; unset: ${DEFAULT_PORT}).` };
+      return {
+        error: `PORT=${JSON.stringify(
+          portText,
+        )} is not a port number (0–65535; 0 picks a free one; unset: ${DEFAULT_PORT}).`,
+      };
     }
     return { port };
   }

@@ -36,13 +36,26 @@ export interface TurnSource<TResponse> {
  * const turns = readTurns(chatReader, { toolset, nullPaths, responses, transcript, inputLength: input.length });
  * ```
  */
-export function readTurns<TResponse, TOutput>(reader: TurnReader<TResponse, TOutput>, source: TurnSource<TResponse>): ChatTurn[] {
+export function readTurns<TResponse, TOutput>(
+  reader: TurnReader<TResponse, TOutput>,
+  source: TurnSource<TResponse>,
+): ChatTurn[] {
   let position = source.inputLength;
   return source.responses.map((response, index): ChatTurn => {
     const { calls, rejected } = reader.adapter.toolCalls(response, source.toolset, source.nullPaths);
     const answered = [
-      ...calls.map((call) => ({ index: call.index, callId: call.callId, name: call.name, arguments: JSON.stringify(call.arguments) })),
-      ...rejected.map((call) => ({ index: call.index, callId: call.callId, name: call.name, arguments: `(rejected: ${call.error.code})` })),
+      ...calls.map((call) => ({
+        index: call.index,
+        callId: call.callId,
+        name: call.name,
+        arguments: JSON.stringify(call.arguments),
+      })),
+      ...rejected.map((call) => ({
+        index: call.index,
+        callId: call.callId,
+        name: call.name,
+        arguments: `(rejected: ${call.error.code})`,
+      })),
     ].sort((a, b) => a.index - b.index);
     position += reader.adapter.responseItems(response).length;
     // The loop puts one output per call right after the response's items, in the model's order.

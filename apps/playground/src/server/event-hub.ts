@@ -37,7 +37,11 @@ export function createEventHub(redact: (event: PushedEvent) => unknown): EventHu
   timer.unref();
   return {
     open: (response, first, headers) => {
-      response.writeHead(200, { ...headers, "content-type": "text/event-stream; charset=utf-8", connection: "keep-alive" });
+      response.writeHead(200, {
+        ...headers,
+        "content-type": "text/event-stream; charset=utf-8",
+        connection: "keep-alive",
+      });
       streams.add(response);
       response.on("close", () => streams.delete(response));
       send(response, first);

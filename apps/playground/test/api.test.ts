@@ -347,6 +347,16 @@ describe("a call written by the user, run through executeToolCalls", () => {
 });
 
 describe("live: the event stream and cancelling a call", () => {
+  /** Starts demo__slow_count with the page's `runId`; resolves with the answer once it is over. */
+  function startSlowCount(args: { to: number; delay_ms: number }, runId: string): Promise<RawResponse> {
+    return send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders(),
+      body: { tool: "demo__slow_count", arguments: JSON.stringify(args), strict: "auto", api: "chat", runId },
+    });
+  }
+
   it("opens with the servers' state, then pushes a call's events as they happen", async () => {
     const stream = await openTestEventStream(playground.port, postHeaders());
     try {
@@ -354,12 +364,7 @@ describe("live: the event stream and cancelling a call", () => {
       expect(stream.contentType).toContain("text/event-stream");
       const first = await stream.next();
       expect(first.type === "state" && first.state.servers.map((server) => server.name)).toEqual(["demo", "everything", "broken"]);
-      const pending = send({
-        method: "POST",
-        path: "/api/call",
-        headers: postHeaders(),
-        body: { tool: "demo__slow_count", arguments: '{"to":3,"delay_ms":200}', strict: "auto", api: "chat", runId: "run-live-1" },
-      });
+      const pending = startSlowCount({ to: 3, delay_ms: 200 }, "run-live-1");
       // The first progress report arrives while the call still runs (it takes 600 ms).
       const progress = await stream.next((event) => event.type === "call-event" && event.event.type === "tool-call-progress");
       let finished = false;
@@ -375,12 +380,7 @@ describe("live: the event stream and cancelling a call", () => {
   it("cancels a running call: answered aborted, and the SDK's notifications/cancelled is in the telemetry", async () => {
     const stream = await openTestEventStream(playground.port, postHeaders());
     try {
-      const pending = send({
-        method: "POST",
-        path: "/api/call",
-        headers: postHeaders(),
-        body: { tool: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}', strict: "auto", api: "responses", runId: "run-cancel-1" },
-      });
+      const pending = startSlowCount({ to: 10, delay_ms: 1000 }, "run-cancel-1");
       await stream.next((event) => event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start");
       const cancel = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "run-cancel-1" } });
       expect(cancel.status).toBe(200);

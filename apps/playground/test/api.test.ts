@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
 import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
-import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, UNKNOWN_MODEL } from "./fake-openai";
+import { silentLogger } from "../src/server/logger";
+import { startPlayground } from "../src/server/playground-server";
+import { demoServerSpec } from "../src/server/server-spec";
+import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, startFakeOpenAi, UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 import { openTestEventStream } from "./event-stream-client";
 import { rawRequest } from "./raw-http";
@@ -407,6 +410,37 @@ describe("live: the event stream and cancelling a call", () => {
     for (const body of [{ name: "nope" }, { name: "touch /tmp/pwned" }, { command: "touch", args: ["/tmp/pwned"] }, {}]) {
       const refused = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body });
       expect(refused.status).toBe(404);
+    }
+  });
+
+  it("pushes a conversation's events while it runs, and stops it on cancel", async () => {
+    const slowFake = await startFakeOpenAi({ name: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}' });
+    const slow = await startPlayground({
+      servers: [demoServerSpec()],
+      port: 0,
+      logger: silentLogger,
+      openai: { apiKey: "sk-test-slow", baseURL: slowFake.baseURL, model: "fake-model" },
+    });
+    const headers = {
+      host: `127.0.0.1:${slow.port}`,
+      authorization: `Bearer ${slow.token}`,
+      origin: `http://127.0.0.1:${slow.port}`,
+      "content-type": "application/json",
+    };
+    const stream = await openTestEventStream(slow.port, headers);
+    try {
+      const body = JSON.stringify({ api: "chat", strict: "auto", model: "fake-model", message: "count", transcript: [], runId: "chat-1" });
+      const pending = rawRequest(slow.port, { method: "POST", path: "/api/chat", headers, body });
+      await stream.next((event) => event.type === "call-event" && event.runId === "chat-1" && event.event.type === "tool-call-start");
+      const cancel = await rawRequest(slow.port, { method: "POST", path: "/api/call/cancel", headers, body: '{"runId":"chat-1"}' });
+      expect(cancel.status).toBe(200);
+      const answer = (await pending).json<ChatResponse>();
+      expect(answer.stopReason).toBe("you stopped it (the calls in flight were cancelled)");
+      expect(answer.events.map((event) => event.type)).toContain("tool-call-error");
+    } finally {
+      stream.close();
+      await slow.close();
+      await slowFake.close();
     }
   });
 

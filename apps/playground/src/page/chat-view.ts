@@ -1,7 +1,8 @@
 // The Conversation view: talk to a real model (OPENAI_API_KEY on the server),
 // and see each turn's tool calls and the outputs sent back.
-import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json, TimelineEvent } from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
@@ -180,6 +181,17 @@ export function createChatView(initial: PageContext): View {
     "aria-label": "model",
   });
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
+  /** The run in flight: its id, and where its pushed events go. */
+  let running: { readonly runId: string; onEvent(event: TimelineEvent): void } | undefined;
+  const stop = h("button", { type: "button", class: "danger", "data-testid": "stop", hidden: true }, "Stop");
+  stop.addEventListener("click", () => {
+    if (running === undefined) return;
+    stop.disabled = true;
+    void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
+  });
+  context.events.listen((event) => {
+    if (event.type === "call-event" && running !== undefined && event.runId === running.runId) running.onEvent(event.event);
+  });
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
   const apiSelect = h(
@@ -229,13 +241,27 @@ export function createChatView(initial: PageContext): View {
     message.value = "";
     send.disabled = true;
     drawLog();
-    log.append(h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model…"));
+    const runId = crypto.randomUUID();
+    const events: TimelineEvent[] = [];
+    const progress = h("div", { class: "live-run" });
+    const showProgress = (): void =>
+      replace(
+        progress,
+        h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model… (what the loop does shows here as it happens)"),
+        timeline(events, "chat-live-events"),
+      );
+    showProgress();
+    log.append(progress);
+    running = { runId, onEvent: (event) => (events.push(event), showProgress()) };
+    stop.hidden = false;
+    stop.disabled = false;
     const request: ChatRequest = {
       api: conversation.api,
       strict: context.strict,
       model: modelName,
       message: text,
       transcript: conversation.transcript,
+      runId,
     };
     context.api
       .post<ChatResponse>("/api/chat", request)
@@ -247,7 +273,9 @@ export function createChatView(initial: PageContext): View {
         conversation.log.push({ kind: "error", message: error instanceof ApiError ? error.message : String(error) });
       })
       .finally(() => {
+        running = undefined;
         send.disabled = false;
+        stop.hidden = true;
         drawLog();
       });
   };
@@ -280,6 +308,7 @@ export function createChatView(initial: PageContext): View {
       "div",
       { class: "actions" },
       send,
+      stop,
       h("button", { type: "button", onclick: () => startOver(conversation.api) }, "New conversation"),
     ),
   );

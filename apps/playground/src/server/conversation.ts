@@ -13,6 +13,8 @@ import { readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
 import { capStrings } from "./cap-text";
 import { createRecorder } from "./event-recorder";
+import { parseRunId } from "./live-run";
+import type { LiveRun } from "./live-run";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, strictMode } from "./tools-view";
@@ -41,14 +43,16 @@ const CALL_TIMEOUT_MS = 60_000;
  */
 export function parseChatRequest(body: unknown): ChatRequest | string {
   if (typeof body !== "object" || body === null) return "Send { api, strict, model, message, transcript }.";
-  const { api, strict, model, message, transcript } = body as { [key: string]: unknown };
+  const { api, strict, model, message, transcript, runId } = body as { [key: string]: unknown };
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
   const setting = parseStrictSetting(strict);
   if (setting === undefined) return 'strict must be "auto", "true" or "false".';
   if (typeof model !== "string" || model.trim() === "") return "model must be a model name.";
   if (typeof message !== "string" || message.trim() === "") return "message must be some text.";
   if (!Array.isArray(transcript)) return "transcript must be the list the previous answer returned, or [].";
-  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[] };
+  const live = parseRunId(runId);
+  if (typeof live === "string") return live;
+  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[], ...live };
 }
 
 function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
@@ -96,14 +100,19 @@ function modelErrorOf(error: unknown): { status: number | null; message: string 
  * const answer = await runConversation(toolbox, { apiKey }, { api: "chat", strict: "auto", model: "gpt-4.1-mini", message: "Divide 1 by 0", transcript: [] });
  * ```
  */
-export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings, request: ChatRequest): Promise<ChatResponse> {
+export async function runConversation(
+  toolbox: Toolbox,
+  settings: OpenAiSettings,
+  request: ChatRequest,
+  live: LiveRun = {},
+): Promise<ChatResponse> {
   const openai = new OpenAI({
     apiKey: settings.apiKey,
     ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
     maxRetries: 1,
     timeout: 120_000,
   });
-  const recorder = createRecorder();
+  const recorder = createRecorder(live.onEvent);
   const strict = strictMode(request.strict);
   const common = {
     toolset: toolbox.toolset,
@@ -112,6 +121,7 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
     hooks: recorder.hooks,
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,
+    ...(live.signal === undefined ? {} : { signal: live.signal }),
   };
   let transcript: readonly unknown[];
   let stopReason: string;
@@ -181,7 +191,9 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
           ? `the turn limit (${MAX_TURNS} model calls) was reached`
           : stopReason === "model-error"
             ? "the model request failed"
-            : stopReason,
+            : stopReason === "aborted"
+              ? "you stopped it (the calls in flight were cancelled)"
+              : stopReason,
     events: recorder.events(),
     modelError,
   };

@@ -10,9 +10,11 @@ import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
 import type { ResponsesCallOutput } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
-import type { CallRequest, CallResponse, Json, TimelineEvent } from "../shared/api-types";
+import type { CallRequest, CallResponse, Json } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
 import type { EventRecorder } from "./event-recorder";
+import { parseRunId } from "./live-run";
+import type { LiveRun } from "./live-run";
 import { watchOutgoing } from "./outgoing-messages";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
@@ -37,10 +39,9 @@ export function parseCallRequest(body: unknown): CallRequest | string {
   const setting = parseStrictSetting(strict);
   if (setting === undefined) return 'strict must be "auto", "true" or "false".';
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
-  if (runId !== undefined && (typeof runId !== "string" || !/^[\w-]{1,100}$/.test(runId))) {
-    return "runId must be letters, digits, _ and - (up to 100), or left out.";
-  }
-  return { tool, arguments: args, strict: setting, api, ...(runId === undefined ? {} : { runId }) };
+  const live = parseRunId(runId);
+  if (typeof live === "string") return live;
+  return { tool, arguments: args, strict: setting, api, ...live };
 }
 
 /** What went over the wire to the MCP server for the one call. */
@@ -88,13 +89,6 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, reco
   );
 }
 
-/** How a call of the Run view is followed and stopped while it runs. */
-export interface LiveCall {
-  /** Aborting it cancels the call (its MCP request too). */
-  readonly signal?: AbortSignal;
-  /** Sees each telemetry event as it happens. */
-  readonly onEvent?: (event: TimelineEvent) => void;
-}
 
 /**
  * Runs one call written by the user and returns every step of it.
@@ -104,7 +98,7 @@ export interface LiveCall {
  * const steps = await runManualCall(toolbox, { tool: "demo__divide", arguments: '{"dividend":1,"divisor":0}', strict: "auto", api: "responses" });
  * ```
  */
-export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveCall = {}): Promise<CallResponse> {
+export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {
   const { toolset } = toolbox;
   const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
   const nullPaths = report.nullPaths;

@@ -10,6 +10,7 @@ import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
 import type { EventHub } from "./event-hub";
+import type { LiveRun } from "./live-run";
 import { consoleLogger } from "./logger";
 import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
@@ -169,13 +170,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const { runId } = parsed;
-    const live = runId === undefined ? undefined : context.running.start(runId);
-    if (runId !== undefined && live === undefined) return sendError(response, 409, "run-id-taken", "A call with this runId is running already.");
-    const call = await runManualCall(toolbox, parsed, {
-      ...(live === undefined ? {} : { signal: live.signal }),
-      ...(runId === undefined ? {} : { onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }) }),
-    }).finally(() => live?.done());
+    const call = await followed(context, parsed.runId, (live) => runManualCall(toolbox, parsed, live));
+    if (call === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
     return answer({
       ...call,
@@ -187,10 +183,12 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
       return sendError(response, 409, "no-api-key", "No OPENAI_API_KEY is set: start the playground with one to talk to a model.");
     }
+    const { openai } = context;
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
-    const conversation = await runConversation(context.modelToolbox, context.openai, parsed);
+    const conversation = await followed(context, parsed.runId, (live) => runConversation(context.modelToolbox, openai, parsed, live));
+    if (conversation === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     return answer({
       ...conversation,
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
@@ -198,6 +196,26 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     });
   }
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
+}
+
+/**
+ * Runs `run` followed by the page when it gave a `runId`: its events are
+ * pushed as they happen, and `POST /api/call/cancel` stops it.
+ * `undefined` when a run with that id is going already.
+ */
+async function followed<T>(
+  context: RouteContext,
+  runId: string | undefined,
+  run: (live: LiveRun) => Promise<T>,
+): Promise<T | undefined> {
+  if (runId === undefined) return run({});
+  const started = context.running.start(runId);
+  if (started === undefined) return undefined;
+  try {
+    return await run({ signal: started.signal, onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }) });
+  } finally {
+    started.done();
+  }
 }
 
 /** Why the tools of each server that is not ready cannot run now (it is restarting), by server name. */

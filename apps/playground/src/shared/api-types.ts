@@ -153,6 +153,8 @@ export interface ChatRequest {
   readonly message: string;
   /** The transcript returned by the previous answer (the same API), or `[]` to start. */
   readonly transcript: readonly Json[];
+  /** Chosen by the page: the run's pushed events carry it, and `POST /api/call/cancel` stops it. */
+  readonly runId?: string;
 }
 
 /** One model call of a conversation and the calls it made. */

@@ -43,6 +43,14 @@ export interface ExecuteOptions<TResponse, TOutput> {
    */
   readonly nullPaths?: NullPathsByTool | undefined;
   /**
+   * `report.toolSearch` from the `tools()` report, when tools are deferred
+   * with a client-side tool search (`@x/openai-responses`' `toolSearch:
+   * "client"`): the adapter then answers each of the model's tool searches
+   * from it, once, with the definitions it finds (outcomes of kind
+   * `"search"`). Left out, tool searches are not answered here.
+   */
+  readonly toolSearch?: unknown;
+  /**
    * How long one call may take, in milliseconds (at most 2 147 483 647). When
    * it passes, the MCP request is cancelled and the call answered with a
    * `timeout` error. Default: the client's own (60 s for the SDK's `Client`).
@@ -97,6 +105,7 @@ export interface ExecuteOptions<TResponse, TOutput> {
 export interface RoundSettings<TResponse, TOutput> {
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   readonly nullPaths: NullPathsByTool | undefined;
+  readonly toolSearch: unknown;
   readonly timeoutMs: number | undefined;
   readonly resetTimeoutOnProgress: boolean;
   readonly concurrency: number;
@@ -160,6 +169,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
   return {
     adapter,
     nullPaths: options.nullPaths,
+    toolSearch: options.toolSearch,
     timeoutMs,
     resetTimeoutOnProgress,
     concurrency,

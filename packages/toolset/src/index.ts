@@ -20,7 +20,7 @@ export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-d
 export type { SanitizeOptions } from "./sanitize-description";
 export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
 export type { NullPathsByTool, PrepareOptions, PrepareReport, PreparedTools, StrictMode } from "./prepare-tool-definitions";
-export type { RejectedCall, ToolCall, ToolCalls } from "./resolve-tool-calls";
+export type { RejectedCall, ToolCall, ToolCalls, ToolSearchAnswer } from "./resolve-tool-calls";
 export { toCallToolResult } from "./to-call-tool-result";
 export type { ToolOutcome } from "./to-call-tool-result";
 export { DEFAULT_ERROR_PREFIX } from "./render-options";

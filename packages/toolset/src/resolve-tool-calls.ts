@@ -30,10 +30,30 @@ export interface RejectedCall<TOutput> {
   readonly output: TOutput;
 }
 
-/** The calls of a response: those to run, and those already answered with an error. */
+/**
+ * A tool search of the model that the adapter answered itself (the Responses
+ * API's client-executed `tool_search_call`): nothing runs on a server.
+ */
+export interface ToolSearchAnswer<TOutput> {
+  readonly callId: string;
+  /** Position among the calls of the response, in the same numbering as calls and rejections. */
+  readonly index: number;
+  /** The query searched for, or `undefined` when the arguments held none. */
+  readonly query: string | undefined;
+  /** The exposed names of the tools found, best first. */
+  readonly found: string[];
+  /** Why nothing was searched (the arguments were not what the search takes); absent when the search ran. */
+  readonly reason?: string;
+  /** The answer in the API's own shape: append it to the next request's input. */
+  readonly output: TOutput;
+}
+
+/** The calls of a response: those to run, those already answered with an error, and tool searches answered. */
 export interface ToolCalls<TOutput> {
   readonly calls: ToolCall[];
   readonly rejected: RejectedCall<TOutput>[];
+  /** Tool searches the adapter answered (only an adapter with a client-side tool search has any). */
+  readonly searches?: ToolSearchAnswer<TOutput>[];
 }
 
 /** One call of a model's response, read by an adapter from its API's shape. */

@@ -8,7 +8,7 @@ import type { CallOutcome, CallToolOptions, McpToolClient } from "@x/executor";
 import { adapter as chatAdapter, tools as chatTools } from "@x/openai-chat";
 import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
-import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ResponsesAnswer } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
@@ -126,7 +126,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
   // its own adapter from the same outcome, so the tool runs once.
   let outcome: CallOutcome<unknown> | undefined;
   let chatOutput: ChatToolMessage | undefined;
-  let responsesOutput: ResponsesCallOutput | undefined;
+  let responsesOutput: ResponsesAnswer | undefined;
   if (request.api === "chat") {
     const run = await executeToolCalls(chatMessage, toolset, clients, { adapter: chatAdapter, ...options });
     outcome = run.outcomes[0];

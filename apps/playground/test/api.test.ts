@@ -222,6 +222,17 @@ describe("state and tools", () => {
     expect(search?.example).toEqual({ query: "", genre: null, max_results: null, sort: null });
   });
 
+  it("gives the Responses tools in each form, deferred ones far smaller than the rest", async () => {
+    const { tools, responsesForms } = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+    const byName = Object.fromEntries(responsesForms.map((form) => [form.name, form]));
+    expect(Object.keys(byName)).toEqual(["functions", "namespaces", "deferred-hosted", "deferred-client"]);
+    expect(byName["functions"]?.loading).toMatchObject({ upFront: tools.length, deferred: 0 });
+    expect(byName["deferred-client"]?.loading).toMatchObject({ upFront: 0, deferred: tools.length });
+    const client = byName["deferred-client"]?.loading;
+    expect(client !== undefined && client.bytes * 5 < client.bytesWithoutDeferral).toBe(true);
+    expect(JSON.stringify(byName["namespaces"]?.tools)).toContain('"type":"namespace"');
+  });
+
   it("reports the renamed tool and why", async () => {
     const tools = (await send({ path: "/api/tools", headers: pageHeaders() })).json<ToolsResponse>();
     const weather = tools.tools.find((tool) => tool.toolName === "weather.forecast");

@@ -271,6 +271,17 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.getByTestId("tool-bytes").textContent()).resolves.toMatch(/Chat Completions \d+ B, Responses \d+ B/);
   });
 
+  it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
+    const forms = fresh.getByTestId("responses-forms");
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^0 tool\(s\) up front, \d+ deferred: /);
+    await expect(forms.getByTestId("responses-form-tools").textContent()).resolves.toContain('"execution": "client"');
+    await forms.getByTestId("responses-form").selectOption("namespaces");
+    await shows(forms.getByTestId("responses-form-tools"), '"type": "namespace"');
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^\d+ tool\(s\) up front, 0 deferred/);
+    await forms.scrollIntoViewIfNeeded();
+    await fresh.screenshot({ path: join(SCREENSHOTS, "15-responses-forms.png"), fullPage: true });
+  });
+
   it("keeps the view, the strict setting and the tool in the address bar across a reload", async () => {
     await switchStrict("true");
     await fresh.locator('[data-tool="demo__create_event"]').click();

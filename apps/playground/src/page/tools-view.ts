@@ -1,11 +1,12 @@
 // The Tools view: the list of exposed tools, and for the selected one its
 // names, the report of strict preparation, and its schema in three forms.
-import type { StrictProblem, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import type { ResponsesForm, StrictProblem, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { h, replace } from "./dom";
 import { formatBytes, formatNullPath, formatSchemaPath } from "./format";
 import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
 import { libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
+import { renderResponsesForms } from "./responses-forms";
 import { matchesSearch } from "./tool-names";
 
 const RENAME_REASONS: { readonly [reason: string]: string } = {
@@ -246,6 +247,8 @@ function toolList(context: PageContext, search: string, selected: ToolView | und
 export function createToolsView(initial: PageContext): View {
   let context = initial;
   let search = "";
+  let form: ResponsesForm["name"] = "deferred-client";
+  const forms = h("div", {});
   const intro = h("p", { class: "intro", "data-testid": "tools-summary" });
   const dropped = h("div", {});
   const list = h("div", {});
@@ -288,6 +291,13 @@ export function createToolsView(initial: PageContext): View {
     );
     replace(list, toolList(context, search, selected));
     replace(
+      forms,
+      renderResponsesForms(context.tools.responsesForms, form, (name) => {
+        form = name;
+        draw();
+      }),
+    );
+    replace(
       detail,
       selected === undefined
         ? h("p", { class: "muted" }, tools.length === 0 ? "No tools: no MCP server started." : "No tool matches.")
@@ -309,6 +319,7 @@ export function createToolsView(initial: PageContext): View {
       h("aside", { class: "tool-list", "data-testid": "tool-list" }, searchBox, list),
       detail,
     ),
+    forms,
   );
   draw();
   return {

@@ -7,7 +7,7 @@ import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
 import type { ChatToolMessage } from "@x/openai-chat";
-import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ResponsesAnswer } from "@x/openai-responses";
 import type { ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
 import { readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
@@ -67,13 +67,16 @@ const chatReader: TurnReader<ChatCompletion, ChatToolMessage> = {
 };
 
 /** Responses: the SDK's `output_text`; an output's text parts, images as a placeholder. */
-const responsesReader: TurnReader<Response, ResponsesCallOutput> = {
+const responsesReader: TurnReader<Response, ResponsesAnswer> = {
   adapter: responsesAdapter,
   text: (response) => response.output_text || null,
-  returned: (output) =>
-    typeof output.output === "string"
-      ? output.output
-      : output.output.map((part) => ("text" in part ? part.text : "[image]")).join(" "),
+  returned: (output) => {
+    if (output.type === "tool_search_output") return `${output.tools.length} tool definition(s) found`;
+    if (typeof output.output === "string") return output.output;
+    return output.output
+      .map((part) => ("text" in part ? part.text : "type" in part ? `[${part.type.replace("input_", "")}]` : part.stdout))
+      .join(" ");
+  },
 };
 
 function modelErrorOf(error: unknown): { status: number | null; message: string } {

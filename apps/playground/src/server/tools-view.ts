@@ -5,6 +5,7 @@ import type { ResponsesFunctionTool } from "@x/openai-responses";
 import type { StrictMode } from "@x/toolset";
 import type { StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { exampleArguments } from "./example-arguments";
+import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 
@@ -83,6 +84,7 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: 
     strict,
     tools,
     totals: { chat: jsonBytes(chat.tools), responses: jsonBytes(responses.tools) },
+    responsesForms: responsesForms(toolset, strictMode(strict)),
     dropped: report.dropped.map((drop) => ({
       server: drop.server,
       ...(drop.toolName === undefined ? {} : { toolName: drop.toolName }),

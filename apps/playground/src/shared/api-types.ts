@@ -77,10 +77,25 @@ export interface ToolView {
   readonly bytes: { readonly chat: number | null; readonly responses: number | null };
 }
 
+/** The Responses request's `tools` in one form, and what it costs. */
+export interface ResponsesForm {
+  /**
+   * `functions`: prefixed names (what the other views send); `namespaces`: one per MCP server;
+   * `deferred-hosted`: namespaces, every tool deferred, OpenAI's tool search; `deferred-client`: the same,
+   * searched by this stack (a client `tool_search`).
+   */
+  readonly name: "functions" | "namespaces" | "deferred-hosted" | "deferred-client";
+  readonly tools: Json;
+  /** Function tools sent up front and deferred; the bytes of `tools` as sent and with nothing deferred. */
+  readonly loading: { readonly upFront: number; readonly deferred: number; readonly bytes: number; readonly bytesWithoutDeferral: number };
+}
+
 /** `GET /api/tools?strict=…`. */
 export interface ToolsResponse {
   readonly strict: StrictSetting;
   readonly tools: readonly ToolView[];
+  /** The Responses `tools` parameter in each form a large tool set can take (namespaces, deferred loading). */
+  readonly responsesForms: readonly ResponsesForm[];
   /** The bytes of the whole `tools` parameter (JSON text, UTF-8) of each API's request. */
   readonly totals: { readonly chat: number; readonly responses: number };
   /** Entries `buildToolset` left out, with why. */

@@ -347,6 +347,16 @@ describe("a call written by the user, run through executeToolCalls", () => {
     expect(result.events.map((event) => event.type)).toEqual(["tool-call-rejected"]);
   });
 
+  it("answers a client tool_search over the deferred tools, without any server", async () => {
+    const result = await call("tool_search", { query: "divide two numbers" });
+    expect(result.search?.found[0]).toBe("demo__divide");
+    expect(result.sent).toBeNull();
+    expect(result.outputs.responses).toMatchObject({ type: "tool_search_output", call_id: result.callId, execution: "client" });
+    const broken = await call("tool_search", { q: 1 });
+    expect(broken.search).toMatchObject({ found: [] });
+    expect(broken.search?.reason).not.toBeNull();
+  });
+
   it("refuses a malformed request", async () => {
     const response = await send({ method: "POST", path: "/api/call", headers: postHeaders(), body: { tool: 1 } });
     expect(response.status).toBe(400);

@@ -300,6 +300,7 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.getByTestId("tool-select").locator("option").allTextContents()).resolves.toEqual([
       "demo__divide (divide on demo)",
       "no_such_tool (no such tool: see how a bad call is answered)",
+      "tool_search (a client tool search over the deferred tools, Responses only)",
     ]);
     await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("demo__divide");
     await fresh.getByTestId("arguments").fill('{"dividend": 8, "divisor": 2}');
@@ -329,6 +330,19 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await fresh.getByTestId("tool-select").selectOption("demo__set_labels");
     await form.getByText("+ add an entry").click();
     await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ labels: { key: "" } });
+  });
+
+  it("answers a client tool_search the user writes, with the definitions of the best matches", async () => {
+    await fresh.getByTestId("tool-select").selectOption("tool_search");
+    await expect(fresh.getByTestId("arguments").inputValue()).resolves.toContain('"query": "divide two numbers"');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("search-found"), "demo__divide");
+    await expect(fresh.getByTestId("output-responses").textContent()).resolves.toContain('"type": "tool_search_output"');
+    await fresh.screenshot({ path: join(SCREENSHOTS, "16-tool-search.png"), fullPage: true });
+    // Another tool's pick elsewhere is followed; a strict switch keeps this one.
+    await switchStrict("true");
+    await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("tool_search");
+    await switchStrict("auto");
   });
 
   it("shows a running call's progress live, and finishes it after a tab round trip", async () => {

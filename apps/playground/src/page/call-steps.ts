@@ -93,6 +93,7 @@ function step(number: number, title: string, explanation: string, ...body: (Node
  * ```
  */
 export function renderCallSteps(result: CallResponse): HTMLElement {
+  if (result.search !== undefined && result.search !== null) return searchSteps(result, result.search);
   const sentArguments = (result.sent?.params as { arguments?: Json } | undefined)?.arguments ?? null;
   const modelArguments = (() => {
     const call = result.modelCall.responses as { arguments?: unknown };
@@ -220,5 +221,40 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
       "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.",
       timeline(result.events),
     ),
+  );
+}
+
+/** The steps of a client `tool_search` call: no server runs it, this stack answers it. */
+function searchSteps(result: CallResponse, search: NonNullable<CallResponse["search"]>): HTMLElement {
+  return h(
+    "ol",
+    { class: "steps", "data-testid": "run-result" },
+    step(
+      1,
+      "The call, as the model sends it",
+      "A client tool_search_call (Responses only: Chat Completions has no tool search).",
+      jsonBlock(result.modelCall.responses, "call-responses"),
+    ),
+    step(
+      2,
+      "The search, answered here",
+      "No MCP server sees it: the executor ranks the deferred tools (names, servers, descriptions) for the query.",
+      search.reason !== null
+        ? h("div", { class: "notice error", "data-testid": "search-reason" }, search.reason)
+        : h(
+            "p",
+            { "data-testid": "search-found" },
+            `"${search.query ?? ""}" found ${search.found.length} tool(s)`,
+            search.found.length === 0 ? "." : ": ",
+            search.found.map((name) => h("code", {}, name)),
+          ),
+    ),
+    step(
+      3,
+      "The output the model gets back",
+      "A tool_search_output with the found tools' definitions: the model can call them from its next turn on.",
+      jsonBlock(result.outputs.responses, "output-responses"),
+    ),
+    step(4, "Telemetry", "The executor's hook events for this round.", timeline(result.events)),
   );
 }

@@ -10,6 +10,15 @@ import { strictSummary } from "./strict-words";
 import { matchesSearch, toolLabel } from "./tool-names";
 
 const UNKNOWN_TOOL = "no_such_tool";
+/** A client tool search over the deferred tools (the Tools view's last Responses form). */
+const TOOL_SEARCH = "tool_search";
+const SEARCH_EXAMPLE = JSON.stringify({ query: "divide two numbers" }, null, 2);
+const SEARCH_SCHEMA: Json = {
+  type: "object",
+  properties: { query: { type: "string", description: "What the model looks for" } },
+  required: ["query"],
+  additionalProperties: false,
+};
 
 /** Models write compact JSON: valid JSON is sent compact, anything else exactly as typed. */
 function asModelWrites(text: string): string {
@@ -49,6 +58,12 @@ interface Running {
 }
 
 function describeTool(context: PageContext, name: string): (Node | string)[] {
+  if (name === TOOL_SEARCH) {
+    return [
+      "A client tool search, as a model sends it when every tool is deferred (the Tools view's last Responses form): ",
+      "the executor answers it with the definitions of the best matches. Responses only.",
+    ];
+  }
   const tool = context.tools.tools.find((candidate) => candidate.name === name);
   if (tool === undefined) return ["A name no tool has: the call is rejected, and the model is told which names exist."];
   return [
@@ -101,11 +116,14 @@ export function createRunView(initial: PageContext): View {
   const cancel = h("button", { type: "button", class: "danger", "data-testid": "cancel", hidden: true }, "Cancel");
 
   const toolByName = (name: string): ToolView | undefined => context.tools.tools.find((tool) => tool.name === name);
-  const textFor = (name: string): string => drafts.get(name) ?? exampleText(toolByName(name));
+  const textFor = (name: string): string =>
+    drafts.get(name) ?? (name === TOOL_SEARCH ? SEARCH_EXAMPLE : exampleText(toolByName(name)));
 
   const fillOptions = (): void => {
     const sent = context.tools.tools.filter((tool) => tool.strict !== null && matchesSearch(tool, search));
     const excluded = context.tools.tools.filter((tool) => tool.strict === null);
+    // The tool picked before the switch left it out stays picked, said to be left out.
+    const leftOutCurrent = excluded.find((tool) => tool.name === current);
     replace(
       select,
       sent.map((tool) =>
@@ -115,10 +133,22 @@ export function createRunView(initial: PageContext): View {
           toolLabel(tool) + (tool.unavailable === null ? "" : " — unavailable"),
         ),
       ),
+      leftOutCurrent === undefined
+        ? null
+        : h(
+            "option",
+            { value: leftOutCurrent.name, selected: true },
+            `${toolLabel(leftOutCurrent)} — left out under strict: ${context.strict}: a call is answered as an unknown tool`,
+          ),
       h(
         "option",
         { value: UNKNOWN_TOOL, selected: current === UNKNOWN_TOOL },
         `${UNKNOWN_TOOL} (no such tool: see how a bad call is answered)`,
+      ),
+      h(
+        "option",
+        { value: TOOL_SEARCH, selected: current === TOOL_SEARCH },
+        `${TOOL_SEARCH} (a client tool search over the deferred tools, Responses only)`,
       ),
     );
     replace(
@@ -137,7 +167,8 @@ export function createRunView(initial: PageContext): View {
   const formSlot = h("div", { class: "form-slot" });
   let argumentsForm = createArgumentsForm({}, {}, () => {});
   const drawForm = (): void => {
-    argumentsForm = createArgumentsForm(sentSchema(toolByName(current)), parsed(textarea.value) ?? {}, (value) => {
+    const schema = current === TOOL_SEARCH ? SEARCH_SCHEMA : sentSchema(toolByName(current));
+    argumentsForm = createArgumentsForm(schema, parsed(textarea.value) ?? {}, (value) => {
       textarea.value = JSON.stringify(value, null, 2);
       drafts.set(current, textarea.value);
     });
@@ -150,7 +181,7 @@ export function createRunView(initial: PageContext): View {
     textarea.value = textFor(name);
     drawForm();
     replace(info, describeTool(context, name));
-    if (name !== UNKNOWN_TOOL && name !== context.selectedTool) context.select(name);
+    if (name !== UNKNOWN_TOOL && name !== TOOL_SEARCH && name !== context.selectedTool) context.select(name);
   };
 
   const showRunning = (): void => {
@@ -315,18 +346,19 @@ export function createRunView(initial: PageContext): View {
     output,
   );
 
+  /** The selection the page had at the last update: a new one (the Tools view's "Call it yourself") is followed. */
+  let seenSelected: string | null = null;
   const update = (next: PageContext): void => {
     context = next;
-    const wanted = next.selectedTool ?? current;
-    const tool = toolByName(wanted);
-    const keep = current === UNKNOWN_TOOL && next.selectedTool === null;
-    const name = keep
-      ? UNKNOWN_TOOL
-      : tool !== undefined && tool.strict !== null
-      ? tool.name
-      : current === ""
-      ? firstSent(next)
-      : current;
+    const selectedChanged = next.selectedTool !== seenSelected;
+    seenSelected = next.selectedTool;
+    const selected = toolByName(next.selectedTool ?? "");
+    const name =
+      selectedChanged && selected !== undefined && selected.strict !== null
+        ? selected.name
+        : current === ""
+        ? firstSent(next)
+        : current;
     fillOptions();
     if (name !== current || !drafts.has(name)) choose(name);
     else replace(info, describeTool(context, name));

@@ -14,6 +14,7 @@ import type { LiveRun } from "./live-run";
 import { consoleLogger } from "./logger";
 import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
+import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
 import { createRunningCalls } from "./running-calls";
@@ -170,7 +171,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const call = await followed(context, parsed.runId, (live) => runManualCall(toolbox, parsed, live));
+    const run = parsed.tool === TOOL_SEARCH ? runManualSearch : runManualCall;
+    const call = await followed(context, parsed.runId, (live) => run(toolbox, parsed, live));
     if (call === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
     return answer({

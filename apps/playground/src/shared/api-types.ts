@@ -158,6 +158,8 @@ export interface CallResponse {
   /** The item answering the call, in each API's shape. */
   readonly outputs: { readonly chat: Json; readonly responses: Json };
   readonly events: readonly TimelineEvent[];
+  /** For a `tool_search` call: what was searched and found (exposed names, best first), or why nothing was. */
+  readonly search?: { readonly query: string | null; readonly found: readonly string[]; readonly reason: string | null } | null;
 }
 
 /** `POST /api/chat`: one user message in a conversation with the model. */

@@ -27,11 +27,22 @@ let playground: Playground;
 let browser: Browser;
 let page: Page;
 
-/** How many tools there are, and how many `strict: true` leaves out, as the API says. */
-async function toolCounts(): Promise<{ total: number; excluded: number }> {
-  const response = await fetch(`${playground.origin}/api/tools?strict=true`, { headers: { authorization: `Bearer ${playground.token}` } });
-  const { tools } = (await response.json()) as ToolsResponse;
-  return { total: tools.length, excluded: tools.filter((tool) => tool.strict === null).length };
+/** The tools as the API lists them under `strict`. */
+async function listTools(strict: "auto" | "true"): Promise<ToolsResponse["tools"]> {
+  const response = await fetch(`${playground.origin}/api/tools?strict=${strict}`, {
+    headers: { authorization: `Bearer ${playground.token}` },
+  });
+  return ((await response.json()) as ToolsResponse).tools;
+}
+
+/** How many tools there are, which `strict: true` leaves out, and how many `auto` sends as fallbacks, as the API says. */
+async function toolCounts(): Promise<{ total: number; excluded: string[]; fallbacks: number }> {
+  const [strictTrue, auto] = await Promise.all([listTools("true"), listTools("auto")]);
+  return {
+    total: strictTrue.length,
+    excluded: strictTrue.filter((tool) => tool.strict === null).map((tool) => tool.name),
+    fallbacks: auto.filter((tool) => tool.fallback !== null).length,
+  };
 }
 
 /** Waits until `locator` contains `text` (the page updates after a request). */
@@ -73,19 +84,19 @@ describe("the playground page in Chromium", () => {
     const broken = await page.getByTestId("server-error-broken").textContent();
     expect(broken).toContain("command not found");
     expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
-    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("8 tools");
+    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("9 tools");
     expect(page.url()).not.toContain("token");
     await shot("01-tools");
   });
 
   it("shows a fallback tool's schema path and keyword", async () => {
-    await page.locator('[data-tool="demo__set_labels"]').click();
-    await expect(page.getByTestId("report-keyword").textContent()).resolves.toBe("additionalProperties");
-    await expect(page.getByTestId("report-path").textContent()).resolves.toContain("/properties/labels");
+    await page.locator('[data-tool="demo__draw_shape"]').click();
+    await expect(page.getByTestId("report-keyword").textContent()).resolves.toBe("oneOf");
+    await expect(page.getByTestId("report-path").textContent()).resolves.toContain("/properties/shape");
     await expect(page.getByTestId("schema-responses").textContent()).resolves.toContain('"strict": false');
     await shot("02-fallback");
     await page.getByTestId("strict-true").click();
-    await page.locator('[data-tool="demo__set_labels"]').click();
+    await page.locator('[data-tool="demo__draw_shape"]').click();
     await expect(page.getByTestId("report").textContent()).resolves.toContain("Left out");
     await shot("02b-left-out");
     await page.getByTestId("strict-auto").click();
@@ -138,8 +149,8 @@ describe("the playground page in Chromium", () => {
   });
 
   it("says why a tool falls back, and shows a slow tool's progress events in the telemetry", async () => {
-    await page.getByTestId("tool-select").selectOption("demo__set_labels");
-    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("(additionalProperties at /properties/labels)");
+    await page.getByTestId("tool-select").selectOption("demo__draw_shape");
+    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("(oneOf at /properties/shape)");
     await page.getByTestId("tool-select").selectOption("demo__slow_count");
     await page.getByTestId("arguments").fill('{"to": 3, "delay_ms": 10}');
     await page.getByTestId("call").click();
@@ -247,16 +258,17 @@ describe("the page keeps what the user did, and shows calls live", () => {
   it("under strict: true, counts what is sent and names the tools left out in the Run view", async () => {
     // The counts the API gives (the servers' tool lists may grow): the page must say the same.
     const counts = await toolCounts();
-    expect(counts.excluded).toBeGreaterThan(0);
-    await shows(fresh.getByTestId("tab-tools"), `Tools (${counts.total - counts.excluded} sent of ${counts.total})`);
-    await expect(fresh.getByTestId("left-out-note").textContent()).resolves.toContain("demo__set_labels");
-    await expect(fresh.getByTestId("left-out-note").textContent()).resolves.toContain("demo__draw_shape");
+    expect(counts.excluded).toContain("demo__draw_shape");
+    await shows(fresh.getByTestId("tab-tools"), `Tools (${counts.total - counts.excluded.length} sent of ${counts.total})`);
+    const note = await fresh.getByTestId("left-out-note").textContent();
+    for (const name of counts.excluded) expect(note).toContain(name);
     await switchStrict("false");
     await fresh.getByTestId("tab-tools").click();
     await shows(fresh.getByTestId("tools-summary"), `Under strict: false, ${counts.total} are sent (${counts.total} with strict: false)`);
     await expect(fresh.getByTestId("tab-tools").textContent()).resolves.toBe(`Tools (${counts.total})`);
     await switchStrict("auto");
-    await shows(fresh.getByTestId("tools-summary"), `${counts.total - counts.excluded} strict, ${counts.excluded} fallbacks sent with strict: false`);
+    const fallbacks = `${counts.fallbacks} fallback${counts.fallbacks === 1 ? "" : "s"} sent with strict: false`;
+    await shows(fresh.getByTestId("tools-summary"), `${counts.total - counts.fallbacks} strict, ${fallbacks}`);
   });
 
   it("says why a schema has no strict form in plain words, with the path once", async () => {
@@ -269,6 +281,21 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.getByTestId("report-path").textContent()).resolves.toBe("/properties/shape");
     await expect(fresh.getByTestId("report-detail").textContent()).resolves.not.toContain("At #");
     await expect(fresh.getByTestId("tool-bytes").textContent()).resolves.toMatch(/Chat Completions \d+ B, Responses \d+ B/);
+  });
+
+  it("shows an encoded tool: the entries and JSON text the model sends, the arguments the server gets back", async () => {
+    await fresh.locator('[data-tool="demo__set_labels"]').click();
+    await shows(fresh.getByTestId("encoded"), "labels: an open map, sent as a list of { key, value } entries");
+    await fresh.locator('[data-tool="demo__save_setting"]').click();
+    await shows(fresh.getByTestId("encoded"), "value: a free-form value, sent as JSON text");
+    await fresh.getByTestId("call-it").click();
+    await fresh.getByTestId("arguments").fill('{"name": "theme", "value": "{\\"dark\\": true}"}');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("restored"), "value: a free-form value, sent as JSON text");
+    const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as { params: { arguments: unknown } };
+    expect(sent.params.arguments).toEqual({ name: "theme", value: { dark: true } });
+    await fresh.screenshot({ path: join(SCREENSHOTS, "17-encoded.png"), fullPage: true });
+    await fresh.getByTestId("tab-tools").click();
   });
 
   it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
@@ -326,10 +353,13 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(form.locator('select[data-path="sort"]').inputValue()).resolves.toBe('"title"');
     await args.fill('{"query": ');
     await form.getByTestId("form-waits").waitFor();
-    // A fallback tool's open map: rows of entries.
+    // An open map, encoded for strict mode: rows of { key, value } entries.
     await fresh.getByTestId("tool-select").selectOption("demo__set_labels");
-    await form.getByText("+ add an entry").click();
-    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ labels: { key: "" } });
+    const before = (JSON.parse(await args.inputValue()) as { labels: unknown[] }).labels.length;
+    await form.getByText("+ add an item").click();
+    const { labels } = JSON.parse(await args.inputValue()) as { labels: unknown[] };
+    expect(labels).toHaveLength(before + 1);
+    expect(labels.at(-1)).toEqual({ key: "", value: "" });
   });
 
   it("answers a client tool_search the user writes, with the definitions of the best matches", async () => {

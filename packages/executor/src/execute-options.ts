@@ -35,8 +35,10 @@ export interface ExecuteOptions<TResponse, TOutput> {
   /** The API's adapter: `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   /**
-   * The null paths from the `tools()` report, so the nulls strict mode
-   * introduced are removed from arguments. It is also the list of tools
+   * The plans from the `tools()` report (`report.plans`; `report.nullPaths`
+   * also works, for tools without encodings), so the nulls strict mode
+   * introduced are removed from arguments and encoded arguments restored (one
+   * that cannot be is answered as `arguments-not-restorable` and never runs). It is also the list of tools
    * offered: given, a call to a tool without an entry (one left out under
    * `strict: true`) is answered as an unknown tool and never runs, even when
    * the toolset has it. Left out, every tool of the toolset can run.

@@ -79,7 +79,7 @@ export function executeRound<TResponse, TOutput>(
  * const response = await openai.responses.create({ model: "gpt-5-mini", input, tools });
  * const { outputs } = await executeToolCalls(response, toolset, { everything: client }, {
  *   adapter,
- *   nullPaths: report.nullPaths,
+ *   nullPaths: report.plans,
  *   timeoutMs: 30_000,
  * });
  * input.push(...adapter.responseItems(response), ...outputs);

@@ -67,14 +67,14 @@ const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, o
  *
  * @param response - a response (its `output` is read) or a list of output items
  * @param toolset - the toolset whose tools were offered
- * @param nullPaths - `report.nullPaths` from {@link tools}: each offered tool's null paths, and so the list of tools
+ * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths, encodings), and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
  * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`
  * @returns `calls` to run, `rejected` and `searches` (each with its `output`), all in the model's order (`index`)
  * @example
  * ```ts
- * const { calls, rejected, searches } = toolCalls(response, toolset, report.nullPaths, { toolSearch: report.toolSearch });
+ * const { calls, rejected, searches } = toolCalls(response, toolset, report.plans, { toolSearch: report.toolSearch });
  * input.push(...responseItems(response), ...rejected.map((r) => r.output), ...searches.map((s) => s.output));
  * ```
  */

@@ -108,7 +108,7 @@ const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
  * ```ts
  * const { tools: responsesTools, report } = tools(toolset, { namespaces: true, deferLoading: true });
  * const response = await openai.responses.create({ model: "gpt-5.4", input, tools: responsesTools });
- * const { calls, rejected } = toolCalls(response, toolset, report.nullPaths);
+ * const { calls, rejected } = toolCalls(response, toolset, report.plans);
  * ```
  */
 export function tools(toolset: Toolset, options?: ResponsesToolsOptions): ResponsesTools {

@@ -2,6 +2,7 @@
 import type { ApiName, CallResponse, Json, TimelineEvent } from "../shared/api-types";
 import { h } from "./dom";
 import { jsonBlock } from "./json-block";
+import { encodingWords } from "./strict-words";
 
 /** Where the model sent a null that never reached the server: the nulls strict mode introduced. */
 function removedNulls(sent: Json, received: Json, path = ""): string[] {
@@ -140,7 +141,7 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
     step(
       2,
       "What the MCP server receives",
-      "The tools/call request after the arguments are decoded and the nulls strict mode introduced are removed.",
+      "The tools/call request after the arguments are decoded, restored from any encoding and the nulls strict mode introduced are removed.",
       result.rejected !== null
         ? h(
             "div",
@@ -155,6 +156,14 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             "div",
             {},
             jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
+            (result.encoded ?? []).length === 0
+              ? null
+              : h(
+                  "p",
+                  { class: "note", "data-testid": "restored" },
+                  "Restored before sending (the model sent them encoded): ",
+                  (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
+                ),
             removed.length === 0
               ? null
               : h(

@@ -1,7 +1,7 @@
 // Strict mode in plain words: what each setting of the switch does, and why a
 // tool's schema has no strict form, without the library's option names.
-import type { StrictProblem, StrictSetting, ToolView } from "../shared/api-types";
-import { formatSchemaPath } from "./format";
+import type { Encoded, StrictProblem, StrictSetting, ToolView } from "../shared/api-types";
+import { formatNullPath, formatSchemaPath } from "./format";
 
 /** What each setting of the strict switch does, as its tooltip and the Tools view say. */
 export const STRICT_MEANINGS: { readonly [setting in StrictSetting]: string } = {
@@ -101,6 +101,29 @@ export function strictSummary(tool: ToolView): string {
     return "Sent with strict: false, as it is listed: the model's arguments are not checked against it.";
   return (
     "Sent with strict: true." +
-    (tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : "")
+    (tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : "") +
+    (tool.encoded.length > 0 ? ` Encoded: ${tool.encoded.map(encodingWords).join("; ")}.` : "")
   );
+}
+
+/**
+ * What an encoding does to the arguments, in plain words.
+ *
+ * @example
+ * ```ts
+ * encodingWords({ kind: "entries", path: ["labels"] }); // "labels: sent as a list of { key, value } entries, …"
+ * ```
+ */
+export function encodingWords(encoded: Encoded): string {
+  const where = formatNullPath(encoded.path);
+  switch (encoded.kind) {
+    case "entries":
+      return `${where}: an open map, sent as a list of { key, value } entries; the server gets the object back`;
+    case "json-text":
+      return `${where}: a free-form value, sent as JSON text; the server gets the value back`;
+    case "rest":
+      return `${where}: its other properties, sent as a list of { key, value } entries; the server gets them back`;
+    default:
+      return `${where}: encoded (${encoded.kind}); restored before the server gets it`;
+  }
 }

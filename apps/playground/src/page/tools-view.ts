@@ -5,7 +5,7 @@ import { h, replace } from "./dom";
 import { formatBytes, formatNullPath, formatSchemaPath } from "./format";
 import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
-import { libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
+import { encodingWords, libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
 import { renderResponsesForms } from "./responses-forms";
 import { matchesSearch } from "./tool-names";
 
@@ -73,6 +73,15 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
   return h(
     "div",
     { class: "report strict", "data-testid": "report" },
+    tool.encoded.length === 0
+      ? null
+      : h(
+          "p",
+          { class: "encoded", "data-testid": "encoded" },
+          h("strong", {}, "Strict thanks to an encoding. "),
+          "The model sends these arguments in a form strict mode can describe, and the stack restores them: ",
+          tool.encoded.map((encoded) => h("span", { class: "encoding" }, encodingWords(encoded))),
+        ),
     h("strong", {}, "Strict. "),
     tool.nullPaths.length === 0
       ? "Every property was already required: the model's arguments go to the server unchanged."

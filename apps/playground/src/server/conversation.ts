@@ -148,7 +148,7 @@ export async function runConversation(
       });
       transcript = result.input;
       stopReason = result.stopReason;
-      const { nullPaths } = chatAdapter.tools(toolbox.toolset, { strict }).report;
+      const { plans: nullPaths } = chatAdapter.tools(toolbox.toolset, { strict }).report;
       turns = readTurns(chatReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     } else {
       const input = [...(request.transcript as unknown as ResponseInputItem[]), { role: "user", content: request.message } as const];
@@ -169,7 +169,7 @@ export async function runConversation(
       });
       transcript = result.input;
       stopReason = result.stopReason;
-      const { nullPaths } = responsesAdapter.tools(toolbox.toolset, { strict }).report;
+      const { plans: nullPaths } = responsesAdapter.tools(toolbox.toolset, { strict }).report;
       turns = readTurns(responsesReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     }
   } catch (error) {

@@ -18,7 +18,7 @@ import type { LiveRun } from "./live-run";
 import { watchOutgoing } from "./outgoing-messages";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
-import { parseStrictSetting, strictMode } from "./tools-view";
+import { encodedOf, parseStrictSetting, strictMode } from "./tools-view";
 
 /** How long one call of the Run view may take before it is cancelled. */
 export const CALL_TIMEOUT_MS = 60_000;
@@ -101,7 +101,7 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, reco
 export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {
   const { toolset } = toolbox;
   const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
-  const nullPaths = report.nullPaths;
+  const nullPaths = report.plans; // (restores encoded arguments and strips the nulls)
   const callId = `call_${randomBytes(12).toString("base64url")}`;
   const chatMessage: ChatAssistantMessage = {
     role: "assistant",
@@ -152,5 +152,6 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
     transportError: failure === undefined ? null : `${failure.code}: ${failure.message}`,
     outputs: { chat: toJson(chatOutput ?? null), responses: toJson(responsesOutput ?? null) },
     events: recorder.events(),
+    encoded: encodedOf(report.encoded[request.tool]),
   };
 }

@@ -38,7 +38,7 @@ export async function runManualSearch(toolbox: Toolbox, request: CallRequest, li
   const recorder = createRecorder(live.onEvent);
   const run = await executeToolCalls([item as ResponsesItem], toolset, toolbox.clients, {
     adapter: responsesAdapter,
-    nullPaths: report.nullPaths,
+    nullPaths: report.plans,
     toolSearch: report.toolSearch,
     hooks: recorder.hooks,
   });

@@ -3,7 +3,7 @@ import { tools as chatTools } from "@x/openai-chat";
 import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
 import type { StrictMode } from "@x/toolset";
-import type { StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import type { Encoded, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { exampleArguments } from "./example-arguments";
 import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
@@ -31,6 +31,18 @@ export function parseStrictSetting(value: unknown): StrictSetting | undefined {
  */
 export function strictMode(setting: StrictSetting): StrictMode {
   return setting === "auto" ? "auto" : setting === "true";
+}
+
+/**
+ * A tool's encodings as the page shows them: kind and instance path.
+ *
+ * @example
+ * ```ts
+ * encodedOf([{ kind: "entries", path: ["labels"] }]); // [{ kind: "entries", path: ["labels"] }]
+ * ```
+ */
+export function encodedOf(encodings: readonly { readonly kind: string; readonly path: readonly (string | null)[] }[] | undefined): Encoded[] {
+  return (encodings ?? []).map((encoding) => ({ kind: encoding.kind, path: [...encoding.path] }));
 }
 
 /** The bytes of `value` as JSON text in UTF-8: what it weighs in a request body. */
@@ -74,6 +86,7 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: 
       excluded: excluded === undefined ? null : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
       example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
       unavailable: unavailable.get(entry.server) ?? null,
+      encoded: encodedOf(responses.report.encoded[entry.name]),
       bytes: {
         chat: chatTool === undefined ? null : jsonBytes(chatTool),
         responses: responsesTool === undefined ? null : jsonBytes(responsesTool),

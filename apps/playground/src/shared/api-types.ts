@@ -71,6 +71,12 @@ export interface ToolView {
   readonly excluded: StrictProblem | null;
   /** Arguments a model could send: from the strict schema, `null` for optional properties. */
   readonly example: Json;
+  /**
+   * Where the stack encodes the arguments so the schema can be strict (on by default): `entries` (an open
+   * map sent as `{ key, value }` entries), `json-text` (a free-form value sent as JSON text), `rest`; the
+   * arguments are restored before the server gets them.
+   */
+  readonly encoded: readonly Encoded[];
   /** Why the tool cannot run now (its server stopped), or `null`. */
   readonly unavailable: string | null;
   /** The bytes of its `tools` entry (JSON text, UTF-8) in each API's request, or `null` when it is not sent. */
@@ -88,6 +94,12 @@ export interface ResponsesForm {
   readonly tools: Json;
   /** Function tools sent up front and deferred; the bytes of `tools` as sent and with nothing deferred. */
   readonly loading: { readonly upFront: number; readonly deferred: number; readonly bytes: number; readonly bytesWithoutDeferral: number };
+}
+
+/** One encoding of a tool's arguments: its kind and the instance path it applies to. */
+export interface Encoded {
+  readonly kind: string;
+  readonly path: readonly (string | null)[];
 }
 
 /** `GET /api/tools?strict=…`. */
@@ -158,6 +170,8 @@ export interface CallResponse {
   /** The item answering the call, in each API's shape. */
   readonly outputs: { readonly chat: Json; readonly responses: Json };
   readonly events: readonly TimelineEvent[];
+  /** The encodings the call's arguments were restored from (empty when the tool has none). */
+  readonly encoded?: readonly Encoded[];
   /** For a `tool_search` call: what was searched and found (exposed names, best first), or why nothing was. */
   readonly search?: { readonly query: string | null; readonly found: readonly string[]; readonly reason: string | null } | null;
 }

@@ -245,15 +245,10 @@ export function createRunView(initial: PageContext): View {
   searchBox.addEventListener("input", () => {
     search = searchBox.value;
     fillOptions();
-    // The first match becomes the tool, so the form follows what the list shows.
+    // A tool the search hides gives way to the first match, so the form follows what the list shows.
+    const listed = [...select.options].some((option) => option.value === current);
     const first = select.querySelector<HTMLOptionElement>("option:not([disabled])");
-    if (
-      first !== null &&
-      first.value !== current &&
-      ![...select.options].some((option) => option.value === current && option.value !== UNKNOWN_TOOL)
-    ) {
-      choose(first.value);
-    }
+    if (!listed && first !== null) choose(first.value);
   });
   cancel.addEventListener("click", () => {
     if (running === undefined) return;

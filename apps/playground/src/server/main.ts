@@ -47,6 +47,22 @@ const playground = await startPlayground({
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 const { specs, servers } = playground.pool;
+// Set before the URL is printed: whoever reacts to the URL by stopping us gets a clean exit.
+let closing = false;
+const shutdown = (): void => {
+  if (closing) return;
+  closing = true;
+  void playground.close().finally(() => process.exit(0));
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+// pnpm runs this under a shell; when pnpm alone is stopped (kill <pid>), the shell dies and this
+// process is left without its parent: stop then too, so no MCP server is left running.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) shutdown();
+}, 1_000).unref();
+
 const failed = specs.filter((spec) => connectionState(spec, servers).status !== "ready").length;
 consoleLogger.info(
   [
@@ -62,17 +78,3 @@ consoleLogger.info(
 );
 if (request.open) openBrowser(playground.url, (message) => consoleLogger.error(`playground: ${message}`));
 
-let closing = false;
-const shutdown = (): void => {
-  if (closing) return;
-  closing = true;
-  void playground.close().finally(() => process.exit(0));
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
-// pnpm runs this under a shell; when pnpm alone is stopped (kill <pid>), the shell dies and this
-// process is left without its parent: stop then too, so no MCP server is left running.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) shutdown();
-}, 1_000).unref();

@@ -204,6 +204,9 @@ describe("the playground page in Chromium", () => {
       await other.getByTestId("arguments").fill('{"dividend": 10, "divisor": 4}');
       await other.getByTestId("call").click();
       await expect(other.getByTestId("output-chat").textContent()).resolves.toContain("2.5");
+      // The server goes away: the page says so instead of going quiet.
+      await keyless.close();
+      await shows(other.getByTestId("connection"), "does not answer");
       await other.close();
     } finally {
       await keyless.close();

@@ -3,10 +3,15 @@
 // (EventSource can send neither a header nor a POST).
 import type { PushedEvent } from "../shared/api-types";
 
+/** Whether the stream is up: `connected`, `down` (the server does not answer) or `refused` (a new token: it restarted). */
+export type StreamStatus = "connected" | "down" | "refused";
+
 /** Live events from the server, and whether the stream is connected. */
 export interface EventStream {
   /** Calls `listener` with every event from now on; returns how to stop. */
   listen(listener: (event: PushedEvent) => void): () => void;
+  /** Calls `listener` whenever the stream goes up or down. */
+  onStatus(listener: (status: StreamStatus) => void): void;
 }
 
 const RETRY_MS = 1_000;
@@ -46,6 +51,13 @@ async function readEvents(body: ReadableStream<Uint8Array>, emit: (event: Pushed
  */
 export function openEventStream(token: string): EventStream {
   const listeners = new Set<(event: PushedEvent) => void>();
+  const statusListeners: ((status: StreamStatus) => void)[] = [];
+  let status: StreamStatus = "connected";
+  const setStatus = (next: StreamStatus): void => {
+    if (next === status) return;
+    status = next;
+    for (const listener of statusListeners) listener(next);
+  };
   const emit = (event: PushedEvent): void => {
     for (const listener of listeners) listener(event);
   };
@@ -56,10 +68,16 @@ export function openEventStream(token: string): EventStream {
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "text/event-stream" },
         body: "{}",
       });
-      if (response.ok && response.body !== null) await readEvents(response.body, emit);
+      if (response.status === 401) setStatus("refused");
+      if (response.ok && response.body !== null) {
+        setStatus("connected");
+        await readEvents(response.body, emit);
+      }
+      if (!response.ok && response.status !== 401) setStatus("down");
     } catch {
       // The server went away or the page is closing: try again below.
     }
+    if (status === "connected") setStatus("down");
     setTimeout(() => void connect(), RETRY_MS);
   };
   void connect();
@@ -68,5 +86,6 @@ export function openEventStream(token: string): EventStream {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onStatus: (listener) => void statusListeners.push(listener),
   };
 }

@@ -59,8 +59,18 @@ async function start(): Promise<void> {
   const header = h("header", { class: "top" });
   const nav = h("nav", { class: "tabs", role: "tablist" });
   const problems = h("div", { "data-testid": "server-problems" });
+  const connection = h("div", { class: "notice error connection", "data-testid": "connection", hidden: true });
   const main = h("main", {});
-  replace(root, header, nav, problems, main);
+  replace(root, header, nav, connection, problems, main);
+  events.onStatus((status) => {
+    connection.hidden = status === "connected";
+    replace(
+      connection,
+      status === "refused"
+        ? "The playground restarted (this page's token is no longer valid): open the new URL it printed."
+        : "The playground server does not answer: is it still running? Trying again every second…",
+    );
+  });
 
   const restart = (name: string): void => {
     void api.post("/api/servers/restart", { name }).catch((error: unknown) => {

@@ -129,30 +129,45 @@ export async function runConversation(
   let transcript: readonly unknown[];
   let stopReason: string;
   let modelError: ChatResponse["modelError"] = null;
-  let turns: ChatTurn[] = [];
   const inputLength = request.transcript.length + 1;
+  const chatResponses: ChatCompletion[] = [];
+  const responsesResponses: Response[] = [];
+  const { toolset } = toolbox;
+  /** The turns so far, read back; after a model error there is no loop transcript, so no outputs are shown. */
+  const readBack = (loopTranscript: readonly unknown[]): ChatTurn[] =>
+    request.api === "chat"
+      ? readTurns(chatReader, {
+          toolset,
+          nullPaths: chatAdapter.tools(toolset, { strict }).report.plans,
+          responses: chatResponses,
+          transcript: loopTranscript,
+          inputLength,
+        })
+      : readTurns(responsesReader, {
+          toolset,
+          nullPaths: responsesAdapter.tools(toolset, { strict }).report.plans,
+          responses: responsesResponses,
+          transcript: loopTranscript,
+          inputLength,
+        });
   try {
     if (request.api === "chat") {
       // The transcript is the one this server returned for the same API.
       const input = [...(request.transcript as unknown as ChatCompletionMessageParam[]), { role: "user", content: request.message } as const];
-      const responses: ChatCompletion[] = [];
       const result = await runToolLoop({
         ...common,
         adapter: chatAdapter,
         input,
         model: async (messages, tools, { signal }) => {
           const completion = await openai.chat.completions.create({ model: request.model, messages, tools }, signal === undefined ? {} : { signal });
-          responses.push(completion);
+          chatResponses.push(completion);
           return completion;
         },
       });
       transcript = result.input;
       stopReason = result.stopReason;
-      const { plans: nullPaths } = chatAdapter.tools(toolbox.toolset, { strict }).report;
-      turns = readTurns(chatReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     } else {
       const input = [...(request.transcript as unknown as ResponseInputItem[]), { role: "user", content: request.message } as const];
-      const responses: Response[] = [];
       const result = await runToolLoop({
         ...common,
         adapter: responsesAdapter,
@@ -163,14 +178,12 @@ export async function runConversation(
             { model: request.model, input: items, tools },
             signal === undefined ? {} : { signal },
           );
-          responses.push(response);
+          responsesResponses.push(response);
           return response;
         },
       });
       transcript = result.input;
       stopReason = result.stopReason;
-      const { plans: nullPaths } = responsesAdapter.tools(toolbox.toolset, { strict }).report;
-      turns = readTurns(responsesReader, { toolset: toolbox.toolset, nullPaths, responses, transcript, inputLength });
     }
   } catch (error) {
     // The transcript stays as it was before the message: the user can try again.
@@ -179,9 +192,10 @@ export async function runConversation(
     modelError = modelErrorOf(error);
   }
   // What the page gets and sends back is capped: a model can answer with megabytes.
-  const kept = capStrings({ transcript: transcript.map(toJson), turns: turns as unknown as Json });
+  const read = readBack(modelError === null ? transcript : []);
+  const kept = capStrings({ transcript: transcript.map(toJson), turns: read as unknown as Json });
   const { transcript: keptTranscript, turns: keptTurns } = kept.value as { transcript: Json[]; turns: Json };
-  turns = keptTurns as unknown as ChatTurn[];
+  const turns = keptTurns as unknown as ChatTurn[];
   return {
     transcript: keptTranscript,
     turns,

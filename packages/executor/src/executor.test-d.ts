@@ -91,7 +91,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
-    expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted">();
+    expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when">();
     // The transcript goes into the next request as it is.
     await openai.responses.create({ model: "gpt-5-mini", input: [...result.input, { role: "user", content: "And then?" }] });
   });

@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
 import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
-import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, UNKNOWN_MODEL } from "./fake-openai";
+import { silentLogger } from "../src/server/logger";
+import { startPlayground } from "../src/server/playground-server";
+import { demoServerSpec } from "../src/server/server-spec";
+import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, startFakeOpenAi, UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
+import { openTestEventStream } from "./event-stream-client";
 import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
 import { BROKEN_SERVER_SECRETS, startTestPlayground } from "./start-test-playground";
@@ -93,22 +97,34 @@ describe("security: refusals over real HTTP", () => {
     ["https instead of http", "https://127.0.0.1:PORT"],
     ["an opaque origin", "null"],
   ])("refuses a POST whose Origin is %s", async (_, origin) => {
-    const response = await send({
-      method: "POST",
-      path: "/api/call",
-      headers: postHeaders({ origin: origin.replace("PORT", String(playground.port)) }),
-      body: { tool: "demo__divide", arguments: '{"dividend":1,"divisor":1}', strict: "auto", api: "chat" },
-    });
-    expect(response.status).toBe(403);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
+      const response = await send({
+        method: "POST",
+        path,
+        headers: postHeaders({ origin: origin.replace("PORT", String(playground.port)) }),
+        body: { tool: "demo__divide", arguments: '{"dividend":1,"divisor":1}', strict: "auto", api: "chat" },
+      });
+      expect(response.status).toBe(403);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    }
   });
 
   it("refuses a POST without an Origin", async () => {
     const headers = postHeaders();
     delete headers["origin"];
-    const response = await send({ method: "POST", path: "/api/call", headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
-    expect(response.status).toBe(403);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
+      const response = await send({ method: "POST", path, headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
+      expect(response.status).toBe(403);
+      expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
+    }
+  });
+
+  it("refuses the event stream to a rebinding Host, and as a GET (EventSource's way: it could carry no token)", async () => {
+    const rebinding = await send({ method: "POST", path: "/api/events", headers: postHeaders({ host: `evil.example:${playground.port}` }), body: {} });
+    expect(rebinding.status).toBe(403);
+    expect(rebinding.json<{ error: { code: string } }>().error.code).toBe("bad-host");
+    const get = await send({ path: "/api/events", headers: pageHeaders() });
+    expect(get.status).toBe(404);
   });
 
   it("refuses a POST that is not JSON (what a cross-site form could send)", async () => {
@@ -135,6 +151,9 @@ describe("security: refusals over real HTTP", () => {
       ["GET", "/api/state"],
       ["GET", "/api/tools"],
       ["POST", "/api/call"],
+      ["POST", "/api/events"],
+      ["POST", "/api/call/cancel"],
+      ["POST", "/api/servers/restart"],
     ] as const) {
       const response = await send({
         method,
@@ -201,6 +220,17 @@ describe("state and tools", () => {
     expect(search?.responses).toMatchObject({ type: "function", name: "demo__search_books", strict: true });
     expect(search?.nullPaths).toEqual(expect.arrayContaining([["genre"], ["max_results"], ["sort"]]));
     expect(search?.example).toEqual({ query: "", genre: null, max_results: null, sort: null });
+  });
+
+  it("gives the Responses tools in each form, deferred ones far smaller than the rest", async () => {
+    const { tools, responsesForms } = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+    const byName = Object.fromEntries(responsesForms.map((form) => [form.name, form]));
+    expect(Object.keys(byName)).toEqual(["functions", "namespaces", "deferred-hosted", "deferred-client"]);
+    expect(byName["functions"]?.loading).toMatchObject({ upFront: tools.length, deferred: 0 });
+    expect(byName["deferred-client"]?.loading).toMatchObject({ upFront: 0, deferred: tools.length });
+    const client = byName["deferred-client"]?.loading;
+    expect(client !== undefined && client.bytes * 5 < client.bytesWithoutDeferral).toBe(true);
+    expect(JSON.stringify(byName["namespaces"]?.tools)).toContain('"type":"namespace"');
   });
 
   it("reports the renamed tool and why", async () => {
@@ -332,9 +362,127 @@ describe("a call written by the user, run through executeToolCalls", () => {
     expect(result.events.map((event) => event.type)).toEqual(["tool-call-rejected"]);
   });
 
+  it("answers a client tool_search over the deferred tools, without any server", async () => {
+    const result = await call("tool_search", { query: "divide two numbers" });
+    expect(result.search?.found[0]).toBe("demo__divide");
+    expect(result.sent).toBeNull();
+    expect(result.outputs.responses).toMatchObject({ type: "tool_search_output", call_id: result.callId, execution: "client" });
+    const broken = await call("tool_search", { q: 1 });
+    expect(broken.search).toMatchObject({ found: [] });
+    expect(broken.search?.reason).not.toBeNull();
+  });
+
   it("refuses a malformed request", async () => {
     const response = await send({ method: "POST", path: "/api/call", headers: postHeaders(), body: { tool: 1 } });
     expect(response.status).toBe(400);
+    const badRunId = await send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders(),
+      body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat", runId: "../x y" },
+    });
+    expect(badRunId.status).toBe(400);
+  });
+});
+
+describe("live: the event stream and cancelling a call", () => {
+  /** Starts demo__slow_count with the page's `runId`; resolves with the answer once it is over. */
+  function startSlowCount(args: { to: number; delay_ms: number }, runId: string): Promise<RawResponse> {
+    return send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders(),
+      body: { tool: "demo__slow_count", arguments: JSON.stringify(args), strict: "auto", api: "chat", runId },
+    });
+  }
+
+  it("opens with the servers' state, then pushes a call's events as they happen", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.contentType).toContain("text/event-stream");
+      const first = await stream.next();
+      expect(first.type === "state" && first.state.servers.map((server) => server.name)).toEqual(["demo", "everything", "broken"]);
+      const pending = startSlowCount({ to: 3, delay_ms: 200 }, "run-live-1");
+      // The first progress report arrives while the call still runs (it takes 600 ms).
+      const progress = await stream.next((event) => event.type === "call-event" && event.event.type === "tool-call-progress");
+      let finished = false;
+      void pending.then(() => (finished = true));
+      expect(finished).toBe(false);
+      expect(progress).toMatchObject({ type: "call-event", runId: "run-live-1", event: { summary: "demo__slow_count: progress 1 of 3 — counted 1" } });
+      expect((await pending).status).toBe(200);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("cancels a running call: answered aborted, and the SDK's notifications/cancelled is in the telemetry", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const pending = startSlowCount({ to: 10, delay_ms: 1000 }, "run-cancel-1");
+      await stream.next((event) => event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start");
+      const cancel = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "run-cancel-1" } });
+      expect(cancel.status).toBe(200);
+      const result = (await pending).json<CallResponse>();
+      expect(result.transportError).toContain("aborted");
+      const cancelled = result.events.find((event) => event.type === "mcp-cancelled");
+      expect(cancelled?.event).toMatchObject({ method: "notifications/cancelled" });
+      expect(typeof (cancelled?.event as { params?: { requestId?: unknown } } | undefined)?.params?.requestId).toBe("number");
+      expect(result.events.map((event) => event.type)).toContain("tool-call-error");
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("restarts a configured server (a new process, its tools back), and no other", async () => {
+    const before = playground.pool.servers.status["demo"];
+    const response = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body: { name: "demo" } });
+    expect(response.status).toBe(200);
+    const after = playground.pool.servers.status["demo"];
+    expect(after?.state).toBe("ready");
+    expect(after?.state === "ready" && before?.state === "ready" && after.pid !== before.pid).toBe(true);
+    expect(response.json<StateResponse>().servers.find((server) => server.name === "demo")).toMatchObject({ status: "ready", restartable: true });
+    expect((await call("demo__divide", { dividend: 6, divisor: 3 })).outputs.chat).toMatchObject({ content: "2" });
+    for (const body of [{ name: "nope" }, { name: "touch /tmp/pwned" }, { command: "touch", args: ["/tmp/pwned"] }, {}]) {
+      const refused = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body });
+      expect(refused.status).toBe(404);
+    }
+  });
+
+  it("pushes a conversation's events while it runs, and stops it on cancel", async () => {
+    const slowFake = await startFakeOpenAi({ name: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}' });
+    const slow = await startPlayground({
+      servers: [demoServerSpec()],
+      port: 0,
+      logger: silentLogger,
+      openai: { apiKey: "sk-test-slow", baseURL: slowFake.baseURL, model: "fake-model" },
+    });
+    const headers = {
+      host: `127.0.0.1:${slow.port}`,
+      authorization: `Bearer ${slow.token}`,
+      origin: `http://127.0.0.1:${slow.port}`,
+      "content-type": "application/json",
+    };
+    const stream = await openTestEventStream(slow.port, headers);
+    try {
+      const body = JSON.stringify({ api: "chat", strict: "auto", model: "fake-model", message: "count", transcript: [], runId: "chat-1" });
+      const pending = rawRequest(slow.port, { method: "POST", path: "/api/chat", headers, body });
+      await stream.next((event) => event.type === "call-event" && event.runId === "chat-1" && event.event.type === "tool-call-start");
+      const cancel = await rawRequest(slow.port, { method: "POST", path: "/api/call/cancel", headers, body: '{"runId":"chat-1"}' });
+      expect(cancel.status).toBe(200);
+      const answer = (await pending).json<ChatResponse>();
+      expect(answer.stopReason).toBe("you stopped it (the calls in flight were cancelled)");
+      expect(answer.events.map((event) => event.type)).toContain("tool-call-error");
+    } finally {
+      stream.close();
+      await slow.close();
+      await slowFake.close();
+    }
+  });
+
+  it("answers a cancel of no running call with 404", async () => {
+    const response = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "never-started" } });
+    expect(response.status).toBe(404);
   });
 });
 

@@ -6,9 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ToolsResponse } from "../src/shared/api-types";
 import { silentLogger } from "../src/server/logger";
 import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
@@ -25,6 +26,29 @@ let test: TestPlayground;
 let playground: Playground;
 let browser: Browser;
 let page: Page;
+
+/** The tools as the API lists them under `strict`. */
+async function listTools(strict: "auto" | "true"): Promise<ToolsResponse["tools"]> {
+  const response = await fetch(`${playground.origin}/api/tools?strict=${strict}`, {
+    headers: { authorization: `Bearer ${playground.token}` },
+  });
+  return ((await response.json()) as ToolsResponse).tools;
+}
+
+/** How many tools there are, which `strict: true` leaves out, and how many `auto` sends as fallbacks, as the API says. */
+async function toolCounts(): Promise<{ total: number; excluded: string[]; fallbacks: number }> {
+  const [strictTrue, auto] = await Promise.all([listTools("true"), listTools("auto")]);
+  return {
+    total: strictTrue.length,
+    excluded: strictTrue.filter((tool) => tool.strict === null).map((tool) => tool.name),
+    fallbacks: auto.filter((tool) => tool.fallback !== null).length,
+  };
+}
+
+/** Waits until `locator` contains `text` (the page updates after a request). */
+async function shows(locator: Locator, text: string): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor();
+}
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -126,7 +150,7 @@ describe("the playground page in Chromium", () => {
 
   it("says why a tool falls back, and shows a slow tool's progress events in the telemetry", async () => {
     await page.getByTestId("tool-select").selectOption("demo__draw_shape");
-    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("strict: false: its schema has no strict form (oneOf at /properties/shape)");
+    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("(oneOf at /properties/shape)");
     await page.getByTestId("tool-select").selectOption("demo__slow_count");
     await page.getByTestId("arguments").fill('{"to": 3, "delay_ms": 10}');
     await page.getByTestId("call").click();
@@ -140,6 +164,13 @@ describe("the playground page in Chromium", () => {
     // The demo tool that fetches URLs is not offered to the model, and the page says so.
     await expect(page.getByTestId("withheld-tools").textContent()).resolves.toContain("everything__gzip-file-as-resource");
     await page.getByTestId("chat-api").selectOption(api);
+    if (api === "chat") {
+      // The Responses conversation of the test before is under way: the page asks before dropping it.
+      await expect(page.getByTestId("switch-api").textContent()).resolves.toContain("starts a new conversation");
+      await expect(page.getByTestId("chat-api").inputValue()).resolves.toBe("responses");
+      await page.getByTestId("switch-api-confirm").click();
+      await expect(page.getByTestId("turn-1").count()).resolves.toBe(0);
+    }
     await page.getByTestId("message").fill("What is 84 divided by 2?");
     await page.getByTestId("send").click();
     const second = page.getByTestId("turn-2");
@@ -173,9 +204,254 @@ describe("the playground page in Chromium", () => {
       await other.getByTestId("arguments").fill('{"dividend": 10, "divisor": 4}');
       await other.getByTestId("call").click();
       await expect(other.getByTestId("output-chat").textContent()).resolves.toContain("2.5");
+      // The server goes away: the page says so instead of going quiet.
+      await keyless.close();
+      await shows(other.getByTestId("connection"), "does not answer");
       await other.close();
     } finally {
       await keyless.close();
     }
+  });
+});
+
+describe("the page keeps what the user did, and shows calls live", () => {
+  let fresh: Page;
+  const notFound: string[] = [];
+
+  beforeAll(async () => {
+    fresh = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    fresh.on("response", (response) => {
+      if (response.status() === 404) notFound.push(response.url());
+    });
+    await fresh.goto(playground.url);
+    await fresh.locator('[data-tool="demo__search_books"]').waitFor();
+  });
+
+  afterAll(async () => {
+    await fresh?.close();
+  });
+
+  /** Clicks a setting of the strict switch and waits until the page shows the tools for it. */
+  async function switchStrict(setting: "auto" | "true" | "false"): Promise<void> {
+    await fresh.getByTestId(`strict-${setting}`).click();
+    await fresh.locator(`[data-testid="strict-${setting}"][aria-checked="true"]`).waitFor();
+  }
+
+  it("has a favicon, and no request of the page gets a 404", () => {
+    expect(notFound).toEqual([]);
+  });
+
+  it("keeps the Run view's tool, edited arguments and output across a strict switch and a tab round trip", async () => {
+    await fresh.getByTestId("tab-run").click();
+    await fresh.getByTestId("tool-select").selectOption("demo__divide");
+    await fresh.getByTestId("arguments").fill('{"dividend": 9, "divisor": 3}');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("output-chat"), '"3"');
+    await switchStrict("true");
+    await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("demo__divide");
+    await expect(fresh.getByTestId("arguments").inputValue()).resolves.toBe('{"dividend": 9, "divisor": 3}');
+    await expect(fresh.getByTestId("output-chat").textContent()).resolves.toContain("3");
+    await fresh.getByTestId("tab-tools").click();
+    await expect(fresh.getByTestId("tool-detail").locator("h2").textContent()).resolves.toBe("demo__divide");
+    await fresh.getByTestId("tab-run").click();
+    await expect(fresh.getByTestId("arguments").inputValue()).resolves.toBe('{"dividend": 9, "divisor": 3}');
+    await expect(fresh.getByTestId("output-chat").isVisible()).resolves.toBe(true);
+  });
+
+  it("under strict: true, counts what is sent and names the tools left out in the Run view", async () => {
+    // The counts the API gives (the servers' tool lists may grow): the page must say the same.
+    const counts = await toolCounts();
+    expect(counts.excluded).toContain("demo__draw_shape");
+    await shows(fresh.getByTestId("tab-tools"), `Tools (${counts.total - counts.excluded.length} sent of ${counts.total})`);
+    const note = await fresh.getByTestId("left-out-note").textContent();
+    for (const name of counts.excluded) expect(note).toContain(name);
+    await switchStrict("false");
+    await fresh.getByTestId("tab-tools").click();
+    await shows(fresh.getByTestId("tools-summary"), `Under strict: false, ${counts.total} are sent (${counts.total} with strict: false)`);
+    await expect(fresh.getByTestId("tab-tools").textContent()).resolves.toBe(`Tools (${counts.total})`);
+    await switchStrict("auto");
+    const fallbacks = `${counts.fallbacks} fallback${counts.fallbacks === 1 ? "" : "s"} sent with strict: false`;
+    await shows(fresh.getByTestId("tools-summary"), `${counts.total - counts.fallbacks} strict, ${fallbacks}`);
+  });
+
+  it("says why a schema has no strict form in plain words, with the path once", async () => {
+    await fresh.locator('[data-tool="demo__draw_shape"]').click();
+    // What shows (innerText leaves out the closed "The library's words").
+    const report = await fresh.getByTestId("report").innerText();
+    expect(report).toContain("a choice of exactly one schema");
+    expect(report).not.toContain("relax.");
+    expect(report.match(/\/properties\/shape/g)).toHaveLength(1);
+    await expect(fresh.getByTestId("report-path").textContent()).resolves.toBe("/properties/shape");
+    await expect(fresh.getByTestId("report-detail").textContent()).resolves.not.toContain("At #");
+    await expect(fresh.getByTestId("tool-bytes").textContent()).resolves.toMatch(/Chat Completions \d+ B, Responses \d+ B/);
+  });
+
+  it("shows an encoded tool: the entries and JSON text the model sends, the arguments the server gets back", async () => {
+    await fresh.locator('[data-tool="demo__set_labels"]').click();
+    await shows(fresh.getByTestId("encoded"), "labels: an open map, sent as a list of { key, value } entries");
+    await fresh.locator('[data-tool="demo__save_setting"]').click();
+    await shows(fresh.getByTestId("encoded"), "value: a free-form value, sent as JSON text");
+    await fresh.getByTestId("call-it").click();
+    await fresh.getByTestId("arguments").fill('{"name": "theme", "value": "{\\"dark\\": true}"}');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("restored"), "value: a free-form value, sent as JSON text");
+    const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as { params: { arguments: unknown } };
+    expect(sent.params.arguments).toEqual({ name: "theme", value: { dark: true } });
+    await fresh.screenshot({ path: join(SCREENSHOTS, "17-encoded.png"), fullPage: true });
+    await fresh.getByTestId("tab-tools").click();
+  });
+
+  it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
+    const forms = fresh.getByTestId("responses-forms");
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^0 tool\(s\) up front, \d+ deferred: /);
+    await expect(forms.getByTestId("responses-form-tools").textContent()).resolves.toContain('"execution": "client"');
+    await forms.getByTestId("responses-form").selectOption("namespaces");
+    await shows(forms.getByTestId("responses-form-tools"), '"type": "namespace"');
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^\d+ tool\(s\) up front, 0 deferred/);
+    await forms.scrollIntoViewIfNeeded();
+    await fresh.screenshot({ path: join(SCREENSHOTS, "15-responses-forms.png"), fullPage: true });
+  });
+
+  it("keeps the view, the strict setting and the tool in the address bar across a reload", async () => {
+    await switchStrict("true");
+    await fresh.locator('[data-tool="demo__create_event"]').click();
+    await fresh.getByTestId("tab-run").click();
+    expect(new URL(fresh.url()).searchParams.get("tool")).toBe("demo__create_event");
+    await fresh.reload();
+    await fresh.getByTestId("tool-select").waitFor();
+    await expect(fresh.getByTestId("tab-run").getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(fresh.getByTestId("strict-true").getAttribute("aria-checked")).resolves.toBe("true");
+    await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("demo__create_event");
+    await switchStrict("auto");
+  });
+
+  it("narrows the tools with the search box, and calls with Ctrl+Enter", async () => {
+    await fresh.getByTestId("run-search").fill("divi");
+    await expect(fresh.getByTestId("tool-select").locator("option").allTextContents()).resolves.toEqual([
+      "demo__divide (divide on demo)",
+      "no_such_tool (no such tool: see how a bad call is answered)",
+      "tool_search (a client tool search over the deferred tools, Responses only)",
+    ]);
+    await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("demo__divide");
+    await fresh.getByTestId("arguments").fill('{"dividend": 8, "divisor": 2}');
+    await fresh.getByTestId("arguments").press("Control+Enter");
+    await shows(fresh.getByTestId("output-chat"), '"4"');
+    await fresh.getByTestId("run-search").fill("");
+  });
+
+  it("fills the arguments with a form made from the strict schema, kept in step with the JSON text", async () => {
+    await fresh.getByTestId("tool-select").selectOption("demo__search_books");
+    const form = fresh.getByTestId("arguments-form");
+    const args = fresh.getByTestId("arguments");
+    await form.locator('[data-path="query"]').fill("dune");
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toEqual({ query: "dune", genre: null, max_results: null, sort: null });
+    // An optional property: "leave out" sends null (strict mode); taking it back in gives a select of its values.
+    await form.locator('[data-leave-out="genre"]').uncheck();
+    await form.locator('select[data-path="genre"]').selectOption('"science"');
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ genre: "science" });
+    await fresh.screenshot({ path: join(SCREENSHOTS, "13-form.png"), fullPage: true });
+    // The text leads too: the form follows what is typed, and waits while it is not JSON.
+    await args.fill('{"query": "x", "genre": null, "max_results": 7, "sort": "title"}');
+    await expect(form.locator('[data-path="max_results"]').inputValue()).resolves.toBe("7");
+    await expect(form.locator('select[data-path="sort"]').inputValue()).resolves.toBe('"title"');
+    await args.fill('{"query": ');
+    await form.getByTestId("form-waits").waitFor();
+    // An open map, encoded for strict mode: rows of { key, value } entries.
+    await fresh.getByTestId("tool-select").selectOption("demo__set_labels");
+    const before = (JSON.parse(await args.inputValue()) as { labels: unknown[] }).labels.length;
+    await form.getByText("+ add an item").click();
+    const { labels } = JSON.parse(await args.inputValue()) as { labels: unknown[] };
+    expect(labels).toHaveLength(before + 1);
+    expect(labels.at(-1)).toEqual({ key: "", value: "" });
+  });
+
+  it("answers a client tool_search the user writes, with the definitions of the best matches", async () => {
+    await fresh.getByTestId("tool-select").selectOption("tool_search");
+    await expect(fresh.getByTestId("arguments").inputValue()).resolves.toContain('"query": "divide two numbers"');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("search-found"), "demo__divide");
+    await expect(fresh.getByTestId("output-responses").textContent()).resolves.toContain('"type": "tool_search_output"');
+    await fresh.screenshot({ path: join(SCREENSHOTS, "16-tool-search.png"), fullPage: true });
+    // Another tool's pick elsewhere is followed; a strict switch keeps this one.
+    await switchStrict("true");
+    await expect(fresh.getByTestId("tool-select").inputValue()).resolves.toBe("tool_search");
+    await switchStrict("auto");
+  });
+
+  it("shows a running call's progress live, and finishes it after a tab round trip", async () => {
+    await fresh.getByTestId("tool-select").selectOption("demo__slow_count");
+    await fresh.getByTestId("arguments").fill('{"to": 4, "delay_ms": 400}');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("live-events"), "tool-call-start");
+    await shows(fresh.getByTestId("live-events"), "progress 1 of 4");
+    await fresh.screenshot({ path: join(SCREENSHOTS, "10-live-progress.png"), fullPage: true });
+    await fresh.getByTestId("tab-tools").click();
+    await fresh.getByTestId("tab-run").click();
+    await expect(fresh.getByTestId("call").isDisabled()).resolves.toBe(true);
+    await fresh.getByTestId("run-result").waitFor();
+    await expect(fresh.getByTestId("mcp-result").textContent()).resolves.toContain("Counted to 4");
+    await expect(fresh.getByTestId("call").isDisabled()).resolves.toBe(false);
+  });
+
+  it("cancels a running call: the MCP request is cancelled, as the telemetry shows", async () => {
+    await fresh.getByTestId("arguments").fill('{"to": 10, "delay_ms": 1000}');
+    await fresh.getByTestId("call").click();
+    await shows(fresh.getByTestId("live-events"), "progress 1 of 10");
+    await fresh.getByTestId("cancel").click();
+    await fresh.getByTestId("run-result").waitFor();
+    await expect(fresh.getByTestId("transport-error").textContent()).resolves.toContain("aborted");
+    const events = await fresh.getByTestId("events").textContent();
+    expect(events).toContain("mcp-cancelled");
+    expect(events).toContain("notifications/cancelled sent to server \"demo\"");
+    await expect(fresh.getByTestId("cancel").isVisible()).resolves.toBe(false);
+    await fresh.screenshot({ path: join(SCREENSHOTS, "11-cancelled.png"), fullPage: true });
+  });
+
+  it("keeps the Conversation view's model and the message being written across a strict switch", async () => {
+    await fresh.getByTestId("tab-chat").click();
+    await fresh.getByTestId("model").fill("my-model");
+    await fresh.getByTestId("message").fill("half written");
+    await switchStrict("false");
+    await fresh.getByTestId("tab-tools").click();
+    await fresh.getByTestId("tab-chat").click();
+    await expect(fresh.getByTestId("model").inputValue()).resolves.toBe("my-model");
+    await expect(fresh.getByTestId("message").inputValue()).resolves.toBe("half written");
+    await switchStrict("auto");
+  });
+
+  it("turns a server that dies red at once, with why, marks its tools unavailable, and green again once it is back", async () => {
+    await fresh.getByTestId("tab-tools").click();
+    const status = playground.pool.servers.status["demo"];
+    expect(status?.state).toBe("ready");
+    process.kill(status?.state === "ready" ? (status.pid ?? 0) : 0, "SIGKILL");
+    // @x/servers restarts it after half a second: the page shows the gap live, without a reload.
+    await fresh.locator('[data-testid="server-demo"].restarting').waitFor();
+    await shows(fresh.getByTestId("server-error-demo"), "was killed by SIGKILL");
+    await fresh.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
+    await fresh.screenshot({ path: join(SCREENSHOTS, "14-server-died.png"), fullPage: true });
+    await fresh.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
+    await fresh.getByTestId("server-error-demo").waitFor({ state: "detached" });
+    await expect(fresh.locator('[data-tool="demo__divide"] .badge.strict').count()).resolves.toBe(1);
+  });
+
+  it("restarts a configured server from the page, which then says how that went", async () => {
+    const answered = fresh.waitForResponse((response) => response.url().endsWith("/api/servers/restart"));
+    await fresh.getByTestId("restart-broken").click();
+    expect((await answered).status()).toBe(200);
+    // Its command still does not exist: it fails again, and says why again.
+    await shows(fresh.getByTestId("server-error-broken"), "command not found");
+    await expect(fresh.locator('[data-testid="server-broken"].failed').count()).resolves.toBe(1);
+  });
+
+  it("fits a 420 px wide window without sideways scrolling, on every view", async () => {
+    await fresh.setViewportSize({ width: 420, height: 900 });
+    for (const view of ["tools", "run", "chat"]) {
+      await fresh.getByTestId(`tab-${view}`).click();
+      if (view === "tools") await fresh.locator('[data-tool="demo__create_event"]').click();
+      const width = await fresh.evaluate(() => document.documentElement.scrollWidth);
+      expect({ view, width }).toEqual({ view, width: 420 });
+      await fresh.screenshot({ path: join(SCREENSHOTS, `12-narrow-${view}.png`), fullPage: true });
+    }
+    await fresh.setViewportSize({ width: 1400, height: 900 });
   });
 });

@@ -381,6 +381,32 @@ describe("servers that fail", () => {
   });
 });
 
+describe("restart()", () => {
+  it("starts a server that gave up again, and a running one anew; refuses a name the config lacks", async () => {
+    const events: ServerStatusEvent[] = [];
+    await using servers = await connectServers(
+      { calc: createCalculatorEntry() },
+      { ...QUICK, restart: false, hooks: { "server-status": (event) => void events.push(event) } },
+    );
+    const first = pidOf(servers, "calc");
+    process.kill(first, "SIGKILL");
+    await vi.waitFor(() => expect(servers.status["calc"]?.state).toBe("failed"), PATIENT);
+    expect(servers.toolset.entries).toEqual([]);
+    events.length = 0;
+    await servers.restart("calc");
+    expect(events.map((event) => event.status.state)).toEqual(["connecting", "ready"]);
+    const second = pidOf(servers, "calc");
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["calc__add"]);
+    const result = await servers.clients["calc"]?.callTool({ name: "add", arguments: { a: 2, b: 3 } });
+    expect(result?.isError).not.toBe(true);
+    // A running server: its process is ended, a new one started.
+    await servers.restart("calc");
+    expect(isRunning(second)).toBe(false);
+    expect(pidOf(servers, "calc")).not.toBe(second);
+    await expect(servers.restart("nope")).rejects.toMatchObject({ name: "ToolError", code: "invalid-config" });
+  });
+});
+
 describe("close()", () => {
   it("ends a child that ignores SIGTERM with SIGKILL after the grace period", async () => {
     const servers = await connectServers(

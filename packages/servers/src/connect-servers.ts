@@ -61,6 +61,13 @@ export interface Servers {
   /** Lists the tools of every ready server again (whatever their caches say) and rebuilds the toolset. */
   refresh(): Promise<void>;
   /**
+   * Starts the server `name` of the config again now (a stdio server's process is ended first), with a
+   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. A given `Client` or
+   * in-process server is left as it is.
+   * @throws {ToolError} `invalid-config` when the config has no server `name`
+   */
+  restart(name: string): Promise<void>;
+  /**
    * Ends every child process (SIGTERM, then SIGKILL), closes every connection, removes every listener. Harmless twice.
    */
   close(): Promise<void>;
@@ -217,6 +224,13 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
     },
     refresh: async () => {
       await Promise.all(connections.map((c) => c.relist()));
+    },
+    restart: async (name) => {
+      const found = byName.get(name);
+      if (found === undefined) {
+        throw new ToolError("invalid-config", `restart(${JSON.stringify(name)}): the config has no server of that name; it has ${[...byName.keys()].join(", ")}`);
+      }
+      await found.restartNow();
     },
     close,
     [Symbol.asyncDispose]: close,

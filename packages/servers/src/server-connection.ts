@@ -303,6 +303,29 @@ export class ServerConnection {
     }, delayMs);
   }
 
+  /**
+   * Starts it again now, whatever its state, with a fresh count of restarts
+   * (a child process is ended first); ends `ready` or `failed`, never throws.
+   * A given client or in-process server is not restarted: it is not ours to start.
+   */
+  async restartNow(): Promise<void> {
+    if (this.closing || this.spec.kind === "client" || this.spec.kind === "in-process") return;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    const client = this.client;
+    // Cleared first, so the old client's close is not taken for a crash.
+    this.client = undefined;
+    await client?.close().catch(() => {});
+    await this.dropTransport();
+    this.restarts = 0;
+    this.tools = [];
+    this.setStatus({ state: "connecting" });
+    this.onChange({ kind: "tools" });
+    await this.start();
+    // Its tools were listed while it was still connecting: the toolset takes them now that it is ready.
+    this.onChange({ kind: "tools" });
+  }
+
   private async dropTransport(): Promise<void> {
     await this.transport?.close();
   }

@@ -1,35 +1,24 @@
 // The Conversation view: talk to a real model (OPENAI_API_KEY on the server),
 // and see each turn's tool calls and the outputs sent back.
-import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json, TimelineEvent } from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import { jsonBlock } from "./json-block";
-import type { PageContext } from "./main";
+import type { PageContext, View } from "./page-context";
 
+const API_NAMES: { readonly [api in ApiName]: string } = { chat: "Chat Completions", responses: "Responses" };
+
+/** One conversation: its API (its transcript is in that API's shape) and what the page shows. */
 interface Conversation {
   api: ApiName;
-  model: string | null;
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
-  log: ({ kind: "user"; text: string } | { kind: "answer"; response: ChatResponse } | { kind: "error"; message: string })[];
-}
-
-const conversation: Conversation = { api: "responses", model: null, transcript: [], log: [] };
-
-/** The text of the output answering `callId` (images as "[image]"), as the model reads it. */
-function outputText(outputs: readonly Json[], callId: string): string {
-  for (const output of outputs) {
-    if (typeof output !== "object" || output === null || Array.isArray(output)) continue;
-    if (output["tool_call_id"] !== callId && output["call_id"] !== callId) continue;
-    const content = output["content"] ?? output["output"];
-    if (typeof content === "string") return content;
-    if (Array.isArray(content)) {
-      return content
-        .map((part) => (typeof part === "object" && part !== null && !Array.isArray(part) ? (typeof part["text"] === "string" ? part["text"] : "[image]") : ""))
-        .join(" ");
-    }
-  }
-  return "(no output)";
+  log: (
+    | { kind: "user"; text: string }
+    | { kind: "answer"; response: ChatResponse }
+    | { kind: "error"; message: string }
+  )[];
 }
 
 function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
@@ -50,10 +39,15 @@ function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
               { class: "call" },
               h("code", {}, call.name),
               h("code", { class: "args" }, call.arguments),
-              h("span", { class: "returned" }, "→ ", outputText(turn.outputs, call.callId)),
+              h("span", { class: "returned" }, "→ ", call.returned),
             ),
           ),
-          h("details", {}, h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`), turn.outputs.map((output) => jsonBlock(output))),
+          h(
+            "details",
+            {},
+            h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`),
+            turn.outputs.map((output) => jsonBlock(output)),
+          ),
         ),
   );
 }
@@ -68,7 +62,13 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
       : h(
           "div",
           { class: "notice error", "data-testid": "model-error" },
-          h("strong", {}, `The model request failed${response.modelError.status === null ? "" : ` (HTTP ${response.modelError.status})`}: `),
+          h(
+            "strong",
+            {},
+            `The model request failed${
+              response.modelError.status === null ? "" : ` (HTTP ${response.modelError.status})`
+            }: `,
+          ),
           response.modelError.message,
         ),
     response.cutBytes === 0
@@ -80,34 +80,59 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
             `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
         ),
     h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
-    h("details", {}, h("summary", {}, `Telemetry (${response.events.length} events)`), h("pre", { class: "events-text" }, response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"))),
+    h(
+      "details",
+      {},
+      h("summary", {}, `Telemetry (${response.events.length} events)`),
+      h(
+        "pre",
+        { class: "events-text" },
+        response.events.map((event) => `+${event.at.toFixed(0)} ms  ${event.type}  ${event.summary}`).join("\n"),
+      ),
+    ),
+  );
+}
+
+function noKey(): HTMLElement {
+  return h(
+    "div",
+    { class: "notice info", "data-testid": "no-key" },
+    h("h2", {}, "Talk to a model"),
+    h(
+      "p",
+      {},
+      "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
+    ),
+    h(
+      "pre",
+      {},
+      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
+    ),
+    h(
+      "p",
+      {},
+      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the model yourself.",
+    ),
   );
 }
 
 /**
- * The Conversation view.
+ * The Conversation view. It keeps the conversation, the model name and the
+ * message being written while the page is open; switching the API of a
+ * conversation under way asks first, since its transcript is in one API's shape.
  *
  * @example
  * ```ts
- * main.append(renderChatView(context));
+ * const view = createChatView(context);
+ * main.append(view.element);
  * ```
  */
-export function renderChatView(context: PageContext): HTMLElement {
+export function createChatView(initial: PageContext): View {
+  let context = initial;
   if (!context.state.openai.configured) {
-    return h(
-      "div",
-      { class: "chat-view" },
-      h(
-        "div",
-        { class: "notice info", "data-testid": "no-key" },
-        h("h2", {}, "Talk to a model"),
-        h("p", {}, "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model calls the tools above, the playground runs them and sends the outputs back, turn after turn."),
-        h("pre", {}, "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground"),
-        h("p", {}, "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the model yourself."),
-      ),
-    );
+    return { element: h("div", { class: "chat-view" }, noKey()), update: () => {} };
   }
-  conversation.model ??= context.state.openai.model;
+  const conversation: Conversation = { api: "responses", transcript: [], log: [] };
   const { withheldTools } = context.state.openai;
   const withheld =
     withheldTools.length === 0
@@ -126,98 +151,183 @@ export function renderChatView(context: PageContext): HTMLElement {
   const drawLog = (): void =>
     replace(
       log,
-      conversation.log.length === 0 ? h("p", { class: "muted" }, "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.") : null,
+      conversation.log.length === 0
+        ? h(
+            "p",
+            { class: "muted" },
+            "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.",
+          )
+        : null,
       conversation.log.map((entry) =>
         entry.kind === "user"
           ? h("div", { class: "bubble user" }, entry.text)
           : entry.kind === "error"
-            ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
-            : renderAnswer(entry.response, conversation.api),
+          ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
+          : renderAnswer(entry.response, conversation.api),
       ),
     );
   drawLog();
 
-  const message = h("textarea", { rows: "3", "data-testid": "message", "aria-label": "message", placeholder: "Your message" });
-  const model = h("input", { type: "text", value: conversation.model, "data-testid": "model", "aria-label": "model" });
+  const message = h("textarea", {
+    rows: "3",
+    "data-testid": "message",
+    "aria-label": "message",
+    placeholder: "Your message (Ctrl+Enter sends)",
+  });
+  const model = h("input", {
+    type: "text",
+    value: context.state.openai.model,
+    "data-testid": "model",
+    "aria-label": "model",
+  });
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
+  /** The run in flight: its id, and where its pushed events go. */
+  let running: { readonly runId: string; onEvent(event: TimelineEvent): void } | undefined;
+  const stop = h("button", { type: "button", class: "danger", "data-testid": "stop", hidden: true }, "Stop");
+  stop.addEventListener("click", () => {
+    if (running === undefined) return;
+    stop.disabled = true;
+    void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
+  });
+  context.events.listen((event) => {
+    if (event.type === "call-event" && running !== undefined && event.runId === running.runId) running.onEvent(event.event);
+  });
+  const strictNote = h("span", { class: "muted" });
+  const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
   const apiSelect = h(
     "select",
-    {
-      "data-testid": "chat-api",
-      "aria-label": "API",
-      onchange: (event) => {
-        // A transcript is in one API's shape: switching starts over.
-        conversation.api = (event.target as HTMLSelectElement).value as ApiName;
-        conversation.transcript = [];
-        conversation.log = [];
-        drawLog();
-      },
-    },
-    h("option", { value: "responses", selected: conversation.api === "responses" }, "Responses"),
-    h("option", { value: "chat", selected: conversation.api === "chat" }, "Chat Completions"),
+    { "data-testid": "chat-api", "aria-label": "API" },
+    (["responses", "chat"] as const).map((api) =>
+      h("option", { value: api, selected: conversation.api === api }, API_NAMES[api]),
+    ),
   );
+  const startOver = (api: ApiName): void => {
+    conversation.api = api;
+    conversation.transcript = [];
+    conversation.log = [];
+    apiSelect.value = api;
+    switchNotice.hidden = true;
+    drawLog();
+  };
+  apiSelect.addEventListener("change", () => {
+    const wanted = apiSelect.value as ApiName;
+    if (conversation.log.length === 0) return startOver(wanted);
+    // A transcript is in one API's shape: ask before dropping it.
+    apiSelect.value = conversation.api;
+    switchNotice.hidden = false;
+    replace(
+      switchNotice,
+      h("strong", {}, `This conversation is in the ${API_NAMES[conversation.api]} shape. `),
+      `Switching to ${API_NAMES[wanted]} starts a new conversation (the model would not see the earlier turns). `,
+      h(
+        "button",
+        { type: "button", "data-testid": "switch-api-confirm", onclick: () => startOver(wanted) },
+        `Start a new one in ${API_NAMES[wanted]}`,
+      ),
+      " ",
+      h(
+        "button",
+        { type: "button", "data-testid": "switch-api-keep", onclick: () => (switchNotice.hidden = true) },
+        `Keep ${API_NAMES[conversation.api]}`,
+      ),
+    );
+  });
+
+  const submit = (): void => {
+    const text = message.value.trim();
+    if (text === "" || send.disabled) return;
+    const modelName = model.value.trim() || context.state.openai.model;
+    conversation.log.push({ kind: "user", text });
+    message.value = "";
+    send.disabled = true;
+    drawLog();
+    const runId = crypto.randomUUID();
+    const events: TimelineEvent[] = [];
+    const progress = h("div", { class: "live-run" });
+    const showProgress = (): void =>
+      replace(
+        progress,
+        h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model… (what the loop does shows here as it happens)"),
+        timeline(events, "chat-live-events"),
+      );
+    showProgress();
+    log.append(progress);
+    running = { runId, onEvent: (event) => (events.push(event), showProgress()) };
+    stop.hidden = false;
+    stop.disabled = false;
+    const request: ChatRequest = {
+      api: conversation.api,
+      strict: context.strict,
+      model: modelName,
+      message: text,
+      transcript: conversation.transcript,
+      runId,
+    };
+    context.api
+      .post<ChatResponse>("/api/chat", request)
+      .then((response) => {
+        conversation.transcript = response.transcript;
+        conversation.log.push({ kind: "answer", response });
+      })
+      .catch((error: unknown) => {
+        conversation.log.push({ kind: "error", message: error instanceof ApiError ? error.message : String(error) });
+      })
+      .finally(() => {
+        running = undefined;
+        send.disabled = false;
+        stop.hidden = true;
+        drawLog();
+      });
+  };
+  message.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  });
+
   const form = h(
     "form",
     {
       class: "chat-form",
       onsubmit: (event) => {
         event.preventDefault();
-        const text = message.value.trim();
-        if (text === "") return;
-        conversation.model = model.value.trim() || context.state.openai.model;
-        conversation.log.push({ kind: "user", text });
-        message.value = "";
-        send.disabled = true;
-        drawLog();
-        log.append(h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model…"));
-        const request: ChatRequest = { api: conversation.api, strict: context.strict, model: conversation.model, message: text, transcript: conversation.transcript };
-        context.api
-          .post<ChatResponse>("/api/chat", request)
-          .then((response) => {
-            conversation.transcript = response.transcript;
-            conversation.log.push({ kind: "answer", response });
-          })
-          .catch((error: unknown) => {
-            conversation.log.push({ kind: "error", message: error instanceof ApiError ? error.message : String(error) });
-          })
-          .finally(() => {
-            send.disabled = false;
-            drawLog();
-          });
+        submit();
       },
     },
+    switchNotice,
     h(
       "div",
       { class: "row" },
       h("label", { class: "field" }, h("span", {}, "API"), apiSelect),
       h("label", { class: "field" }, h("span", {}, "Model"), model),
-      h("span", { class: "muted" }, `strict: ${context.strict} (the switch at the top)`),
+      strictNote,
     ),
     h("label", { class: "field" }, h("span", {}, "Message"), message),
     h(
       "div",
       { class: "actions" },
       send,
-      h(
-        "button",
-        {
-          type: "button",
-          onclick: () => {
-            conversation.transcript = [];
-            conversation.log = [];
-            drawLog();
-          },
-        },
-        "New conversation",
-      ),
+      stop,
+      h("button", { type: "button", onclick: () => startOver(conversation.api) }, "New conversation"),
     ),
   );
-  return h(
+  const element = h(
     "div",
     { class: "chat-view" },
-    h("p", { class: "intro" }, "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back."),
+    h(
+      "p",
+      { class: "intro" },
+      "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back.",
+    ),
     withheld,
     log,
     form,
   );
+  const update = (next: PageContext): void => {
+    context = next;
+    replace(strictNote, `strict: ${context.strict} (the switch at the top)`);
+  };
+  update(initial);
+  return { element, update };
 }

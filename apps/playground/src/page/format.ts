@@ -29,3 +29,15 @@ export function formatNullPath(path: readonly (string | null)[]): string {
 export function formatSchemaPath(path: readonly (string | number)[]): string {
   return path.length === 0 ? "/ (the root)" : path.map((segment) => "/" + String(segment).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
+
+/**
+ * A size in bytes as a reader takes it in: `812 B`, `3.4 KB`.
+ *
+ * @example
+ * ```ts
+ * formatBytes(3480); // "3.4 KB"
+ * ```
+ */
+export function formatBytes(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} KB`;
+}

@@ -1,33 +1,33 @@
 // The playground page: a header with the servers and the strict switch, and
-// three views (Tools, Run a call, Conversation) over the JSON API.
+// three views (Tools, Run a call, Conversation) over the JSON API. Each view is
+// made once and kept: tabs hide and show them, the strict switch and the
+// server status update them in place.
 import "./style.css";
 import type { StateResponse, StrictSetting, ToolsResponse } from "../shared/api-types";
 import { ApiError, createApi, takeToken } from "./api-client";
-import type { Api } from "./api-client";
-import { renderChatView } from "./chat-view";
+import { createChatView } from "./chat-view";
 import { h, replace } from "./dom";
-import { renderRunView } from "./run-view";
+import { openEventStream } from "./event-stream";
+import type { PageContext, View, ViewName } from "./page-context";
+import { createRunView } from "./run-view";
 import { renderServerProblems, renderServers } from "./servers";
-import { renderToolsView } from "./tools-view";
-
-/** Which view is shown. */
-export type ViewName = "tools" | "run" | "chat";
-
-/** What every view reads, and how it asks for a change. */
-export interface PageContext {
-  readonly api: Api;
-  readonly state: StateResponse;
-  readonly strict: StrictSetting;
-  readonly tools: ToolsResponse;
-  /** The tool selected in the Tools view (the Run view starts with it). */
-  readonly selectedTool: string | null;
-  select(tool: string, view?: ViewName): void;
-}
+import { STRICT_MEANINGS } from "./strict-words";
+import { createToolsView } from "./tools-view";
+import { readUrlState, writeUrlState } from "./url-state";
 
 const root = document.querySelector<HTMLElement>("#app") as HTMLElement;
 
 function fatal(title: string, message: string): void {
   replace(root, h("div", { class: "notice error", "data-testid": "fatal" }, h("h2", {}, title), h("p", {}, message)));
+}
+
+function tabLabel(name: ViewName, tools: ToolsResponse, state: StateResponse): string {
+  if (name === "tools") {
+    const sent = tools.tools.filter((tool) => tool.strict !== null).length;
+    return sent === tools.tools.length ? `Tools (${sent})` : `Tools (${sent} sent of ${tools.tools.length})`;
+  }
+  if (name === "run") return "Run a call — you are the model";
+  return state.openai.configured ? "Conversation with a model" : "Conversation (needs OPENAI_API_KEY)";
 }
 
 async function start(): Promise<void> {
@@ -47,34 +47,63 @@ async function start(): Promise<void> {
     fatal("The playground refused this page", error instanceof Error ? error.message : String(error));
     return;
   }
+  const events = openEventStream(token);
 
-  let strict: StrictSetting = "auto";
-  let view: ViewName = "tools";
-  let selectedTool: string | null = null;
+  const fromUrl = readUrlState();
+  let strict: StrictSetting = fromUrl.strict;
+  let view: ViewName = fromUrl.view;
+  let selectedTool: string | null = fromUrl.tool;
   let tools: ToolsResponse | undefined;
+  let views: { readonly [name in ViewName]: View } | undefined;
 
   const header = h("header", { class: "top" });
   const nav = h("nav", { class: "tabs", role: "tablist" });
+  const problems = h("div", { "data-testid": "server-problems" });
+  const connection = h("div", { class: "notice error connection", "data-testid": "connection", hidden: true });
   const main = h("main", {});
-  replace(root, header, nav, renderServerProblems(state), main);
+  replace(root, header, nav, connection, problems, main);
+  events.onStatus((status) => {
+    connection.hidden = status === "connected";
+    replace(
+      connection,
+      status === "refused"
+        ? "The playground restarted (this page's token is no longer valid): open the new URL it printed."
+        : "The playground server does not answer: is it still running? Trying again every second…",
+    );
+  });
+
+  const restart = (name: string): void => {
+    void api.post("/api/servers/restart", { name }).catch((error: unknown) => {
+      replace(problems, h("div", { class: "notice error" }, error instanceof ApiError ? error.message : String(error)));
+    });
+  };
+
+  const contextNow = (loaded: ToolsResponse): PageContext => ({
+    api,
+    events,
+    state,
+    strict,
+    tools: loaded,
+    selectedTool,
+    select: (tool, next) => {
+      selectedTool = tool;
+      if (next !== undefined) view = next;
+      render();
+    },
+  });
 
   const render = (): void => {
     if (tools === undefined) return;
-    const context: PageContext = {
-      api,
-      state,
-      strict,
-      tools,
-      selectedTool,
-      select: (tool, next) => {
-        selectedTool = tool;
-        if (next !== undefined) view = next;
-        render();
-      },
-    };
+    writeUrlState({ view, strict, tool: selectedTool });
+    const context = contextNow(tools);
     replace(
       header,
-      h("div", { class: "title" }, h("h1", {}, "@x playground"), h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools")),
+      h(
+        "div",
+        { class: "title" },
+        h("h1", {}, "@x playground"),
+        h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
+      ),
       renderServers(state),
       h(
         "div",
@@ -86,6 +115,7 @@ async function start(): Promise<void> {
             {
               type: "button",
               role: "radio",
+              title: `strict: ${setting} — ${STRICT_MEANINGS[setting]}`,
               "aria-checked": String(setting === strict),
               "data-testid": `strict-${setting}`,
               class: setting === strict ? "on" : "",
@@ -97,16 +127,13 @@ async function start(): Promise<void> {
             setting,
           ),
         ),
+        h("span", { class: "muted strict-meaning", "data-testid": "strict-meaning" }, STRICT_MEANINGS[strict]),
       ),
     );
-    const tabs: [ViewName, string][] = [
-      ["tools", `Tools (${tools.tools.length})`],
-      ["run", "Run a call — you are the model"],
-      ["chat", state.openai.configured ? "Conversation with a model" : "Conversation (needs OPENAI_API_KEY)"],
-    ];
+    replace(problems, renderServerProblems(state, restart));
     replace(
       nav,
-      tabs.map(([name, label]) =>
+      (["tools", "run", "chat"] as const).map((name) =>
         h(
           "button",
           {
@@ -120,22 +147,41 @@ async function start(): Promise<void> {
               render();
             },
           },
-          label,
+          tabLabel(name, tools as ToolsResponse, state),
         ),
       ),
     );
-    replace(main, view === "tools" ? renderToolsView(context) : view === "run" ? renderRunView(context) : renderChatView(context));
+    if (views === undefined) {
+      views = { tools: createToolsView(context), run: createRunView(context), chat: createChatView(context) };
+      replace(main, views.tools.element, views.run.element, views.chat.element);
+    } else {
+      for (const each of Object.values(views)) each.update(context);
+    }
+    for (const [name, each] of Object.entries(views)) each.element.hidden = name !== view;
   };
 
+  let loads = 0;
   const loadTools = async (): Promise<void> => {
+    // Only the latest request counts: two quick clicks on the switch may answer out of order.
+    const load = ++loads;
+    let loaded: ToolsResponse;
     try {
-      tools = await api.get<ToolsResponse>(`/api/tools?strict=${strict}`);
+      loaded = await api.get<ToolsResponse>(`/api/tools?strict=${strict}`);
     } catch (error) {
       fatal("Could not list the tools", error instanceof ApiError ? error.message : String(error));
       return;
     }
+    if (load !== loads) return;
+    tools = loaded;
     render();
   };
+
+  events.listen((event) => {
+    if (event.type !== "state") return;
+    state = event.state;
+    // A server stopped or came back: its tools' availability changed.
+    void loadTools();
+  });
   await loadTools();
 }
 

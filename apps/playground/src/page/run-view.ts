@@ -1,19 +1,24 @@
 // The Run view ("you are the model"): write a tool call as a model would,
-// run it through the executor, and see every step it goes through.
+// run it through the executor, and see every step it goes through, live.
 import type { ApiName, CallRequest, CallResponse, Json, TimelineEvent, ToolView } from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { createArgumentsForm } from "./arguments-form";
+import { renderCallSteps, timeline } from "./call-steps";
 import { h, replace } from "./dom";
-import { jsonBlock } from "./json-block";
-import type { PageContext } from "./main";
+import type { PageContext, View } from "./page-context";
+import { strictSummary } from "./strict-words";
+import { matchesSearch, toolLabel } from "./tool-names";
 
-let runApi: ApiName = "responses";
 const UNKNOWN_TOOL = "no_such_tool";
-/** Edited arguments per tool (and strict setting), kept while the page is open. */
-const drafts = new Map<string, string>();
-
-function draftKey(context: PageContext, tool: string): string {
-  return `${context.strict}:${tool}`;
-}
+/** A client tool search over the deferred tools (the Tools view's last Responses form). */
+const TOOL_SEARCH = "tool_search";
+const SEARCH_EXAMPLE = JSON.stringify({ query: "divide two numbers" }, null, 2);
+const SEARCH_SCHEMA: Json = {
+  type: "object",
+  properties: { query: { type: "string", description: "What the model looks for" } },
+  required: ["query"],
+  additionalProperties: false,
+};
 
 /** Models write compact JSON: valid JSON is sent compact, anything else exactly as typed. */
 function asModelWrites(text: string): string {
@@ -28,213 +33,228 @@ function exampleText(tool: ToolView | undefined): string {
   return JSON.stringify(tool?.example ?? {}, null, 2);
 }
 
-/** Where the model sent a null that never reached the server: the nulls strict mode introduced. */
-function removedNulls(sent: Json, received: Json, path = ""): string[] {
-  if (typeof sent !== "object" || sent === null) return [];
-  if (Array.isArray(sent)) {
-    return Array.isArray(received) ? sent.flatMap((item, index) => removedNulls(item, received[index] ?? null, `${path}[${index}]`)) : [];
+/** The text as JSON, or `undefined` when it is not JSON. */
+function parsed(text: string): Json | undefined {
+  try {
+    return JSON.parse(text) as Json;
+  } catch {
+    return undefined;
   }
-  const target = typeof received === "object" && received !== null && !Array.isArray(received) ? received : {};
-  return Object.entries(sent).flatMap(([key, value]) => {
-    const here = path === "" ? key : `${path}.${key}`;
-    if (value === null && !Object.prototype.hasOwnProperty.call(target, key)) return [here];
-    return removedNulls(value, target[key] ?? null, here);
-  });
 }
 
-function outputPreview(api: ApiName, output: Json): HTMLElement {
-  const preview = h("div", { class: "preview", "data-testid": `preview-${api}` });
-  const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
-  const content = api === "chat" ? record["content"] : record["output"];
-  const parts: Json[] = typeof content === "string" ? [{ type: "input_text", text: content }] : Array.isArray(content) ? content : [];
-  for (const part of parts) {
-    const item = typeof part === "object" && part !== null && !Array.isArray(part) ? part : {};
-    if (item["type"] === "input_image" && typeof item["image_url"] === "string") {
-      preview.append(h("img", { src: item["image_url"], alt: "image returned by the tool", "data-testid": `image-${api}` }));
-    } else if (typeof item["text"] === "string") {
-      preview.append(h("pre", { class: "text" }, item["text"]));
-    }
+/** The schema the model fills in: the parameters as sent (strict when the tool is), else as the server lists it. */
+function sentSchema(tool: ToolView | undefined): Json {
+  const sent = tool?.responses;
+  if (typeof sent === "object" && sent !== null && !Array.isArray(sent) && sent["parameters"] !== undefined)
+    return sent["parameters"];
+  return tool?.inputSchema ?? {};
+}
+
+/** A call in flight: its id (the pushed events carry it) and the events so far. */
+interface Running {
+  readonly runId: string;
+  readonly tool: string;
+  readonly events: TimelineEvent[];
+}
+
+function describeTool(context: PageContext, name: string): (Node | string)[] {
+  if (name === TOOL_SEARCH) {
+    return [
+      "A client tool search, as a model sends it when every tool is deferred (the Tools view's last Responses form): ",
+      "the executor answers it with the definitions of the best matches. Responses only.",
+    ];
   }
-  return preview;
-}
-
-function timeline(events: readonly TimelineEvent[]): HTMLElement {
-  if (events.length === 0) return h("p", { class: "muted" }, "No events.");
-  return h(
-    "table",
-    { class: "events", "data-testid": "events" },
-    h("thead", {}, h("tr", {}, h("th", {}, "at"), h("th", {}, "event"), h("th", {}, "duration"), h("th", {}, "details"))),
-    h(
-      "tbody",
-      {},
-      events.map((event) =>
-        h(
-          "tr",
-          { class: event.type },
-          h("td", { class: "num" }, `+${event.at.toFixed(0)} ms`),
-          h("td", {}, h("code", {}, event.type)),
-          h("td", { class: "num" }, event.durationMs === undefined ? "" : `${event.durationMs.toFixed(0)} ms`),
-          h("td", {}, event.summary),
-        ),
-      ),
-    ),
-  );
-}
-
-function step(number: number, title: string, explanation: string, ...body: (Node | null)[]): HTMLElement {
-  return h(
-    "li",
-    { class: "step" },
-    h("h3", {}, h("span", { class: "step-number" }, String(number)), title),
-    h("p", { class: "muted" }, explanation),
-    ...body,
-  );
-}
-
-function renderResult(result: CallResponse): HTMLElement {
-  const sentArguments = (result.sent?.params as { arguments?: Json } | undefined)?.arguments ?? null;
-  const modelArguments = (() => {
-    const call = result.modelCall.responses as { arguments?: unknown };
-    try {
-      return JSON.parse(String(call.arguments)) as Json;
-    } catch {
-      return undefined;
-    }
-  })();
-  const removed = result.sent === null || modelArguments === undefined ? [] : removedNulls(modelArguments, sentArguments);
-  return h(
-    "ol",
-    { class: "steps", "data-testid": "run-result" },
-    step(
-      1,
-      "The call, as the model sends it",
-      "A function call in each API's response shape; the arguments are JSON text written by the model.",
-      h(
-        "div",
-        { class: "columns two" },
-        h("figure", {}, h("figcaption", {}, "Chat Completions: choices[0].message"), jsonBlock(result.modelCall.chat, "call-chat")),
-        h("figure", {}, h("figcaption", {}, "Responses: an output item"), jsonBlock(result.modelCall.responses, "call-responses")),
-      ),
-      h(
-        "figure",
-        { class: "parsed" },
-        h("figcaption", {}, "The arguments, parsed (the same text in both shapes)"),
-        modelArguments === undefined ? h("p", { class: "muted" }, "(not JSON: the call is rejected)") : jsonBlock(modelArguments, "model-arguments"),
-      ),
-    ),
-    step(
-      2,
-      "What the MCP server receives",
-      "The tools/call request after the arguments are decoded and the nulls strict mode introduced are removed.",
-      result.rejected !== null
-        ? h(
-            "div",
-            { class: "notice error", "data-testid": "rejected" },
-            h("strong", {}, `Not run (${result.rejected.code}). `),
-            result.rejected.message,
-            " The model gets this error as the call's output, so it can correct itself.",
-          )
-        : result.sent === null
-          ? h("p", { class: "muted" }, "Nothing was sent.")
-          : h(
-              "div",
-              {},
-              jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
-              removed.length === 0
-                ? null
-                : h("p", { class: "note", "data-testid": "removed-nulls" }, "Removed before sending: ", removed.map((path) => h("code", {}, path))),
-            ),
-    ),
-    step(
-      3,
-      "The MCP result",
-      "What the server answered, as received.",
-      result.transportError !== null
-        ? h("div", { class: "notice error", "data-testid": "transport-error" }, h("strong", {}, "The call failed: "), result.transportError)
-        : result.result === null
-          ? h("p", { class: "muted" }, "No result (the call was not run).")
-          : h(
-              "div",
-              {},
-              (result.result as { isError?: unknown }).isError === true
-                ? h("div", { class: "notice error", "data-testid": "tool-error" }, h("strong", {}, "The tool reported an error "), "(isError: true). The model is told, with the error prefix.")
-                : null,
-              jsonBlock(result.result, "mcp-result"),
-            ),
-    ),
-    step(
-      4,
-      "The tool output the model gets back",
-      "Chat tool messages carry text only (images become a placeholder); a Responses function_call_output can carry the image itself.",
-      h(
-        "div",
-        { class: "columns two" },
-        h("figure", {}, h("figcaption", {}, "Chat Completions: a tool message"), outputPreview("chat", result.outputs.chat), jsonBlock(result.outputs.chat, "output-chat")),
-        h(
-          "figure",
-          {},
-          h("figcaption", {}, "Responses: a function_call_output item"),
-          outputPreview("responses", result.outputs.responses),
-          jsonBlock(result.outputs.responses, "output-responses"),
-        ),
-      ),
-    ),
-    step(5, "Telemetry", "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.", timeline(result.events)),
-  );
+  const tool = context.tools.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) return ["A name no tool has: the call is rejected, and the model is told which names exist."];
+  return [
+    h("strong", {}, tool.name),
+    h("span", { class: "muted" }, ` (${tool.toolName} on ${tool.server})`),
+    tool.description === null ? "" : ` — ${tool.description}`,
+    h("br"),
+    strictSummary(tool),
+    tool.unavailable === null ? "" : h("span", { class: "unavailable" }, ` Unavailable: ${tool.unavailable}`),
+  ];
 }
 
 /**
- * The Run view.
+ * The Run view. It keeps its tool, the arguments typed for each tool, the API
+ * choice and the last output (or the call still running) while the page is
+ * open, whatever the strict switch or the tabs do.
  *
  * @example
  * ```ts
- * main.append(renderRunView(context));
+ * const view = createRunView(context);
+ * main.append(view.element);
  * ```
  */
-export function renderRunView(context: PageContext): HTMLElement {
-  const runnable = context.tools.tools.filter((tool) => tool.strict !== null);
-  const initial = runnable.find((tool) => tool.name === context.selectedTool) ?? runnable[0];
-  let current = initial?.name ?? "";
+export function createRunView(initial: PageContext): View {
+  let context = initial;
+  let runApi: ApiName = "responses";
+  let current = "";
+  let search = "";
+  /** What the user typed, per tool: kept across strict switches (only an untouched example follows the switch). */
+  const drafts = new Map<string, string>();
+  let running: Running | undefined;
 
-  const output = h("div", { class: "run-output" });
-  const textarea = h("textarea", { rows: "12", spellcheck: "false", "data-testid": "arguments", "aria-label": "arguments" });
-  textarea.value = drafts.get(draftKey(context, current)) ?? exampleText(initial);
-  textarea.addEventListener("input", () => drafts.set(draftKey(context, current), textarea.value));
+  const output = h("div", { class: "run-output", "data-testid": "run-output" });
   const info = h("p", { class: "muted", "data-testid": "tool-info" });
-  const describe = (): void => {
-    const tool = context.tools.tools.find((candidate) => candidate.name === current);
+  const leftOut = h("p", { class: "note", "data-testid": "left-out-note" });
+  const textarea = h("textarea", {
+    rows: "12",
+    spellcheck: "false",
+    "data-testid": "arguments",
+    "aria-label": "arguments",
+  });
+  const select = h("select", { "data-testid": "tool-select", "aria-label": "tool" });
+  const searchBox = h("input", {
+    type: "search",
+    placeholder: "Search tools",
+    "aria-label": "search tools",
+    "data-testid": "run-search",
+  });
+  const button = h("button", { type: "submit", class: "primary", "data-testid": "call" }, "Call the tool");
+  const cancel = h("button", { type: "button", class: "danger", "data-testid": "cancel", hidden: true }, "Cancel");
+
+  const toolByName = (name: string): ToolView | undefined => context.tools.tools.find((tool) => tool.name === name);
+  const textFor = (name: string): string =>
+    drafts.get(name) ?? (name === TOOL_SEARCH ? SEARCH_EXAMPLE : exampleText(toolByName(name)));
+
+  const fillOptions = (): void => {
+    const sent = context.tools.tools.filter((tool) => tool.strict !== null && matchesSearch(tool, search));
+    const excluded = context.tools.tools.filter((tool) => tool.strict === null);
+    // The tool picked before the switch left it out stays picked, said to be left out.
+    const leftOutCurrent = excluded.find((tool) => tool.name === current);
     replace(
-      info,
-      tool === undefined
-        ? "A name no tool has: the call is rejected, and the model is told which names exist."
+      select,
+      sent.map((tool) =>
+        h(
+          "option",
+          { value: tool.name, selected: tool.name === current, disabled: tool.unavailable !== null },
+          toolLabel(tool) + (tool.unavailable === null ? "" : " — unavailable"),
+        ),
+      ),
+      leftOutCurrent === undefined
+        ? null
+        : h(
+            "option",
+            { value: leftOutCurrent.name, selected: true },
+            `${toolLabel(leftOutCurrent)} — left out under strict: ${context.strict}: a call is answered as an unknown tool`,
+          ),
+      h(
+        "option",
+        { value: UNKNOWN_TOOL, selected: current === UNKNOWN_TOOL },
+        `${UNKNOWN_TOOL} (no such tool: see how a bad call is answered)`,
+      ),
+      h(
+        "option",
+        { value: TOOL_SEARCH, selected: current === TOOL_SEARCH },
+        `${TOOL_SEARCH} (a client tool search over the deferred tools, Responses only)`,
+      ),
+    );
+    replace(
+      leftOut,
+      excluded.length === 0
+        ? null
         : [
-            h("strong", {}, `${tool.server} / ${tool.toolName}`),
-            tool.description === null ? "" : ` — ${tool.description}`,
-            h("br"),
-            tool.fallback !== null
-              ? `Sent with strict: false: its schema has no strict form (${tool.fallback.keyword} at /${tool.fallback.path.join("/")}), so the model's arguments are not checked against it.`
-              : `Sent with strict: ${String(tool.strict)}.` +
-                (tool.strict === true && tool.nullPaths.length > 0 ? " Optional arguments are pre-filled with null, as a strict model sends them." : ""),
+            `Left out under strict: ${context.strict} (not sent to the model, so not callable): `,
+            excluded.map((tool) => h("code", {}, tool.name)),
+            " — see the Tools view for why.",
           ],
     );
+    leftOut.hidden = excluded.length === 0;
   };
-  describe();
 
-  const select = h(
-    "select",
-    {
-      "data-testid": "tool-select",
-      "aria-label": "tool",
-      onchange: (event) => {
-        current = (event.target as HTMLSelectElement).value;
-        const tool = runnable.find((candidate) => candidate.name === current);
-        textarea.value = drafts.get(draftKey(context, current)) ?? exampleText(tool);
-        describe();
-      },
-    },
-    runnable.map((tool) => h("option", { value: tool.name, selected: tool.name === current }, tool.name)),
-    h("option", { value: UNKNOWN_TOOL }, `${UNKNOWN_TOOL} (no such tool: see how a bad call is answered)`),
-  );
+  const formSlot = h("div", { class: "form-slot" });
+  let argumentsForm = createArgumentsForm({}, {}, () => {});
+  const drawForm = (): void => {
+    const schema = current === TOOL_SEARCH ? SEARCH_SCHEMA : sentSchema(toolByName(current));
+    argumentsForm = createArgumentsForm(schema, parsed(textarea.value) ?? {}, (value) => {
+      textarea.value = JSON.stringify(value, null, 2);
+      drafts.set(current, textarea.value);
+    });
+    if (parsed(textarea.value) === undefined) argumentsForm.show(undefined);
+    replace(formSlot, argumentsForm.element);
+  };
+
+  const choose = (name: string): void => {
+    current = name;
+    textarea.value = textFor(name);
+    drawForm();
+    replace(info, describeTool(context, name));
+    if (name !== UNKNOWN_TOOL && name !== TOOL_SEARCH && name !== context.selectedTool) context.select(name);
+  };
+
+  const showRunning = (): void => {
+    if (running === undefined) return;
+    replace(
+      output,
+      h(
+        "p",
+        { class: "muted", "data-testid": "running" },
+        `Calling ${running.tool}… (events arrive as the server sends them)`,
+      ),
+      timeline(running.events, "live-events"),
+    );
+  };
+
+  const run = (): void => {
+    if (running !== undefined) return;
+    const runId = crypto.randomUUID();
+    running = { runId, tool: current, events: [] };
+    button.disabled = true;
+    cancel.hidden = false;
+    cancel.disabled = false;
+    showRunning();
+    const request: CallRequest = {
+      tool: current,
+      arguments: asModelWrites(textarea.value),
+      strict: context.strict,
+      api: runApi,
+      runId,
+    };
+    context.api
+      .post<CallResponse>("/api/call", request)
+      .then((result) => replace(output, renderCallSteps(result)))
+      .catch((error: unknown) =>
+        replace(output, h("div", { class: "notice error" }, error instanceof ApiError ? error.message : String(error))),
+      )
+      .finally(() => {
+        running = undefined;
+        button.disabled = false;
+        cancel.hidden = true;
+      });
+  };
+
+  context.events.listen((event) => {
+    if (event.type !== "call-event" || running === undefined || event.runId !== running.runId) return;
+    running.events.push(event.event);
+    showRunning();
+  });
+
+  select.addEventListener("change", () => choose(select.value));
+  textarea.addEventListener("input", () => {
+    drafts.set(current, textarea.value);
+    argumentsForm.show(parsed(textarea.value));
+  });
+  textarea.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      run();
+    }
+  });
+  searchBox.addEventListener("input", () => {
+    search = searchBox.value;
+    fillOptions();
+    // A tool the search hides gives way to the first match, so the form follows what the list shows.
+    const listed = [...select.options].some((option) => option.value === current);
+    const first = select.querySelector<HTMLOptionElement>("option:not([disabled])");
+    if (!listed && first !== null) choose(first.value);
+  });
+  cancel.addEventListener("click", () => {
+    if (running === undefined) return;
+    cancel.disabled = true;
+    void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
+  });
 
   const apiChoice = h(
     "span",
@@ -258,49 +278,58 @@ export function renderRunView(context: PageContext): HTMLElement {
     ),
   );
 
-  const button = h("button", { type: "submit", class: "primary", "data-testid": "call" }, "Call the tool");
   const form = h(
     "form",
     {
       class: "run-form",
       onsubmit: (event) => {
         event.preventDefault();
-        button.disabled = true;
-        replace(output, h("p", { class: "muted", "data-testid": "running" }, `Calling ${current}…`));
-        const request: CallRequest = { tool: current, arguments: asModelWrites(textarea.value), strict: context.strict, api: runApi };
-        context.api
-          .post<CallResponse>("/api/call", request)
-          .then((result) => replace(output, renderResult(result)))
-          .catch((error: unknown) =>
-            replace(output, h("div", { class: "notice error" }, error instanceof ApiError ? error.message : String(error))),
-          )
-          .finally(() => {
-            button.disabled = false;
-          });
+        run();
       },
     },
-    h("label", { class: "field" }, h("span", {}, "Tool"), select),
+    h("label", { class: "field" }, h("span", {}, "Tool"), h("span", { class: "tool-pick" }, searchBox, select)),
+    leftOut,
     info,
-    h("div", { class: "field inline" }, h("span", {}, "Run it through"), apiChoice, h("span", { class: "muted" }, " (the other API's output is made from the same result)")),
-    h("label", { class: "field" }, h("span", {}, "Arguments, as JSON text — exactly what the model would write"), textarea),
+    h(
+      "div",
+      { class: "field inline" },
+      h("span", {}, "Run it through"),
+      apiChoice,
+      h("span", { class: "muted" }, " (the other API's output is made from the same result)"),
+    ),
+    h(
+      "div",
+      { class: "arguments-pair" },
+      h("div", { class: "field" }, h("span", {}, "Arguments, as a form (from the schema the model gets)"), formSlot),
+      h(
+        "label",
+        { class: "field" },
+        h("span", {}, "Arguments, as JSON text — exactly what the model would write"),
+        textarea,
+      ),
+    ),
     h(
       "div",
       { class: "actions" },
       button,
+      cancel,
       h(
         "button",
         {
           type: "button",
           onclick: () => {
-            drafts.delete(draftKey(context, current));
-            textarea.value = exampleText(runnable.find((tool) => tool.name === current));
+            drafts.delete(current);
+            textarea.value = textFor(current);
+            drawForm();
           },
         },
         "Reset to the example",
       ),
+      h("span", { class: "muted hint" }, "Ctrl+Enter calls"),
     ),
   );
-  return h(
+
+  const element = h(
     "div",
     { class: "run-view" },
     h(
@@ -311,4 +340,29 @@ export function renderRunView(context: PageContext): HTMLElement {
     form,
     output,
   );
+
+  /** The selection the page had at the last update: a new one (the Tools view's "Call it yourself") is followed. */
+  let seenSelected: string | null = null;
+  const update = (next: PageContext): void => {
+    context = next;
+    const selectedChanged = next.selectedTool !== seenSelected;
+    seenSelected = next.selectedTool;
+    const selected = toolByName(next.selectedTool ?? "");
+    const name =
+      selectedChanged && selected !== undefined && selected.strict !== null
+        ? selected.name
+        : current === ""
+        ? firstSent(next)
+        : current;
+    fillOptions();
+    if (name !== current || !drafts.has(name)) choose(name);
+    else replace(info, describeTool(context, name));
+    button.disabled = running !== undefined;
+  };
+  update(initial);
+  return { element, update };
+}
+
+function firstSent(context: PageContext): string {
+  return context.tools.tools.find((tool) => tool.strict !== null && tool.unavailable === null)?.name ?? UNKNOWN_TOOL;
 }

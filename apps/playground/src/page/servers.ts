@@ -9,6 +9,14 @@ const SOURCES: { readonly [source in ServerState["source"]]: string } = {
   flag: "From the command line",
 };
 
+/** What a chip says after the server's name. */
+const STATUS_WORDS: { readonly [status in ServerState["status"]]: (server: ServerState) => string } = {
+  ready: (server) => `${server.toolCount} tools · ${server.transport}`,
+  failed: () => "failed to start",
+  closed: () => "stopped",
+  restarting: () => "stopped, restarting",
+};
+
 /** The names of the settings whose values stay on the server, or "". */
 function notShown(server: ServerState): string {
   return server.hidden.length === 0 ? "" : ` (not shown: ${server.hidden.join(", ")})`;
@@ -29,11 +37,15 @@ export function renderServers(state: StateResponse): HTMLElement {
     state.servers.map((server) =>
       h(
         "li",
-        { class: `chip ${server.status}`, title: server.target + notShown(server), "data-testid": `server-${server.name}` },
+        {
+          class: `chip ${server.status}`,
+          title: server.target + notShown(server),
+          "data-testid": `server-${server.name}`,
+        },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("strong", {}, server.name),
         " ",
-        server.status === "ready" ? `${server.toolCount} tools · ${server.transport}` : server.status === "failed" ? "failed to start" : "stopped",
+        STATUS_WORDS[server.status](server),
       ),
     ),
     h(
@@ -42,7 +54,9 @@ export function renderServers(state: StateResponse): HTMLElement {
       h("span", { class: "dot", "aria-hidden": "true" }),
       h("strong", {}, "OpenAI"),
       " ",
-      state.openai.configured ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}` : "no key",
+      state.openai.configured
+        ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}`
+        : "no key",
     ),
   );
 }
@@ -53,10 +67,10 @@ export function renderServers(state: StateResponse): HTMLElement {
  *
  * @example
  * ```ts
- * main.before(renderServerProblems(state) ?? "");
+ * main.before(renderServerProblems(state, (name) => restartServer(name)) ?? "");
  * ```
  */
-export function renderServerProblems(state: StateResponse): HTMLElement | null {
+export function renderServerProblems(state: StateResponse, restart: (name: string) => void): HTMLElement | null {
   const problems = state.servers.filter((server) => server.status !== "ready");
   if (problems.length === 0) return null;
   return h(
@@ -66,10 +80,19 @@ export function renderServerProblems(state: StateResponse): HTMLElement | null {
       h(
         "div",
         { class: "notice error", "data-testid": `server-error-${server.name}` },
-        h("strong", {}, `MCP server "${server.name}" ${server.status === "failed" ? "failed to start" : "stopped"}. `),
-        "Its tools are not available; the other servers work as usual.",
+        h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
+        "Its tools are not available until it runs again; the other servers work as usual. ",
+        server.restartable && server.status !== "restarting"
+          ? h(
+              "button",
+              { type: "button", "data-testid": `restart-${server.name}`, onclick: () => restart(server.name) },
+              "Restart",
+            )
+          : null,
         h("pre", {}, server.error ?? ""),
-        server.target === "" ? null : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),
+        server.target === ""
+          ? null
+          : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),
       ),
     ),
   );

@@ -1,13 +1,17 @@
 // The Tools view: the list of exposed tools, and for the selected one its
 // names, the report of strict preparation, and its schema in three forms.
-import type { StrictProblem, StrictSetting, ToolView } from "../shared/api-types";
-import { h } from "./dom";
-import { formatNullPath, formatSchemaPath } from "./format";
+import type { ResponsesForm, StrictProblem, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import { h, replace } from "./dom";
+import { formatBytes, formatNullPath, formatSchemaPath } from "./format";
 import { jsonBlock } from "./json-block";
-import type { PageContext } from "./main";
+import type { PageContext, View } from "./page-context";
+import { encodingWords, libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
+import { renderResponsesForms } from "./responses-forms";
+import { matchesSearch } from "./tool-names";
 
 const RENAME_REASONS: { readonly [reason: string]: string } = {
-  "invalid-characters": "its name has characters OpenAI does not allow in a function name (only A–Z, a–z, 0–9, _ and -)",
+  "invalid-characters":
+    "its name has characters OpenAI does not allow in a function name (only A–Z, a–z, 0–9, _ and -)",
   "too-long": "server + tool name would be longer than OpenAI's 64 characters",
   collision: "another tool would have had the same name; a short hash keeps both apart",
 };
@@ -25,33 +29,59 @@ function problemReport(kind: "excluded" | "fallback", lead: string, problem: Str
     { class: `report ${kind}`, "data-testid": "report" },
     h("strong", {}, kind === "excluded" ? "Left out. " : "Fallback: sent with strict: false. "),
     lead,
+    h("span", { "data-testid": "report-reason" }, reasonWords(problem)),
+    " — ",
     h("code", { "data-testid": "report-keyword" }, problem.keyword),
     " at ",
     h("code", { "data-testid": "report-path" }, formatSchemaPath(problem.path)),
-    ": ",
-    problem.message,
+    ". ",
     tail,
+    h(
+      "details",
+      {},
+      h("summary", {}, "The library's words"),
+      h("p", { "data-testid": "report-detail" }, libraryDetail(problem.message)),
+    ),
   );
 }
 
 function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
   if (tool.excluded !== null) {
-    return problemReport("excluded", "With strict: true, a tool without a strict form is not sent at all. The schema cannot be strict because of ", tool.excluded, "");
+    return problemReport(
+      "excluded",
+      "With strict: true, a tool without a strict form is not sent at all. Its schema has ",
+      tool.excluded,
+      "",
+    );
   }
   if (tool.fallback !== null) {
     return problemReport(
       "fallback",
-      "The schema has no strict form because of ",
+      "Its schema has ",
       tool.fallback,
-      " The model gets the original schema, and its arguments are not guaranteed to match it.",
+      "The model gets the original schema, and its arguments are not guaranteed to match it.",
     );
   }
   if (!tool.strict) {
-    return h("div", { class: "report plain", "data-testid": "report" }, h("strong", {}, "Not strict. "), `strict: ${strict} sends every tool as it is listed.`);
+    return h(
+      "div",
+      { class: "report plain", "data-testid": "report" },
+      h("strong", {}, "Not strict. "),
+      `strict: ${strict} sends every tool as it is listed.`,
+    );
   }
   return h(
     "div",
     { class: "report strict", "data-testid": "report" },
+    tool.encoded.length === 0
+      ? null
+      : h(
+          "p",
+          { class: "encoded", "data-testid": "encoded" },
+          h("strong", {}, "Strict thanks to an encoding. "),
+          "The model sends these arguments in a form strict mode can describe, and the stack restores them: ",
+          tool.encoded.map((encoded) => h("span", { class: "encoding" }, encodingWords(encoded))),
+        ),
     h("strong", {}, "Strict. "),
     tool.nullPaths.length === 0
       ? "Every property was already required: the model's arguments go to the server unchanged."
@@ -64,6 +94,10 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
           ),
         ],
   );
+}
+
+function sizeText(bytes: number | null): string {
+  return bytes === null ? "not sent" : formatBytes(bytes);
 }
 
 function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
@@ -84,8 +118,23 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
         ? null
         : [
             h("dt", {}, "renamed because"),
-            h("dd", { "data-testid": "renamed" }, tool.renamed.map((reason) => RENAME_REASONS[reason] ?? reason).join("; ")),
+            h(
+              "dd",
+              { "data-testid": "renamed" },
+              tool.renamed.map((reason) => RENAME_REASONS[reason] ?? reason).join("; "),
+            ),
           ],
+      h("dt", {}, "definition size"),
+      h(
+        "dd",
+        { "data-testid": "tool-bytes" },
+        `Chat Completions ${sizeText(tool.bytes.chat)}, Responses ${sizeText(
+          tool.bytes.responses,
+        )} (its tools entry as JSON text: it is sent with every request)`,
+      ),
+      tool.unavailable === null
+        ? null
+        : [h("dt", {}, "unavailable"), h("dd", { class: "unavailable" }, tool.unavailable)],
     ),
     tool.description === null ? null : h("p", { class: "description" }, tool.description),
     strictReport(tool, context.strict),
@@ -94,14 +143,25 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
       { class: "actions" },
       h(
         "button",
-        { type: "button", class: "primary", disabled: tool.strict === null, onclick: () => context.select(tool.name, "run") },
+        {
+          type: "button",
+          class: "primary",
+          "data-testid": "call-it",
+          disabled: tool.strict === null || tool.unavailable !== null,
+          onclick: () => context.select(tool.name, "run"),
+        },
         "Call it yourself →",
       ),
     ),
     h(
       "div",
       { class: "columns" },
-      h("figure", {}, h("figcaption", {}, "Input schema, as the MCP server lists it"), jsonBlock(tool.inputSchema, "schema-original")),
+      h(
+        "figure",
+        {},
+        h("figcaption", {}, "Input schema, as the MCP server lists it"),
+        jsonBlock(tool.inputSchema, "schema-original"),
+      ),
       h(
         "figure",
         {},
@@ -112,85 +172,170 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
         "figure",
         {},
         h("figcaption", {}, "Responses: the tools entry"),
-        tool.responses === null ? h("p", { class: "muted" }, "(not sent)") : jsonBlock(tool.responses, "schema-responses"),
+        tool.responses === null
+          ? h("p", { class: "muted" }, "(not sent)")
+          : jsonBlock(tool.responses, "schema-responses"),
       ),
     ),
   );
 }
 
+/** "21 tools … — 17 strict, 2 fallbacks, 2 left out": what is sent under this setting, counted. */
+function summary(response: ToolsResponse, strict: StrictSetting): string {
+  const { tools } = response;
+  const servers = new Set(tools.map((tool) => tool.server)).size;
+  const sent = tools.filter((tool) => tool.strict !== null);
+  const strictCount = sent.filter((tool) => tool.strict === true).length;
+  const fallbacks = sent.filter((tool) => tool.fallback !== null).length;
+  const plain = sent.length - strictCount - fallbacks;
+  const excluded = tools.length - sent.length;
+  const parts = [
+    strictCount > 0 ? `${strictCount} strict` : null,
+    fallbacks > 0 ? `${fallbacks} fallback${fallbacks === 1 ? "" : "s"} sent with strict: false` : null,
+    plain > 0 ? `${plain} with strict: false` : null,
+  ].filter((part) => part !== null);
+  return (
+    `${tools.length} tools from ${servers} server(s). Under strict: ${strict}, ${sent.length} are sent` +
+    (parts.length === 0 ? "" : ` (${parts.join(", ")})`) +
+    (excluded === 0 ? "" : `, ${excluded} left out`) +
+    `. Requests carry ${formatBytes(response.totals.chat)} of tools for Chat Completions, ${formatBytes(
+      response.totals.responses,
+    )} for Responses.`
+  );
+}
+
+function toolList(context: PageContext, search: string, selected: ToolView | undefined): HTMLElement[] {
+  const tools = context.tools.tools.filter((tool) => matchesSearch(tool, search));
+  const servers = [...new Set(context.tools.tools.map((tool) => tool.server))];
+  if (tools.length === 0) return [h("p", { class: "muted" }, "No tool matches.")];
+  return servers
+    .filter((server) => tools.some((tool) => tool.server === server))
+    .map((server) =>
+      h(
+        "div",
+        { class: "group" },
+        h("h3", {}, server),
+        h(
+          "ul",
+          {},
+          tools
+            .filter((tool) => tool.server === server)
+            .map((tool) =>
+              h(
+                "li",
+                {},
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: tool === selected ? "on" : "",
+                    "data-tool": tool.name,
+                    title: `${tool.toolName} on ${tool.server}`,
+                    onclick: () => context.select(tool.name),
+                  },
+                  h("span", { class: "name" }, tool.name),
+                  tool.unavailable === null ? badge(tool) : h("span", { class: "badge excluded" }, "unavailable"),
+                  tool.renamed.length === 0 ? null : h("span", { class: "badge renamed" }, "renamed"),
+                ),
+              ),
+            ),
+        ),
+      ),
+    );
+}
+
 /**
- * The Tools view.
+ * The Tools view. It keeps its search while the page is open.
  *
  * @example
  * ```ts
- * main.append(renderToolsView(context));
+ * const view = createToolsView(context);
+ * main.append(view.element);
  * ```
  */
-export function renderToolsView(context: PageContext): HTMLElement {
-  const { tools } = context.tools;
-  const servers = [...new Set(tools.map((tool) => tool.server))];
-  const selected = tools.find((tool) => tool.name === context.selectedTool) ?? tools[0];
-  const counts = {
-    strict: tools.filter((tool) => tool.strict === true).length,
-    fallback: tools.filter((tool) => tool.fallback !== null).length,
-    excluded: tools.filter((tool) => tool.excluded !== null).length,
+export function createToolsView(initial: PageContext): View {
+  let context = initial;
+  let search = "";
+  let form: ResponsesForm["name"] = "deferred-client";
+  const forms = h("div", {});
+  const intro = h("p", { class: "intro", "data-testid": "tools-summary" });
+  const dropped = h("div", {});
+  const list = h("div", {});
+  const detail = h("div", { class: "detail-slot" });
+  const searchBox = h("input", {
+    type: "search",
+    placeholder: "Search tools",
+    "aria-label": "search tools",
+    "data-testid": "tools-search",
+  });
+  const draw = (): void => {
+    const { tools } = context.tools;
+    const visible = tools.filter((tool) => matchesSearch(tool, search));
+    const selected = visible.find((tool) => tool.name === context.selectedTool) ?? visible[0];
+    replace(
+      intro,
+      summary(context.tools, context.strict),
+      h("br"),
+      `strict: ${context.strict} — ${STRICT_MEANINGS[context.strict]}. `,
+      "Names are what the model sees: the server's name, two underscores, the tool's name (",
+      h("code", {}, "demo__divide"),
+      " is ",
+      h("code", {}, "divide"),
+      " on ",
+      h("code", {}, "demo"),
+      "), so tools of different servers never clash.",
+    );
+    replace(
+      dropped,
+      context.tools.dropped.length === 0
+        ? null
+        : h(
+            "div",
+            { class: "notice warn" },
+            h("strong", {}, "Left out of the toolset: "),
+            context.tools.dropped.map((drop) =>
+              h("div", {}, `${drop.server} ${drop.toolName ?? "(no name)"}: ${drop.reason} — ${drop.message}`),
+            ),
+          ),
+    );
+    replace(list, toolList(context, search, selected));
+    replace(
+      forms,
+      renderResponsesForms(context.tools.responsesForms, form, (name) => {
+        form = name;
+        draw();
+      }),
+    );
+    replace(
+      detail,
+      selected === undefined
+        ? h("p", { class: "muted" }, tools.length === 0 ? "No tools: no MCP server started." : "No tool matches.")
+        : toolDetail(context, selected),
+    );
   };
-  return h(
+  searchBox.addEventListener("input", () => {
+    search = searchBox.value;
+    draw();
+  });
+  const element = h(
     "div",
     { class: "tools-view" },
-    h(
-      "p",
-      { class: "intro" },
-      `${tools.length} tools from ${servers.length} server(s) under strict: ${context.strict} — ${counts.strict} strict, ${counts.fallback} fallback, ${counts.excluded} left out. `,
-      "Pick a tool to see how each OpenAI API receives it.",
-    ),
-    context.tools.dropped.length === 0
-      ? null
-      : h(
-          "div",
-          { class: "notice warn" },
-          h("strong", {}, "Left out of the toolset: "),
-          context.tools.dropped.map((drop) => h("div", {}, `${drop.server} ${drop.toolName ?? "(no name)"}: ${drop.reason} — ${drop.message}`)),
-        ),
+    intro,
+    dropped,
     h(
       "div",
       { class: "tools-layout" },
-      h(
-        "aside",
-        { class: "tool-list", "data-testid": "tool-list" },
-        servers.map((server) =>
-          h(
-            "div",
-            { class: "group" },
-            h("h3", {}, server),
-            h(
-              "ul",
-              {},
-              tools
-                .filter((tool) => tool.server === server)
-                .map((tool) =>
-                  h(
-                    "li",
-                    {},
-                    h(
-                      "button",
-                      {
-                        type: "button",
-                        class: tool === selected ? "on" : "",
-                        "data-tool": tool.name,
-                        onclick: () => context.select(tool.name),
-                      },
-                      h("span", { class: "name" }, tool.toolName),
-                      badge(tool),
-                      tool.renamed.length === 0 ? null : h("span", { class: "badge renamed" }, "renamed"),
-                    ),
-                  ),
-                ),
-            ),
-          ),
-        ),
-      ),
-      selected === undefined ? h("p", { class: "muted" }, "No tools: no MCP server started.") : toolDetail(context, selected),
+      h("aside", { class: "tool-list", "data-testid": "tool-list" }, searchBox, list),
+      detail,
     ),
+    forms,
   );
+  draw();
+  return {
+    element,
+    update: (next) => {
+      context = next;
+      draw();
+    },
+  };
 }

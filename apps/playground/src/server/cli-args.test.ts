@@ -84,7 +84,13 @@ describe("parseCliArgs", () => {
         { name: "local", transport: "stdio", command: "node", args: ["my server.js", "--port", "1"], env: {}, cwd: dir, source: "flag" },
         { name: "remote", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {}, httpTransport: "auto", source: "flag" },
       ],
+      open: false,
     });
+  });
+
+  it("reads --open", () => {
+    const request = parseCliArgs(["--no-builtin", "--open"], mkdtempSync(join(tmpdir(), "x-playground-empty-")));
+    expect(request).toEqual({ help: false, servers: [], open: true });
   });
 
   it("reads --config relative to the folder the command was typed in", () => {

@@ -11,7 +11,8 @@ import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 export const USAGE = `Usage: pnpm playground [options]   (pnpm playground -- --help for this text)
 
 Starts MCP servers, then serves the playground page on http://127.0.0.1:$PORT
-(PORT unset or 0: a free port). Servers start only from here, never from the page.
+(PORT unset: 5399, or a free port when 5399 is busy; 0: a free port). Servers
+start only from here, never from the page.
 
 Options:
   --config <file>          Read MCP servers from a file shaped like
@@ -21,6 +22,7 @@ Options:
                            Start an MCP server over stdio (repeatable)
   --http name=url          Connect to an MCP server over Streamable HTTP (repeatable)
   --no-builtin             Do not start the built-in "demo" and "everything" servers
+  --open                   Open the page in the default browser once it is up
   -h, --help               Show this text
 
 Environment:
@@ -31,7 +33,9 @@ Environment:
 `;
 
 /** What the command line asks for. */
-export type CliRequest = { readonly help: true } | { readonly help: false; readonly servers: readonly (ServerSpec | InvalidServerSpec)[] };
+export type CliRequest =
+  | { readonly help: true }
+  | { readonly help: false; readonly servers: readonly (ServerSpec | InvalidServerSpec)[]; readonly open: boolean };
 
 function namedValue(option: string, value: string): [string, string] {
   const at = value.indexOf("=");
@@ -62,6 +66,7 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
         stdio: { type: "string", multiple: true },
         http: { type: "string", multiple: true },
         "no-builtin": { type: "boolean" },
+        open: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -114,5 +119,5 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
     if (seen.has(server.name)) throw new ConfigError(`two MCP servers are named "${server.name}": give each a different name`);
     seen.add(server.name);
   }
-  return { help: false, servers };
+  return { help: false, servers, open: values.open === true };
 }

@@ -4,11 +4,17 @@ import { runToolLoop } from "@x/executor";
 import { adapter as chatAdapter } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import type { ResponseInputItem } from "openai/resources/responses/responses";
-import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
+import type { ChatToolMessage } from "@x/openai-chat";
+import type { ResponsesAnswer } from "@x/openai-responses";
+import type { ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import { readTurns } from "./conversation-turns";
+import type { TurnReader } from "./conversation-turns";
 import { capStrings } from "./cap-text";
 import { createRecorder } from "./event-recorder";
+import { parseRunId } from "./live-run";
+import type { LiveRun } from "./live-run";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, strictMode } from "./tools-view";
@@ -37,64 +43,41 @@ const CALL_TIMEOUT_MS = 60_000;
  */
 export function parseChatRequest(body: unknown): ChatRequest | string {
   if (typeof body !== "object" || body === null) return "Send { api, strict, model, message, transcript }.";
-  const { api, strict, model, message, transcript } = body as { [key: string]: unknown };
+  const { api, strict, model, message, transcript, runId } = body as { [key: string]: unknown };
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
   const setting = parseStrictSetting(strict);
   if (setting === undefined) return 'strict must be "auto", "true" or "false".';
   if (typeof model !== "string" || model.trim() === "") return "model must be a model name.";
   if (typeof message !== "string" || message.trim() === "") return "message must be some text.";
   if (!Array.isArray(transcript)) return "transcript must be the list the previous answer returned, or [].";
-  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[] };
+  const live = parseRunId(runId);
+  if (typeof live === "string") return live;
+  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[], ...live };
 }
 
-type Record_ = { readonly [key: string]: unknown };
-
-/** A string field, or "" when it is missing or not a string. */
-function text(record: Record_, ...keys: string[]): string {
-  for (const key of keys) if (typeof record[key] === "string") return record[key];
-  return "";
-}
-
-function isRecord(value: unknown): value is Record_ {
+function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** What the model wrote and called in one response, in either API's shape. */
-function readResponse(api: ApiName, response: unknown): Omit<ChatTurn, "turn" | "outputs"> {
-  if (api === "chat") {
-    const choices = isRecord(response) && Array.isArray(response["choices"]) ? (response["choices"] as unknown[]) : [];
-    const first: unknown = choices[0];
-    const message: Record_ = isRecord(first) && isRecord(first["message"]) ? first["message"] : {};
-    const toolCalls = Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as unknown[]) : [];
-    return {
-      text: typeof message["content"] === "string" && message["content"] !== "" ? message["content"] : null,
-      calls: toolCalls.filter(isRecord).map((call) => {
-        const fn: Record_ = isRecord(call["function"]) ? call["function"] : isRecord(call["custom"]) ? call["custom"] : {};
-        return { callId: text(call, "id"), name: text(fn, "name"), arguments: text(fn, "arguments", "input") };
-      }),
-    };
-  }
-  const output = isRecord(response) && Array.isArray(response["output"]) ? (response["output"] as unknown[]) : [];
-  const items = output.filter(isRecord);
-  const texts = items
-    .filter((item) => item["type"] === "message" && Array.isArray(item["content"]))
-    .flatMap((item) => (item["content"] as unknown[]).filter(isRecord))
-    .flatMap((part) => (part["type"] === "output_text" && typeof part["text"] === "string" ? [part["text"]] : []));
-  return {
-    text: texts.length === 0 ? null : texts.join("\n"),
-    calls: items
-      .filter((item) => typeof item["call_id"] === "string" && text(item, "type").endsWith("_call"))
-      .map((item) => ({ callId: text(item, "call_id"), name: text(item, "name", "type"), arguments: text(item, "arguments", "input") })),
-  };
-}
+/** Chat Completions: the completion's message text; a tool message's content is text already. */
+const chatReader: TurnReader<ChatCompletion, ChatToolMessage> = {
+  adapter: chatAdapter,
+  text: (completion) => completion.choices[0]?.message.content || null,
+  returned: (output) => output.content,
+};
 
-/** The items of `transcript` that answer `callIds`. */
-function outputsFor(transcript: readonly unknown[], callIds: readonly string[]): Json[] {
-  return transcript
-    .filter(isRecord)
-    .filter((item) => callIds.includes(text(item, "tool_call_id", "call_id")) && (item["role"] === "tool" || text(item, "type").endsWith("_output")))
-    .map(toJson);
-}
+/** Responses: the SDK's `output_text`; an output's text parts, images as a placeholder. */
+const responsesReader: TurnReader<Response, ResponsesAnswer> = {
+  adapter: responsesAdapter,
+  text: (response) => response.output_text || null,
+  returned: (output) => {
+    if (output.type === "tool_search_output") return `${output.tools.length} tool definition(s) found`;
+    if (typeof output.output === "string") return output.output;
+    return output.output
+      .map((part) => ("text" in part ? part.text : "type" in part ? `[${part.type.replace("input_", "")}]` : part.stdout))
+      .join(" ");
+  },
+};
 
 function modelErrorOf(error: unknown): { status: number | null; message: string } {
   if (error instanceof OpenAI.APIError) {
@@ -120,26 +103,53 @@ function modelErrorOf(error: unknown): { status: number | null; message: string 
  * const answer = await runConversation(toolbox, { apiKey }, { api: "chat", strict: "auto", model: "gpt-4.1-mini", message: "Divide 1 by 0", transcript: [] });
  * ```
  */
-export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings, request: ChatRequest): Promise<ChatResponse> {
+export async function runConversation(
+  toolbox: Toolbox,
+  settings: OpenAiSettings,
+  request: ChatRequest,
+  live: LiveRun = {},
+): Promise<ChatResponse> {
   const openai = new OpenAI({
     apiKey: settings.apiKey,
     ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
     maxRetries: 1,
     timeout: 120_000,
   });
-  const recorder = createRecorder();
-  const responses: unknown[] = [];
+  const recorder = createRecorder(live.onEvent);
+  const strict = strictMode(request.strict);
   const common = {
     toolset: toolbox.toolset,
     clients: toolbox.clients,
-    strict: strictMode(request.strict),
+    strict,
     hooks: recorder.hooks,
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,
+    ...(live.signal === undefined ? {} : { signal: live.signal }),
   };
   let transcript: readonly unknown[];
   let stopReason: string;
   let modelError: ChatResponse["modelError"] = null;
+  const inputLength = request.transcript.length + 1;
+  const chatResponses: ChatCompletion[] = [];
+  const responsesResponses: Response[] = [];
+  const { toolset } = toolbox;
+  /** The turns so far, read back; after a model error there is no loop transcript, so no outputs are shown. */
+  const readBack = (loopTranscript: readonly unknown[]): ChatTurn[] =>
+    request.api === "chat"
+      ? readTurns(chatReader, {
+          toolset,
+          nullPaths: chatAdapter.tools(toolset, { strict }).report.plans,
+          responses: chatResponses,
+          transcript: loopTranscript,
+          inputLength,
+        })
+      : readTurns(responsesReader, {
+          toolset,
+          nullPaths: responsesAdapter.tools(toolset, { strict }).report.plans,
+          responses: responsesResponses,
+          transcript: loopTranscript,
+          inputLength,
+        });
   try {
     if (request.api === "chat") {
       // The transcript is the one this server returned for the same API.
@@ -150,7 +160,7 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
         input,
         model: async (messages, tools, { signal }) => {
           const completion = await openai.chat.completions.create({ model: request.model, messages, tools }, signal === undefined ? {} : { signal });
-          responses.push(completion);
+          chatResponses.push(completion);
           return completion;
         },
       });
@@ -168,7 +178,7 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
             { model: request.model, input: items, tools },
             signal === undefined ? {} : { signal },
           );
-          responses.push(response);
+          responsesResponses.push(response);
           return response;
         },
       });
@@ -176,16 +186,13 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
       stopReason = result.stopReason;
     }
   } catch (error) {
+    // The transcript stays as it was before the message: the user can try again.
     transcript = request.transcript;
     stopReason = "model-error";
     modelError = modelErrorOf(error);
   }
-  const read = responses.map((response, index): ChatTurn => {
-    const turn = readResponse(request.api, response);
-    const outputs = modelError === null ? outputsFor(transcript, turn.calls.map((call) => call.callId)) : [];
-    return { turn: index + 1, ...turn, outputs };
-  });
   // What the page gets and sends back is capped: a model can answer with megabytes.
+  const read = readBack(modelError === null ? transcript : []);
   const kept = capStrings({ transcript: transcript.map(toJson), turns: read as unknown as Json });
   const { transcript: keptTranscript, turns: keptTurns } = kept.value as { transcript: Json[]; turns: Json };
   const turns = keptTurns as unknown as ChatTurn[];
@@ -201,7 +208,9 @@ export async function runConversation(toolbox: Toolbox, settings: OpenAiSettings
           ? `the turn limit (${MAX_TURNS} model calls) was reached`
           : stopReason === "model-error"
             ? "the model request failed"
-            : stopReason,
+            : stopReason === "aborted"
+              ? "you stopped it (the calls in flight were cancelled)"
+              : stopReason,
     events: recorder.events(),
     modelError,
   };

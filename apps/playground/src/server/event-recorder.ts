@@ -8,6 +8,8 @@ import { toJson } from "./to-json";
 export interface EventRecorder {
   /** Hooks for `executeToolCalls` / `runToolLoop`: every event type but `model-delta` is recorded (a progress hook makes the executor ask servers for progress). */
   readonly hooks: ExecutorHooks;
+  /** Adds an event the executor does not emit (what the playground saw on the wire), timed now. */
+  note(type: string, summary: string, event: TimelineEvent["event"]): void;
   /** The events so far, in the order they happened. */
   events(): TimelineEvent[];
 }
@@ -53,7 +55,8 @@ function summarize(event: ExecutorEvent): string {
 }
 
 /**
- * Starts a timeline now.
+ * Starts a timeline now. `onEvent` sees each event as it is recorded (the
+ * page gets them live).
  *
  * @example
  * ```ts
@@ -62,12 +65,16 @@ function summarize(event: ExecutorEvent): string {
  * recorder.events();
  * ```
  */
-export function createRecorder(): EventRecorder {
+export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {}): EventRecorder {
   // The executor's clock (`performance.timeOrigin + performance.now()`), so `at` and durations agree.
   const start = performance.timeOrigin + performance.now();
   const events: TimelineEvent[] = [];
+  const add = (event: TimelineEvent): void => {
+    events.push(event);
+    onEvent(event);
+  };
   const record = (event: ExecutorEvent): void => {
-    events.push({
+    add({
       type: event.type,
       at: event.timestamp - start,
       ...("durationMs" in event ? { durationMs: event.durationMs } : {}),
@@ -89,6 +96,7 @@ export function createRecorder(): EventRecorder {
       "turn-start": record,
       "turn-end": record,
     },
+    note: (type, summary, event) => add({ type, at: performance.timeOrigin + performance.now() - start, summary, event }),
     events: () => [...events],
   };
 }

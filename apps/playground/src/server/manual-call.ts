@@ -12,9 +12,13 @@ import type { ResponsesAnswer } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
+import type { EventRecorder } from "./event-recorder";
+import { parseRunId } from "./live-run";
+import type { LiveRun } from "./live-run";
+import { watchOutgoing } from "./outgoing-messages";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
-import { parseStrictSetting, strictMode } from "./tools-view";
+import { encodedOf, parseStrictSetting, strictMode } from "./tools-view";
 
 /** How long one call of the Run view may take before it is cancelled. */
 export const CALL_TIMEOUT_MS = 60_000;
@@ -29,13 +33,15 @@ export const CALL_TIMEOUT_MS = 60_000;
  */
 export function parseCallRequest(body: unknown): CallRequest | string {
   if (typeof body !== "object" || body === null) return "Send { tool, arguments, strict, api }.";
-  const { tool, arguments: args, strict, api } = body as { [key: string]: unknown };
+  const { tool, arguments: args, strict, api, runId } = body as { [key: string]: unknown };
   if (typeof tool !== "string") return "tool must be the exposed name of a tool (a string).";
   if (typeof args !== "string") return "arguments must be the JSON text the model would send (a string).";
   const setting = parseStrictSetting(strict);
   if (setting === undefined) return 'strict must be "auto", "true" or "false".';
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
-  return { tool, arguments: args, strict: setting, api };
+  const live = parseRunId(runId);
+  if (typeof live === "string") return live;
+  return { tool, arguments: args, strict: setting, api, ...live };
 }
 
 /** What went over the wire to the MCP server for the one call. */
@@ -45,26 +51,44 @@ interface Wire {
 }
 
 /**
- * Each server's client, wrapped to record the request and the raw result.
- * The executor's options go through untouched: its `onprogress` (set because
- * the recorder listens to `tool-call-progress`) turns the server's progress
- * notifications into hook events, timed by the executor itself.
+ * Each server's client, wrapped to record the request and the raw result,
+ * and the `notifications/cancelled` the SDK sends for it when the call is
+ * aborted (it goes into the telemetry). The executor's options go through
+ * untouched: its `onprogress` (set because the recorder listens to
+ * `tool-call-progress`) turns the server's progress notifications into hook
+ * events, timed by the executor itself.
  */
-function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire): Map<string, McpToolClient> {
+function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, recorder: EventRecorder): Map<string, McpToolClient> {
   return new Map(
     [...clients].map(([server, client]): [string, McpToolClient] => [
       server,
       {
         callTool: async (params: { name: string; arguments?: { [key: string]: unknown } }, _schema?: undefined, options?: CallToolOptions) => {
           wire.sent = { server, params: toJson(params) };
-          const result = await client.callTool(params, undefined, options);
-          wire.result = toJson(result);
-          return result;
+          let requestId: string | number | undefined;
+          const stop = watchOutgoing(client, (message) => {
+            if ("method" in message && message.method === "tools/call" && "id" in message && requestId === undefined) requestId = message.id;
+            if ("method" in message && message.method === "notifications/cancelled" && message.params?.["requestId"] === requestId) {
+              recorder.note(
+                "mcp-cancelled",
+                `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ${JSON.stringify(message.params?.["reason"] ?? "")}`,
+                toJson(message),
+              );
+            }
+          });
+          try {
+            const result = await client.callTool(params, undefined, options);
+            wire.result = toJson(result);
+            return result;
+          } finally {
+            stop();
+          }
         },
       },
     ]),
   );
 }
+
 
 /**
  * Runs one call written by the user and returns every step of it.
@@ -74,7 +98,7 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire): Map
  * const steps = await runManualCall(toolbox, { tool: "demo__divide", arguments: '{"dividend":1,"divisor":0}', strict: "auto", api: "responses" });
  * ```
  */
-export async function runManualCall(toolbox: Toolbox, request: CallRequest): Promise<CallResponse> {
+export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {
   const { toolset } = toolbox;
   const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
   const nullPaths = report.plans; // (restores encoded arguments and strips the nulls)
@@ -93,10 +117,10 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest): Pro
     status: "completed",
   } as const;
 
-  const recorder = createRecorder();
+  const recorder = createRecorder(live.onEvent);
   const wire: Wire = { sent: null, result: null };
-  const clients = recordingClients(toolbox.clients, wire);
-  const options = { nullPaths, hooks: recorder.hooks, timeoutMs: CALL_TIMEOUT_MS };
+  const clients = recordingClients(toolbox.clients, wire, recorder);
+  const options = { nullPaths, hooks: recorder.hooks, timeoutMs: CALL_TIMEOUT_MS, ...(live.signal === undefined ? {} : { signal: live.signal }) };
 
   // The chosen API's adapter runs the call; the other API's output is made by
   // its own adapter from the same outcome, so the tool runs once.
@@ -128,5 +152,6 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest): Pro
     transportError: failure === undefined ? null : `${failure.code}: ${failure.message}`,
     outputs: { chat: toJson(chatOutput ?? null), responses: toJson(responsesOutput ?? null) },
     events: recorder.events(),
+    encoded: encodedOf(report.encoded[request.tool]),
   };
 }

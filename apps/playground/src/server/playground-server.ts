@@ -8,11 +8,17 @@ import { fileURLToPath } from "node:url";
 import type { ApiErrorBody, StateResponse } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
+import { createEventHub } from "./event-hub";
+import type { EventHub } from "./event-hub";
+import type { LiveRun } from "./live-run";
 import { consoleLogger } from "./logger";
 import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
+import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
+import { createRunningCalls } from "./running-calls";
+import type { RunningCalls } from "./running-calls";
 import { parseRequestTarget } from "./request-target";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
@@ -89,7 +95,9 @@ function stateOf(context: RouteContext): StateResponse {
     servers: pool.specs.map((spec) => {
       const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden };
+      // Only a server of the configuration can be restarted (never one a request names), and never a spec that could not be read.
+      const restartable = spec.transport !== "invalid";
+      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden, restartable };
       const { error, ...connection } = connectionState(spec, pool.servers);
       return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
@@ -120,7 +128,7 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (pathname === "/api/tools") {
       const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
       if (strict === undefined) return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
-      return answer(toolsView(toolbox, strict));
+      return answer(toolsView(toolbox, strict, unavailableServers(context)));
     }
     if (pathname.startsWith("/api/")) return sendError(response, 404, "not-found", `No API at ${pathname}.`);
     const file = context.files.get(pathname === "/" ? "/index.html" : pathname);
@@ -143,10 +151,29 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   }
   // The guard lets only POST to /api/ through to here.
   const body = await readJsonBody(request);
+  if (pathname === "/api/events") return context.hub.open(response, { type: "state", state: stateOf(context) }, SECURITY_HEADERS);
+  if (pathname === "/api/servers/restart") {
+    const name = typeof body === "object" && body !== null ? (body as { name?: unknown }).name : undefined;
+    const spec = context.pool.specs.find((candidate) => candidate.name === name);
+    if (spec === undefined || spec.transport === "invalid") {
+      return sendError(response, 404, "no-such-server", "Send { name } of a server the playground was started with: only those can be restarted.");
+    }
+    // The new state reaches the page through the event stream as it changes; the answer is the state once it settled.
+    await context.pool.servers.restart(spec.name);
+    return answer(stateOf(context));
+  }
+  if (pathname === "/api/call/cancel") {
+    const runId = typeof body === "object" && body !== null ? (body as { runId?: unknown }).runId : undefined;
+    if (typeof runId !== "string") return sendError(response, 400, "bad-request", "Send { runId }: the id the call was started with.");
+    if (!context.running.cancel(runId)) return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
+    return answer({ cancelled: runId });
+  }
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const call = await runManualCall(toolbox, parsed);
+    const run = parsed.tool === TOOL_SEARCH ? runManualSearch : runManualCall;
+    const call = await followed(context, parsed.runId, (live) => run(toolbox, parsed, live));
+    if (call === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
     return answer({
       ...call,
@@ -158,10 +185,12 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
       return sendError(response, 409, "no-api-key", "No OPENAI_API_KEY is set: start the playground with one to talk to a model.");
     }
+    const { openai } = context;
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
-    const conversation = await runConversation(context.modelToolbox, context.openai, parsed);
+    const conversation = await followed(context, parsed.runId, (live) => runConversation(context.modelToolbox, openai, parsed, live));
+    if (conversation === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     return answer({
       ...conversation,
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
@@ -171,8 +200,41 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
 
+/**
+ * Runs `run` followed by the page when it gave a `runId`: its events are
+ * pushed as they happen, and `POST /api/call/cancel` stops it.
+ * `undefined` when a run with that id is going already.
+ */
+async function followed<T>(
+  context: RouteContext,
+  runId: string | undefined,
+  run: (live: LiveRun) => Promise<T>,
+): Promise<T | undefined> {
+  if (runId === undefined) return run({});
+  const started = context.running.start(runId);
+  if (started === undefined) return undefined;
+  try {
+    return await run({ signal: started.signal, onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }) });
+  } finally {
+    started.done();
+  }
+}
+
+/** Why the tools of each server that is not ready cannot run now (it is restarting), by server name. */
+function unavailableServers(context: RouteContext): Map<string, string> {
+  return new Map(
+    context.pool.specs.flatMap((spec) => {
+      const state = connectionState(spec, context.pool.servers);
+      if (state.status === "ready") return [];
+      return [[spec.name, `server "${spec.name}" is not running${state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`}`] as const];
+    }),
+  );
+}
+
 interface RouteContext {
   readonly pool: ServerPool;
+  readonly hub: EventHub;
+  readonly running: RunningCalls;
   /** The toolbox a real model is offered: without the withheld tools. */
   readonly modelToolbox: Toolbox;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
@@ -196,7 +258,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
   const redactor = redactorFor(options.servers, options.openai);
-  const pool = await connectPool(options.servers);
+  // Told once the context exists: a server's status changed, so every open page gets the new state.
+  let publishState = (): void => {};
+  const pool = await connectPool(options.servers, { onChange: () => publishState() });
   for (const spec of pool.specs) {
     const state = connectionState(spec, pool.servers);
     if (state.status === "ready") logger.info(`MCP server "${spec.name}": ${state.toolCount} tools`);
@@ -214,12 +278,16 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   });
   const context: RouteContext = {
     pool,
+    // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
+    hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
+    running: createRunningCalls(),
     modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
     withheldTools,
     openai: options.openai,
     redactor,
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
   };
+  publishState = () => context.hub.publish({ type: "state", state: stateOf(context) });
   if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
@@ -261,6 +329,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     token,
     pool,
     close: async () => {
+      context.running.cancelAll();
+      context.hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await pool.close();

@@ -36,21 +36,31 @@ function entryOf(spec: ServerSpec): ServerEntry {
   return { url: spec.url, headers: spec.headers, ...(type === undefined ? {} : { type }) };
 }
 
+/** Options of {@link connectPool}. */
+export interface PoolOptions {
+  /** Per server; default {@link CONNECT_TIMEOUT_MS}. */
+  readonly timeoutMs?: number;
+  /** Called after a server's status or the toolset changed (the page is told at once). */
+  readonly onChange?: () => void;
+}
+
 /**
  * Connects every valid spec through `connectServers` (a spec that could not
  * be read stays out, and is shown as failed).
  *
  * @example
  * ```ts
- * const pool = await connectPool([demoServerSpec(), everythingServerSpec()]);
+ * const pool = await connectPool([demoServerSpec(), everythingServerSpec()], { onChange: () => console.log("changed") });
  * pool.toolbox.toolset.entries.length;
  * ```
  */
-export async function connectPool(specs: readonly (ServerSpec | InvalidServerSpec)[], timeoutMs = CONNECT_TIMEOUT_MS): Promise<ServerPool> {
+export async function connectPool(specs: readonly (ServerSpec | InvalidServerSpec)[], options: PoolOptions = {}): Promise<ServerPool> {
   const valid = specs.flatMap((spec) => (spec.transport === "invalid" ? [] : [spec]));
+  const onChange = options.onChange ?? (() => {});
   const servers = await connectServers(Object.fromEntries(valid.map((spec) => [spec.name, entryOf(spec)])), {
-    timeoutMs,
+    timeoutMs: options.timeoutMs ?? CONNECT_TIMEOUT_MS,
     clientInfo: { name: "x-playground", version: "0.0.0" },
+    hooks: { "server-status": onChange, "tools-changed": onChange },
   });
   const toolbox: Toolbox = {
     get toolset() {
@@ -117,8 +127,9 @@ export function connectionState(
     case "failed":
       return { status: "failed", error: status.reason, toolCount: 0 };
     case "restarting":
-      return { status: "closed", error: `${status.reason} (restarting, attempt ${status.attempt})`, toolCount: 0, ...serverInfo };
+      return { status: "restarting", error: `${status.reason} (restarting, attempt ${status.attempt})`, toolCount: 0, ...serverInfo };
     case "connecting":
+      return { status: "restarting", toolCount: 0 };
     case "closed":
     case undefined:
       return { status: "closed", toolCount: 0 };

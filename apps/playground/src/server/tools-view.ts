@@ -3,8 +3,9 @@ import { tools as chatTools } from "@x/openai-chat";
 import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
 import type { StrictMode } from "@x/toolset";
-import type { StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import type { Encoded, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { exampleArguments } from "./example-arguments";
+import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 
@@ -33,14 +34,32 @@ export function strictMode(setting: StrictSetting): StrictMode {
 }
 
 /**
- * Every tool of the toolset as each API would receive it under `strict`.
+ * A tool's encodings as the page shows them: kind and instance path.
  *
  * @example
  * ```ts
- * const view = toolsView(toolbox, "auto");
+ * encodedOf([{ kind: "entries", path: ["labels"] }]); // [{ kind: "entries", path: ["labels"] }]
  * ```
  */
-export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsResponse {
+export function encodedOf(encodings: readonly { readonly kind: string; readonly path: readonly (string | null)[] }[] | undefined): Encoded[] {
+  return (encodings ?? []).map((encoding) => ({ kind: encoding.kind, path: [...encoding.path] }));
+}
+
+/** The bytes of `value` as JSON text in UTF-8: what it weighs in a request body. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value));
+}
+
+/**
+ * Every tool of the toolset as each API would receive it under `strict`.
+ *
+ * @param unavailable - why a server's tools cannot run now (it stopped), by server name
+ * @example
+ * ```ts
+ * const view = toolsView(toolbox, "auto", new Map());
+ * ```
+ */
+export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: ReadonlyMap<string, string>): ToolsResponse {
   const { toolset, report } = toolbox;
   const chat = chatTools(toolset, { strict: strictMode(strict) });
   const responses = responsesTools(toolset, { strict: strictMode(strict) });
@@ -66,11 +85,19 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsRespons
       fallback: fallback === undefined ? null : { path: [...fallback.path], keyword: fallback.keyword, message: fallback.message },
       excluded: excluded === undefined ? null : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
       example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
+      unavailable: unavailable.get(entry.server) ?? null,
+      encoded: encodedOf(responses.report.encoded[entry.name]),
+      bytes: {
+        chat: chatTool === undefined ? null : jsonBytes(chatTool),
+        responses: responsesTool === undefined ? null : jsonBytes(responsesTool),
+      },
     };
   });
   return {
     strict,
     tools,
+    totals: { chat: jsonBytes(chat.tools), responses: jsonBytes(responses.tools) },
+    responsesForms: responsesForms(toolset, strictMode(strict)),
     dropped: report.dropped.map((drop) => ({
       server: drop.server,
       ...(drop.toolName === undefined ? {} : { toolName: drop.toolName }),

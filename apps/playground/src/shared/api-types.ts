@@ -19,9 +19,11 @@ export interface ServerState {
   readonly target: string;
   /** What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values never reach the page. */
   readonly hidden: readonly string[];
-  /** `closed`: it started, then went away (its tools answer with an error). */
-  readonly status: "ready" | "failed" | "closed";
+  /** `restarting`: it died and is being started again; `closed`: it went away. Either way its tools are unavailable. */
+  readonly status: "ready" | "failed" | "closed" | "restarting";
   readonly error?: string;
+  /** Whether the page may restart it: only servers from the config file or the command line. */
+  readonly restartable: boolean;
   readonly toolCount: number;
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
@@ -69,12 +71,45 @@ export interface ToolView {
   readonly excluded: StrictProblem | null;
   /** Arguments a model could send: from the strict schema, `null` for optional properties. */
   readonly example: Json;
+  /**
+   * Where the stack encodes the arguments so the schema can be strict (on by default): `entries` (an open
+   * map sent as `{ key, value }` entries), `json-text` (a free-form value sent as JSON text), `rest`; the
+   * arguments are restored before the server gets them.
+   */
+  readonly encoded: readonly Encoded[];
+  /** Why the tool cannot run now (its server stopped), or `null`. */
+  readonly unavailable: string | null;
+  /** The bytes of its `tools` entry (JSON text, UTF-8) in each API's request, or `null` when it is not sent. */
+  readonly bytes: { readonly chat: number | null; readonly responses: number | null };
+}
+
+/** The Responses request's `tools` in one form, and what it costs. */
+export interface ResponsesForm {
+  /**
+   * `functions`: prefixed names (what the other views send); `namespaces`: one per MCP server;
+   * `deferred-hosted`: namespaces, every tool deferred, OpenAI's tool search; `deferred-client`: the same,
+   * searched by this stack (a client `tool_search`).
+   */
+  readonly name: "functions" | "namespaces" | "deferred-hosted" | "deferred-client";
+  readonly tools: Json;
+  /** Function tools sent up front and deferred; the bytes of `tools` as sent and with nothing deferred. */
+  readonly loading: { readonly upFront: number; readonly deferred: number; readonly bytes: number; readonly bytesWithoutDeferral: number };
+}
+
+/** One encoding of a tool's arguments: its kind and the instance path it applies to. */
+export interface Encoded {
+  readonly kind: string;
+  readonly path: readonly (string | null)[];
 }
 
 /** `GET /api/tools?strict=…`. */
 export interface ToolsResponse {
   readonly strict: StrictSetting;
   readonly tools: readonly ToolView[];
+  /** The Responses `tools` parameter in each form a large tool set can take (namespaces, deferred loading). */
+  readonly responsesForms: readonly ResponsesForm[];
+  /** The bytes of the whole `tools` parameter (JSON text, UTF-8) of each API's request. */
+  readonly totals: { readonly chat: number; readonly responses: number };
   /** Entries `buildToolset` left out, with why. */
   readonly dropped: readonly { readonly server: string; readonly toolName?: string; readonly reason: string; readonly message: string }[];
 }
@@ -88,7 +123,26 @@ export interface CallRequest {
   readonly strict: StrictSetting;
   /** The API whose adapter runs the call through `executeToolCalls`. */
   readonly api: ApiName;
+  /** Chosen by the page: the pushed events of this call carry it, and `POST /api/call/cancel` names it. */
+  readonly runId?: string;
 }
+
+/** `POST /api/call/cancel`: stops a call of the Run view (its MCP request is cancelled). */
+export interface CancelRequest {
+  readonly runId: string;
+}
+
+/** `POST /api/servers/restart`: restarts a configured server. */
+export interface RestartRequest {
+  readonly name: string;
+}
+
+/** What `POST /api/events` pushes, one `data:` line each. */
+export type PushedEvent =
+  /** The servers changed (one stopped, restarted, …): the whole state, as `GET /api/state` answers. */
+  | { readonly type: "state"; readonly state: StateResponse }
+  /** An executor event of a running call of the Run view. */
+  | { readonly type: "call-event"; readonly runId: string; readonly event: TimelineEvent };
 
 /** One executor hook event, with times relative to the start of the run. */
 export interface TimelineEvent {
@@ -116,6 +170,10 @@ export interface CallResponse {
   /** The item answering the call, in each API's shape. */
   readonly outputs: { readonly chat: Json; readonly responses: Json };
   readonly events: readonly TimelineEvent[];
+  /** The encodings the call's arguments were restored from (empty when the tool has none). */
+  readonly encoded?: readonly Encoded[];
+  /** For a `tool_search` call: what was searched and found (exposed names, best first), or why nothing was. */
+  readonly search?: { readonly query: string | null; readonly found: readonly string[]; readonly reason: string | null } | null;
 }
 
 /** `POST /api/chat`: one user message in a conversation with the model. */
@@ -126,6 +184,8 @@ export interface ChatRequest {
   readonly message: string;
   /** The transcript returned by the previous answer (the same API), or `[]` to start. */
   readonly transcript: readonly Json[];
+  /** Chosen by the page: the run's pushed events carry it, and `POST /api/call/cancel` stops it. */
+  readonly runId?: string;
 }
 
 /** One model call of a conversation and the calls it made. */
@@ -133,7 +193,8 @@ export interface ChatTurn {
   readonly turn: number;
   /** What the model wrote (text), if anything. */
   readonly text: string | null;
-  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string }[];
+  /** The calls, in the model's order: the arguments the server received (JSON), or why the call was rejected; what the model read back. */
+  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string; readonly returned: string }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
 }

@@ -1,0 +1,385 @@
+// A form made from a tool's schema (the strict one when it has it), beside
+// the JSON text of the Run view and kept in step with it: a field per
+// property, a select for an enum, "leave out" for an optional property, rows
+// for an array and for the entries of a map. What the form cannot show (a
+// choice of schemas, a free-form value) is a small JSON text of its own.
+import type { Json } from "../shared/api-types";
+import { h, replace } from "./dom";
+
+type Schema = { readonly [key: string]: Json };
+type Path = readonly (string | number)[];
+
+function isSchema(value: Json | undefined): value is Schema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The schema a local `$ref` points to (`#/$defs/x`), or the schema itself. */
+function resolve(schema: Schema, root: Schema): Schema {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return schema;
+  let target: Json | undefined = root;
+  for (const part of ref.slice(2).split("/"))
+    target = isSchema(target) ? target[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+  return isSchema(target) ? target : schema;
+}
+
+/** The types a schema allows besides null, and whether it allows null (strict mode's optional properties do). */
+function typesOf(schema: Schema): { types: string[]; nullable: boolean; inner: Schema } {
+  const anyOf = schema["anyOf"];
+  if (Array.isArray(anyOf)) {
+    const branches = anyOf.filter(isSchema);
+    const others = branches.filter((branch) => branch["type"] !== "null");
+    if (others.length === 1 && others[0] !== undefined && branches.length === 2) {
+      return { ...typesOf(others[0]), nullable: true };
+    }
+    return { types: [], nullable: branches.length !== others.length, inner: schema };
+  }
+  const type = schema["type"];
+  const list =
+    typeof type === "string"
+      ? [type]
+      : Array.isArray(type)
+      ? type.filter((item): item is string => typeof item === "string")
+      : [];
+  const enumValues = schema["enum"];
+  const enumNull = Array.isArray(enumValues) && enumValues.includes(null);
+  return { types: list.filter((item) => item !== "null"), nullable: list.includes("null") || enumNull, inner: schema };
+}
+
+/** A value to start a field with when it is added (a new row, a property taken back in). */
+function emptyValue(schema: Schema, root: Schema): Json {
+  const resolved = resolve(schema, root);
+  const { types, inner } = typesOf(resolved);
+  const enumValues = inner["enum"];
+  if (Array.isArray(enumValues)) return enumValues.find((value) => value !== null) ?? null;
+  switch (types[0] ?? "") {
+    case "string":
+      return "";
+    case "number":
+    case "integer":
+      return 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object": {
+      const properties = isSchema(inner["properties"]) ? inner["properties"] : {};
+      const required = Array.isArray(inner["required"]) ? inner["required"] : [];
+      return Object.fromEntries(
+        Object.entries(properties)
+          .filter(([name]) => required.includes(name))
+          .map(([name, property]) => [name, isSchema(property) ? emptyValue(property, root) : null]),
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+function getAt(value: Json, path: Path): Json | undefined {
+  let here: Json | undefined = value;
+  for (const key of path) {
+    if (Array.isArray(here) && typeof key === "number") here = here[key];
+    else if (isSchema(here) && typeof key === "string") here = here[key];
+    else return undefined;
+  }
+  return here;
+}
+
+/** `value` with `path` set to `next` (or removed, for `undefined`), copied where it changes. */
+function setAt(value: Json, path: Path, next: Json | undefined): Json {
+  const [key, ...rest] = path;
+  if (key === undefined) return next ?? null;
+  if (Array.isArray(value) && typeof key === "number") {
+    const copy = [...value];
+    if (rest.length === 0 && next === undefined) copy.splice(key, 1);
+    else copy[key] = setAt(copy[key] ?? null, rest, next);
+    return copy;
+  }
+  const record: { [key: string]: Json } = isSchema(value) ? { ...value } : {};
+  if (rest.length === 0 && next === undefined) delete record[String(key)];
+  else record[String(key)] = setAt(record[String(key)] ?? null, rest, next);
+  return record;
+}
+
+/** The form's state: the value being edited and how to tell the page. */
+interface FormState {
+  value: Json;
+  readonly root: Schema;
+  /** A field changed: the text follows; the form stays as it is (so the field keeps the focus). */
+  changed(): void;
+  /** Rows or fields came or went: the form is drawn again. */
+  reshaped(): void;
+}
+
+function scalarInput(state: FormState, path: Path, schema: Schema, types: string[]): HTMLElement {
+  const value = getAt(state.value, path);
+  const enumValues = schema["enum"];
+  const set = (next: Json): void => {
+    state.value = setAt(state.value, path, next);
+    state.changed();
+  };
+  if (Array.isArray(enumValues)) {
+    const options = enumValues.filter((option) => option !== null);
+    return h(
+      "select",
+      {
+        "data-path": path.join("."),
+        onchange: (event) => set(options[(event.target as HTMLSelectElement).selectedIndex] ?? null),
+      },
+      options.map((option) =>
+        h("option", { selected: JSON.stringify(option) === JSON.stringify(value) }, JSON.stringify(option)),
+      ),
+    );
+  }
+  if (types[0] === "boolean") {
+    return h("input", {
+      type: "checkbox",
+      "data-path": path.join("."),
+      checked: value === true,
+      onchange: (event) => set((event.target as HTMLInputElement).checked),
+    });
+  }
+  if (types[0] === "number" || types[0] === "integer") {
+    return h("input", {
+      type: "number",
+      "data-path": path.join("."),
+      step: types[0] === "integer" ? "1" : "any",
+      value: typeof value === "number" ? String(value) : "",
+      oninput: (event) => {
+        const text = (event.target as HTMLInputElement).value;
+        if (text !== "" && Number.isFinite(Number(text))) set(Number(text));
+      },
+    });
+  }
+  return h("input", {
+    type: "text",
+    "data-path": path.join("."),
+    value: typeof value === "string" ? value : "",
+    oninput: (event) => set((event.target as HTMLInputElement).value),
+  });
+}
+
+/** A value the form has no field for: its own JSON text. */
+function jsonInput(state: FormState, path: Path): HTMLElement {
+  const input = h("input", { type: "text", class: "json-field", "data-path": path.join(".") });
+  input.value = JSON.stringify(getAt(state.value, path) ?? null);
+  input.addEventListener("input", () => {
+    try {
+      state.value = setAt(state.value, path, JSON.parse(input.value) as Json);
+      input.classList.remove("bad");
+      state.changed();
+    } catch {
+      input.classList.add("bad");
+    }
+  });
+  return input;
+}
+
+function arrayRows(state: FormState, path: Path, schema: Schema): HTMLElement {
+  const items = isSchema(schema["items"]) ? schema["items"] : {};
+  const list = getAt(state.value, path);
+  const rows = Array.isArray(list) ? list : [];
+  return h(
+    "div",
+    { class: "form-rows" },
+    rows.map((_, index) =>
+      h(
+        "div",
+        { class: "form-row" },
+        valueField(state, [...path, index], items),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            onclick: () => ((state.value = setAt(state.value, [...path, index], undefined)), state.reshaped()),
+          },
+          "remove",
+        ),
+      ),
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "small",
+        onclick: () => (
+          (state.value = setAt(state.value, [...path, rows.length], emptyValue(items, state.root))), state.reshaped()
+        ),
+      },
+      "+ add an item",
+    ),
+  );
+}
+
+function mapRows(state: FormState, path: Path, valueSchema: Schema): HTMLElement {
+  const map = getAt(state.value, path);
+  const entries = isSchema(map) ? Object.keys(map) : [];
+  const rename = (from: string, to: string): void => {
+    const current = getAt(state.value, path);
+    if (!isSchema(current) || to === from || to === "" || to in current) return;
+    state.value = setAt(
+      state.value,
+      path,
+      Object.fromEntries(Object.entries(current).map(([key, value]) => [key === from ? to : key, value])),
+    );
+    state.changed();
+  };
+  return h(
+    "div",
+    { class: "form-rows" },
+    entries.map((key) =>
+      h(
+        "div",
+        { class: "form-row" },
+        h("input", {
+          type: "text",
+          class: "map-key",
+          value: key,
+          "aria-label": "key",
+          onchange: (event) => (rename(key, (event.target as HTMLInputElement).value), state.reshaped()),
+        }),
+        valueField(state, [...path, key], valueSchema),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small",
+            onclick: () => ((state.value = setAt(state.value, [...path, key], undefined)), state.reshaped()),
+          },
+          "remove",
+        ),
+      ),
+    ),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "small",
+        onclick: () => {
+          let key = "key";
+          for (let n = 2; entries.includes(key); n++) key = `key${n}`;
+          state.value = setAt(state.value, [...path, key], emptyValue(valueSchema, state.root));
+          state.reshaped();
+        },
+      },
+      "+ add an entry",
+    ),
+  );
+}
+
+function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement {
+  const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
+  const required = Array.isArray(schema["required"]) ? schema["required"] : [];
+  const extra = schema["additionalProperties"];
+  const names = Object.keys(properties);
+  if (names.length === 0 && isSchema(extra)) return mapRows(state, path, extra);
+  return h(
+    "div",
+    { class: "form-object" },
+    names.map((name) => {
+      const property = properties[name];
+      const propertySchema = isSchema(property) ? resolve(property, state.root) : {};
+      const { nullable } = typesOf(propertySchema);
+      const here = [...path, name];
+      const value = getAt(state.value, here);
+      // Optional: absent (non-strict) or null (strict mode sends every property, null for "not given").
+      const optional = !required.includes(name) || nullable;
+      const leftOut = value === undefined || (value === null && nullable);
+      const description = typeof propertySchema["description"] === "string" ? propertySchema["description"] : null;
+      return h(
+        "div",
+        { class: "form-field" },
+        h(
+          "div",
+          { class: "form-label" },
+          h("code", {}, name),
+          description === null ? null : h("span", { class: "muted" }, ` ${description}`),
+          optional
+            ? h(
+                "label",
+                { class: "leave-out" },
+                h("input", {
+                  type: "checkbox",
+                  checked: leftOut,
+                  "data-leave-out": here.join("."),
+                  onchange: (event) => {
+                    const out = (event.target as HTMLInputElement).checked;
+                    const next = out
+                      ? required.includes(name)
+                        ? null
+                        : undefined
+                      : emptyValue(propertySchema, state.root);
+                    state.value = setAt(state.value, here, next);
+                    state.reshaped();
+                  },
+                }),
+                required.includes(name) ? " leave out (send null)" : " leave out",
+              )
+            : null,
+        ),
+        leftOut ? null : valueField(state, here, propertySchema),
+      );
+    }),
+  );
+}
+
+function valueField(state: FormState, path: Path, schema: Schema): HTMLElement {
+  const resolved = resolve(schema, state.root);
+  const { types, inner } = typesOf(resolved);
+  if (Array.isArray(inner["enum"])) return scalarInput(state, path, inner, types);
+  if (types.length !== 1) return jsonInput(state, path);
+  if (types[0] === "object") return objectFields(state, path, inner);
+  if (types[0] === "array") return arrayRows(state, path, inner);
+  return scalarInput(state, path, inner, types);
+}
+
+/** A form over arguments, and how to show it other arguments (the text changed). */
+export interface ArgumentsForm {
+  readonly element: HTMLElement;
+  /** Shows `value` (from the JSON text), or says the text is not JSON (`undefined`). */
+  show(value: Json | undefined): void;
+}
+
+/**
+ * A form for `schema`, starting with `value`; `onChange` gets each new value.
+ *
+ * @example
+ * ```ts
+ * const form = createArgumentsForm(tool.responses.parameters, example, (value) => (textarea.value = JSON.stringify(value, null, 2)));
+ * ```
+ */
+export function createArgumentsForm(schema: Json, value: Json, onChange: (value: Json) => void): ArgumentsForm {
+  const root: Schema = isSchema(schema) ? schema : {};
+  const element = h("div", { class: "arguments-form", "data-testid": "arguments-form" });
+  const draw = (): void => replace(element, objectFields(state, [], root));
+  const state: FormState = {
+    value,
+    root,
+    changed: () => onChange(state.value),
+    reshaped: () => {
+      onChange(state.value);
+      draw();
+    },
+  };
+  draw();
+  return {
+    element,
+    show: (next) => {
+      if (next === undefined || !isSchema(next)) {
+        replace(
+          element,
+          h(
+            "p",
+            { class: "muted", "data-testid": "form-waits" },
+            "The text is not a JSON object: the form shows it again once it is.",
+          ),
+        );
+        return;
+      }
+      state.value = next;
+      draw();
+    },
+  };
+}

@@ -79,7 +79,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Hi" }];
     const result = await runToolLoop({
       model: (items, tools, { signal }) => {
-        // The repeated output items are typed as input items (transcriptItems: "input"), checked below.
+        // The repeated output items are typed as input items (the adapter's api is "responses"), checked below.
         expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
         return openai.responses.create({ model: "gpt-5-mini", input: items, tools }, signal === undefined ? {} : { signal });
       },

@@ -13,7 +13,16 @@ export { truncationMarker } from "@x/toolset";
 export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
-export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
+export type {
+  AdapterOutput,
+  AdapterTool,
+  ModelContext,
+  ModelFunction,
+  StopReason,
+  ToolLoopOptions,
+  ToolLoopResult,
+  TranscriptEntry,
+} from "./run-tool-loop";
 export { combineHooks } from "./combine-hooks";
 export type { CallToolOptions, McpClients, McpProgress, McpToolClient } from "./mcp-client";
 export type {

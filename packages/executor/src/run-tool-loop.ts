@@ -38,15 +38,27 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
   context: ModelContext,
 ) => TResponse | PromiseLike<TResponse>;
 
+/** The tool definitions an adapter's `tools` gives: the request's `tools`. */
+export type AdapterTool<TAdapter extends Adapter> = ReturnType<TAdapter["tools"]>["tools"][number];
+
+/** The items an adapter answers calls with (its `Adapter` output type): the outputs of the transcript. */
+export type AdapterOutput<TAdapter extends Adapter> =
+  TAdapter extends Adapter<unknown, never, infer TOutput, unknown> ? TOutput : never;
+
 /**
  * An entry of `runToolLoop`'s transcript: an input item, an output answering
- * a call, or an item the adapter repeats from a response: typed as `TItem`,
- * or, when the adapter says `transcriptItems: "input"` (Responses), as an
- * input item (`runToolLoop` checks that they are).
+ * a call, or an item the adapter repeats from a response. Chat Completions
+ * repeats its own assistant message (the type `responseItems` returns).
+ * On the Responses API (`api: "responses"`) output items go back as input
+ * items of the same API, which the adapter's own types can only type loosely
+ * without depending on `openai`: they are typed as the caller's input items,
+ * and `runToolLoop` checks, for the model function's response type, that
+ * `responseItems` gives such items.
  */
-export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [TItemTyping] extends ["input"]
-  ? TInput | TOutput
-  : TInput | TOutput | TItem;
+export type TranscriptEntry<TAdapter extends Adapter, TInput> =
+  | TInput
+  | AdapterOutput<TAdapter>
+  | (TAdapter["api"] extends "responses" ? never : ReturnType<TAdapter["responseItems"]>[number]);
 
 // What `responseItems` of the model function's response type must give:
 // transcript entries. `unknown` while TypeScript is still inferring that
@@ -54,19 +66,25 @@ export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" |
 // for the real type instead of failing on a placeholder.
 type ResponseItemsOf<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
 
-/** Options of {@link runToolLoop}. */
-export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item"> {
+/**
+ * Options of {@link runToolLoop}.
+ *
+ * @typeParam TAdapter - the adapter: it gives the tool, output and (Chat) repeated item types
+ * @typeParam TResponse - what the model function returns (e.g. the openai package's `ChatCompletion`)
+ * @typeParam TInput - an item of the caller's input (e.g. openai's `ChatCompletionMessageParam`)
+ */
+export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> {
   /** Calls the model with the transcript and the tools. */
-  readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  readonly model: ModelFunction<AdapterTool<TAdapter>, TResponse, TranscriptEntry<TAdapter, TInput>>;
   /**
    * `adapter` from `@x/openai-chat` or `@x/openai-responses`. The response type
-   * comes from the model function (e.g. the openai package's `ChatCompletion`),
-   * which the adapter must be able to read; its `responseItems` of that type
-   * must give transcript entries (with the Responses adapter: input items).
+   * comes from the model function, which the adapter must be able to read; its
+   * `responseItems` of that type must give transcript entries (with the
+   * Responses adapter: input items).
    */
-  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
-    readonly transcriptItems?: TItemTyping | undefined;
-    responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
+  readonly adapter: TAdapter & {
+    toolCalls(response: NoInfer<TResponse>, ...rest: never[]): unknown;
+    responseItems(response: NoInfer<TResponse>): readonly NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TAdapter, TInput>>>[];
   };
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
@@ -171,10 +189,10 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * });
  * ```
  */
-export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
-  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
-): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>> {
-  type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
+export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
+  options: ToolLoopOptions<TAdapter, TResponse, TInput>,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>>> {
+  type Entry = TranscriptEntry<TAdapter, TInput>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") {
     throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
@@ -230,7 +248,8 @@ export async function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TIte
     // Chat Completions answers each assistant message on its own: the response is enough.
     const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
     const { outcomes, outputs } = await executeRound(called, toolset, clients, round, dispatcher);
-    transcript.push(...outputs);
+    // The adapter's outputs: the generic adapter's type erased them to unknown here.
+    transcript.push(...(outputs as AdapterOutput<TAdapter>[]));
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.length - rejectedCount, rejectedCount, {});
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };

@@ -27,3 +27,8 @@ export const filesToolset: Toolset = buildToolset([
 
 /** The null paths of {@link filesToolset} under `strict: "auto"`. */
 export const filesNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset).report.nullPaths;
+
+/** The null paths of {@link filesToolset} under `strict: true`: `files__search` has no strict form and is left out. */
+export const filesStrictNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset, {
+  strict: true,
+}).report.nullPaths;

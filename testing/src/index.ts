@@ -1,6 +1,6 @@
 // @x/testing: test-only helpers shared by the tests of several @x packages.
 // Private: never built or published; its files run as sources.
-export { filesNullPaths, filesToolset } from "./files-toolset";
+export { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
 export { IMAGES, OUTCOMES } from "./mcp-results";
 export type { OutcomeCase } from "./mcp-results";
 export { startDemoServer } from "./mcp-server";
@@ -10,3 +10,5 @@ export { invalidRequest, startOpenAiServer } from "./openai-server";
 export type { Exchange, Json, OpenAiServer, Reply } from "./openai-server";
 export { DEMO_CALLS, callSummary, startRoundTrip } from "./round-trip";
 export type { RoundTrip } from "./round-trip";
+export { TOOL_CALL_CASES, describeToolCallCases } from "./tool-call-cases";
+export type { FunctionCallSpec, RejectedCase, ToolCallCase, ToolCallCasesDriver } from "./tool-call-cases";

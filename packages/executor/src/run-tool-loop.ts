@@ -84,7 +84,9 @@ export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> {
    */
   readonly adapter: TAdapter & {
     toolCalls(response: NoInfer<TResponse>, ...rest: never[]): unknown;
-    responseItems(response: NoInfer<TResponse>): readonly NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TAdapter, TInput>>>[];
+    responseItems(
+      response: NoInfer<TResponse>,
+    ): readonly NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TAdapter, TInput>>>[];
   };
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */

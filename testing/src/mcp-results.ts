@@ -12,6 +12,9 @@ export const IMAGES = {
   svg: "PHN2Zy8+",
 } as const;
 
+/** The start of a PDF (`%PDF-1.7`), base64: a file type the Responses API reads. */
+export const PDF = "JVBERi0xLjcKJeLjz9M=";
+
 /** One row of an output table: what the tool gave, and the options of `toolOutput`. */
 export interface OutcomeCase {
   readonly label: string;
@@ -44,6 +47,15 @@ export const OUTCOMES: readonly OutcomeCase[] = [
   {
     label: "embedded blob resource",
     outcome: { content: [{ type: "resource", resource: { uri: "file:///data.bin", mimeType: "application/octet-stream", blob: "AAECAw==" } }] },
+  },
+  {
+    label: "embedded PDF resource",
+    outcome: {
+      content: [
+        { type: "text", text: "The report:" },
+        { type: "resource", resource: { uri: "file:///reports/q3%20report.pdf", mimeType: "application/pdf", blob: PDF } },
+      ],
+    },
   },
   { label: "isError", outcome: { content: [{ type: "text", text: "City not found" }], isError: true } },
   {

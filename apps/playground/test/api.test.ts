@@ -177,7 +177,7 @@ describe("state and tools", () => {
   it("lists both real servers as ready and the broken one as failed, with why", async () => {
     const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
     const byName = Object.fromEntries(state.servers.map((server) => [server.name, server]));
-    expect(byName["demo"]).toMatchObject({ status: "ready", transport: "stdio", toolCount: 8 });
+    expect(byName["demo"]).toMatchObject({ status: "ready", transport: "stdio", toolCount: 9 });
     expect(byName["everything"]).toMatchObject({ status: "ready", transport: "stdio" });
     expect(byName["everything"]?.toolCount).toBeGreaterThan(5);
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
@@ -219,16 +219,31 @@ describe("state and tools", () => {
   it.each([
     ["auto", "fallback", false],
     ["true", "excluded", null],
-  ] as const)("under strict %s, the open map and the oneOf are a %s with the path and keyword", async (strict, field, sentStrict) => {
+  ] as const)("under strict %s, the oneOf is a %s with the path and keyword, and the open map is strict (encoded)", async (strict, field, sentStrict) => {
     const tools = (await send({ path: `/api/tools?strict=${strict}`, headers: pageHeaders() })).json<ToolsResponse>();
     const labels = tools.tools.find((tool) => tool.name === "demo__set_labels");
     const shape = tools.tools.find((tool) => tool.name === "demo__draw_shape");
-    expect(labels?.strict).toBe(sentStrict);
-    expect(labels?.[field]?.keyword).toBe("additionalProperties");
-    // The path names the schema that holds the keyword.
-    expect(labels?.[field]?.path).toEqual(["properties", "labels"]);
+    expect(shape?.strict).toBe(sentStrict);
     expect(shape?.[field]?.keyword).toBe("oneOf");
+    // The path names the schema that holds the keyword.
     expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
+    expect(labels?.strict).toBe(true);
+    expect(labels?.[field]).toBeNull();
+  });
+
+  it.each(["chat", "responses"] as const)("parses a free-form value sent as JSON text before the server sees it (%s)", async (api) => {
+    const result = await call("demo__save_setting", { name: "theme", value: '{"dark":true}' }, api);
+    expect(result.rejected).toBeNull();
+    expect(result.sent).toEqual({ server: "demo", params: { name: "save_setting", arguments: { name: "theme", value: { dark: true } } } });
+    const broken = await call("demo__save_setting", { name: "theme", value: "{dark}" }, api);
+    expect(broken.sent).toBeNull();
+    expect(JSON.stringify(broken.rejected)).toContain("arguments-not-restorable");
+  });
+
+  it.each(["chat", "responses"] as const)("restores an open map sent as key/value entries before the server sees it (%s)", async (api) => {
+    const result = await call("demo__set_labels", { resource: "r1", labels: [{ key: "team", value: "blue" }] }, api);
+    expect(result.rejected).toBeNull();
+    expect(result.sent).toEqual({ server: "demo", params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } } });
   });
 
   it("under strict false, sends every tool as listed", async () => {

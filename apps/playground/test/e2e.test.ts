@@ -60,19 +60,19 @@ describe("the playground page in Chromium", () => {
     const broken = await page.getByTestId("server-error-broken").textContent();
     expect(broken).toContain("command not found");
     expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
-    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("8 tools");
+    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("9 tools");
     expect(page.url()).not.toContain("token");
     await shot("01-tools");
   });
 
   it("shows a fallback tool's schema path and keyword", async () => {
-    await page.locator('[data-tool="demo__set_labels"]').click();
-    await expect(page.getByTestId("report-keyword").textContent()).resolves.toBe("additionalProperties");
-    await expect(page.getByTestId("report-path").textContent()).resolves.toContain("/properties/labels");
+    await page.locator('[data-tool="demo__draw_shape"]').click();
+    await expect(page.getByTestId("report-keyword").textContent()).resolves.toBe("oneOf");
+    await expect(page.getByTestId("report-path").textContent()).resolves.toContain("/properties/shape");
     await expect(page.getByTestId("schema-responses").textContent()).resolves.toContain('"strict": false');
     await shot("02-fallback");
     await page.getByTestId("strict-true").click();
-    await page.locator('[data-tool="demo__set_labels"]').click();
+    await page.locator('[data-tool="demo__draw_shape"]').click();
     await expect(page.getByTestId("report").textContent()).resolves.toContain("Left out");
     await shot("02b-left-out");
     await page.getByTestId("strict-auto").click();
@@ -125,8 +125,8 @@ describe("the playground page in Chromium", () => {
   });
 
   it("says why a tool falls back, and shows a slow tool's progress events in the telemetry", async () => {
-    await page.getByTestId("tool-select").selectOption("demo__set_labels");
-    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("strict: false: its schema has no strict form (additionalProperties at /properties/labels)");
+    await page.getByTestId("tool-select").selectOption("demo__draw_shape");
+    await expect(page.getByTestId("tool-info").textContent()).resolves.toContain("strict: false: its schema has no strict form (oneOf at /properties/shape)");
     await page.getByTestId("tool-select").selectOption("demo__slow_count");
     await page.getByTestId("arguments").fill('{"to": 3, "delay_ms": 10}');
     await page.getByTestId("call").click();

@@ -136,7 +136,7 @@ describe("the secrets of configured servers", () => {
   });
 
   it("sends a URL's user and password as Basic authorization, so a server behind them works", async () => {
-    expect((await state())["remote"]).toMatchObject({ status: "ready", toolCount: 8, target: mcpHttp.url });
+    expect((await state())["remote"]).toMatchObject({ status: "ready", toolCount: 9, target: mcpHttp.url });
     const result = await api<CallResponse>("/api/call", { tool: "remote__divide", arguments: '{"dividend":9,"divisor":3}', strict: "auto", api: "chat" });
     expect(result.outputs.chat).toMatchObject({ content: "3" });
   });

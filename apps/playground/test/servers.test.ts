@@ -61,7 +61,7 @@ describe("servers from the config file and the command line", () => {
   it("starts each server it can and says why each other one failed", async () => {
     const state = await api<StateResponse>("/api/state");
     const byName = Object.fromEntries(state.servers.map((server) => [server.name, server]));
-    expect(byName["remote"]).toMatchObject({ status: "ready", transport: "http", source: "flag", toolCount: 8 });
+    expect(byName["remote"]).toMatchObject({ status: "ready", transport: "http", source: "flag", toolCount: 9 });
     expect(byName["withEnv"]).toMatchObject({ status: "ready", transport: "stdio", source: "config" });
     expect(byName["crashes"]).toMatchObject({ status: "failed", source: "config" });
     expect(byName["crashes"]?.error).toContain("boom: MISSING_TOKEN is not set");

@@ -35,13 +35,23 @@ export interface ExecuteOptions<TResponse, TOutput> {
   /** The API's adapter: `adapter` from `@x/openai-chat` or `@x/openai-responses`. */
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   /**
-   * The null paths from the `tools()` report, so the nulls strict mode
-   * introduced are removed from arguments. It is also the list of tools
+   * The plans from the `tools()` report (`report.plans`; `report.nullPaths`
+   * also works, for tools without encodings), so the nulls strict mode
+   * introduced are removed from arguments and encoded arguments restored (one
+   * that cannot be is answered as `arguments-not-restorable` and never runs). It is also the list of tools
    * offered: given, a call to a tool without an entry (one left out under
    * `strict: true`) is answered as an unknown tool and never runs, even when
    * the toolset has it. Left out, every tool of the toolset can run.
    */
   readonly nullPaths?: NullPathsByTool | undefined;
+  /**
+   * `report.toolSearch` from the `tools()` report, when tools are deferred
+   * with a client-side tool search (`@x/openai-responses`' `toolSearch:
+   * "client"`): the adapter then answers each of the model's tool searches
+   * from it, once, with the definitions it finds (outcomes of kind
+   * `"search"`). Left out, tool searches are not answered here.
+   */
+  readonly toolSearch?: unknown;
   /**
    * How long one call may take, in milliseconds (at most 2 147 483 647). When
    * it passes, the MCP request is cancelled and the call answered with a
@@ -97,6 +107,7 @@ export interface ExecuteOptions<TResponse, TOutput> {
 export interface RoundSettings<TResponse, TOutput> {
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   readonly nullPaths: NullPathsByTool | undefined;
+  readonly toolSearch: unknown;
   readonly timeoutMs: number | undefined;
   readonly resetTimeoutOnProgress: boolean;
   readonly concurrency: number;
@@ -160,6 +171,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
   return {
     adapter,
     nullPaths: options.nullPaths,
+    toolSearch: options.toolSearch,
     timeoutMs,
     resetTimeoutOnProgress,
     concurrency,

@@ -77,7 +77,7 @@ describe("executeToolCalls", () => {
   });
 
   it("returns nothing for a response without calls, and calls no server", async () => {
-    expect(await runChat([])).toEqual({ outputs: [], outcomes: [] });
+    expect(await runChat([])).toEqual({ outputs: [], outcomes: [], searches: [] });
     expect(env.faults.started).toEqual([]);
   });
 

@@ -21,12 +21,15 @@ export function executeRound<TResponse, TOutput>(
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
 ): Promise<ExecuteResult<TOutput>> {
-  const { calls, rejected } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, settings.render);
-  if (calls.length === 0 && rejected.length === 0) return Promise.resolve({ outputs: [], outcomes: [] });
+  const options = settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
+  const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
+  if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
+    return Promise.resolve({ outputs: [], outcomes: [], searches: [] });
+  }
   // Only hooks see the execution id: without them it is not even made.
   const executionId = dispatcher === NOOP_DISPATCHER ? "" : String(++executions);
   for (const rejection of rejected) dispatcher.callRejected(executionId, rejection);
-  return runRound(calls, rejected.map(rejectedOutcome), { settings, toolset, clients, dispatcher, executionId });
+  return runRound(calls, rejected.map(rejectedOutcome), searches, { settings, toolset, clients, dispatcher, executionId });
 }
 
 /**
@@ -77,7 +80,7 @@ export function executeRound<TResponse, TOutput>(
  * const response = await openai.responses.create({ model: "gpt-5-mini", input, tools });
  * const { outputs } = await executeToolCalls(response, toolset, { everything: client }, {
  *   adapter,
- *   nullPaths: report.nullPaths,
+ *   nullPaths: report.plans,
  *   timeoutMs: 30_000,
  * });
  * input.push(...adapter.responseItems(response), ...outputs);

@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { adapter as chat } from "@x/openai-chat";
 import type { ChatToolMessage } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ResponsesAnswer } from "@x/openai-responses";
 import type { Toolset } from "@x/toolset";
 import { describe, expectTypeOf, it } from "vitest";
 import { executeToolCalls } from "./execute-tool-calls";
@@ -42,7 +42,7 @@ describe("each adapter is accepted by executeToolCalls, with the official openai
 
   it("Responses: a Response in, input items out", async () => {
     const result = await executeToolCalls(response, toolset, new Map([["files", client]]), { adapter: responses });
-    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ResponsesCallOutput>>();
+    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ResponsesAnswer>>();
     expectTypeOf(result.outputs).toExtend<OpenAI.Responses.ResponseInputItem[]>();
   });
 
@@ -90,7 +90,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     });
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
-    expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesCallOutput)[]>();
+    expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
     expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted">();
     // The transcript goes into the next request as it is.
     await openai.responses.create({ model: "gpt-5-mini", input: [...result.input, { role: "user", content: "And then?" }] });

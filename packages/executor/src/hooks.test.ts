@@ -1,7 +1,7 @@
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
 import type { ChatFunctionTool } from "@x/openai-chat";
-import type { ResponsesFunctionTool } from "@x/openai-responses";
+import type { ResponsesTool } from "@x/openai-responses";
 import { buildToolset } from "@x/toolset";
 import type { PreparedTools } from "@x/toolset";
 import { describe, expect, it } from "vitest";
@@ -160,8 +160,8 @@ describe("prepareTools", () => {
     ],
   });
 
-  const names = (prepared: PreparedTools<ChatFunctionTool> | PreparedTools<ResponsesFunctionTool>): string[] =>
-    prepared.tools.map((tool) => ("function" in tool ? tool.function.name : tool.name)).sort();
+  const names = (prepared: PreparedTools<ChatFunctionTool> | PreparedTools<ResponsesTool>): string[] =>
+    prepared.tools.map((tool) => ("function" in tool ? tool.function.name : "name" in tool ? tool.name : tool.type)).sort();
 
   it.each([
     { api: "chat", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },

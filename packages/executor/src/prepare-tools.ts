@@ -42,7 +42,7 @@ export function reportStrictProblems(toolset: Toolset, prepared: PreparedTools<u
  * @param adapter - `adapter` from `@x/openai-chat` or `@x/openai-responses`
  * @param toolset - the tools to send
  * @param options - `strict` (default `"auto"`), `strictOptions`, and `hooks`
- * @returns the adapter's `{ tools, report }`; pass `report.nullPaths` to `executeToolCalls`
+ * @returns the adapter's `{ tools, report }`; pass `report.plans` to `executeToolCalls` (as `nullPaths`)
  *
  * @example
  * ```ts

@@ -1,5 +1,5 @@
 import { isToolError } from "@x/toolset";
-import type { RejectedCall, ToolCall, ToolError, ToolOutcome, Toolset } from "@x/toolset";
+import type { RejectedCall, ToolCall, ToolError, ToolOutcome, ToolSearchAnswer, Toolset } from "@x/toolset";
 import { renderResult } from "@x/toolset/adapter";
 import { abortedError, noClientError } from "./call-errors";
 import { now } from "./clock";
@@ -46,6 +46,11 @@ export interface ExecuteResult<TOutput> {
   readonly outputs: TOutput[];
   /** One entry per call and per rejection, in the same order. */
   readonly outcomes: CallOutcome<TOutput>[];
+  /**
+   * The tool searches the adapter answered itself (with `toolSearch`), in
+   * the same order; their answers are among `outputs`. Nothing ran on a server.
+   */
+  readonly searches: ToolSearchAnswer<TOutput>[];
 }
 
 /** What every call of a round shares. */
@@ -65,11 +70,13 @@ interface RoundContext<TOutput> {
 /**
  * Runs the calls of one round, at most `concurrency` at once, started in the
  * model's order, and collects every outcome in that order, the rejected
- * calls' among them. Rejects only when the adapter's `renderedOutput` throws.
+ * calls' among them; the outputs have the tool searches' answers in their
+ * place too. Rejects only when the adapter's `renderedOutput` throws.
  */
 export function runRound<TOutput>(
   calls: readonly ToolCall[],
   rejected: readonly CallOutcome<TOutput>[],
+  searches: readonly ToolSearchAnswer<TOutput>[],
   round: Omit<RoundContext<TOutput>, "abort" | "limits" | "failed">,
 ): Promise<ExecuteResult<TOutput>> {
   const { timeoutMs, resetTimeoutOnProgress, signal, concurrency } = round.settings;
@@ -100,9 +107,11 @@ export function runRound<TOutput>(
   return Promise.all(answered).then(
     (outcomes) => {
       abort?.dispose();
-      // Rejections and calls each come in index order; together they take the model's order.
-      const all = rejected.length === 0 ? outcomes : [...rejected, ...outcomes].sort((a, b) => a.index - b.index);
-      return { outputs: all.map((entry) => entry.output), outcomes: all };
+      // Rejections, searches and calls each come in index order; together they take the model's order.
+      const byIndex = (a: { index: number }, b: { index: number }): number => a.index - b.index;
+      const all = rejected.length === 0 ? outcomes : [...rejected, ...outcomes].sort(byIndex);
+      const outputs = (searches.length === 0 ? all : [...all, ...searches].sort(byIndex)).map((entry) => entry.output);
+      return { outputs, outcomes: all, searches: [...searches] };
     },
     (error: unknown) => {
       abort?.dispose();

@@ -212,7 +212,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     ["Chat Completions", "chat"],
     ["Responses", "responses"],
   ] as const)("%s, strict: true: a tool left out is never run, even when the model calls it by name", async (_api, api) => {
-    // A tool with no strict form (an open map of tags): left out under strict: true.
+    // A tool with no strict form (an open map of tags, with encodings off): left out under strict: true.
     const ran: unknown[] = [];
     env.faults.server.registerTool("danger", { description: "Deletes everything.", inputSchema: { tags: z.record(z.string(), z.string()) } }, (args) => {
       ran.push(args);
@@ -231,7 +231,13 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       return input.length === 1 ? calls : [];
     };
     const events: ExecutorEvent[] = [];
-    const common = { toolset, clients: { faults: env.faults.client }, strict: true, hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) } } as const;
+    const common = {
+      toolset,
+      clients: { faults: env.faults.client },
+      strict: true,
+      strictOptions: { encode: false },
+      hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
+    } as const;
     const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
     const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
     const result =
@@ -249,6 +255,36 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const message = (events[0] as { error: Error }).error.message;
     expect(message).toMatch(/^There is no tool named "faults__danger"\. Available tools: faults__add, /);
     expect(message).not.toContain("faults__danger,");
+  });
+
+  it.each([
+    ["Chat Completions", "chat"],
+    ["Responses", "responses"],
+  ] as const)("%s: an encoded argument is restored before the tool runs; one that cannot be is answered, never run", async (_api, api) => {
+    // An open map of labels: strict (encodings are on by default), sent as key/value entries.
+    const ran: unknown[] = [];
+    env.faults.server.registerTool("label", { description: "Labels.", inputSchema: { labels: z.record(z.string(), z.string()) } }, (args) => {
+      ran.push(args);
+      return { content: [{ type: "text", text: "labelled" }] };
+    });
+    const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
+    const calls: readonly CallSpec[] = [
+      ["call_1", "faults__label", { labels: [{ key: "team", value: "a" }] }],
+      ["call_2", "faults__label", { labels: [{ key: "team", value: "a" }, { key: "team", value: "b" }] }],
+    ];
+    const turn = (input: unknown[]): readonly CallSpec[] => (input.length === 1 ? calls : []);
+    const events: ExecutorEvent[] = [];
+    const common = { toolset, clients: { faults: env.faults.client }, hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) } } as const;
+    const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
+    const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
+    const result =
+      api === "chat"
+        ? await runToolLoop({ ...common, model: (input) => chatCompletion(turn(input), "Done."), adapter: chat, input: chatInput })
+        : await runToolLoop({ ...common, model: (input) => responsesResponse(turn(input), "Done."), adapter: responses, input: responsesInput });
+    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+    expect(ran).toEqual([{ labels: { team: "a" } }]);
+    expect(events).toMatchObject([{ type: "tool-call-rejected", callId: "call_2", error: { code: "arguments-not-restorable" } }]);
+    expect(JSON.stringify(result.input)).toContain('the key \\"team\\" is given twice; send each key once');
   });
 
   it("Responses: a malformed output (a null item, a call without a string call_id) neither throws nor leaves a call unanswered", async () => {

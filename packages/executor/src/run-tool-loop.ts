@@ -218,7 +218,7 @@ export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
   });
   reportStrictProblems(toolset, prepared, dispatcher);
-  const round = { ...settings, nullPaths: prepared.report.nullPaths };
+  const round = { ...settings, nullPaths: prepared.report.plans };
 
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;

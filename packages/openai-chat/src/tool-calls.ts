@@ -31,14 +31,14 @@ const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
  *
  * @param response - a chat completion (its first choice is read), its assistant message, or a list of `tool_calls` entries
  * @param toolset - the toolset whose tools were offered
- * @param nullPaths - `report.nullPaths` from {@link tools}: each offered tool's null paths, and so the list of tools
+ * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths, encodings), and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
  * @param options - how the rejected calls' messages are rendered (`errorPrefix`), as in `toolOutput`
  * @returns `calls` to run and `rejected` (each with its `output`), both in the model's order
  * @example
  * ```ts
- * const { calls, rejected } = toolCalls(completion, toolset, report.nullPaths);
+ * const { calls, rejected } = toolCalls(completion, toolset, report.plans);
  * messages.push(...responseItems(completion), ...rejected.map((r) => r.output));
  * ```
  */

@@ -17,6 +17,12 @@ describe("toolOutput", () => {
           "role": "tool",
           "tool_call_id": "call_1",
         },
+        "embedded PDF resource": {
+          "content": "The report:
+      [resource: file:///reports/q3%20report.pdf, application/pdf, 14 bytes]",
+          "role": "tool",
+          "tool_call_id": "call_1",
+        },
         "embedded blob resource": {
           "content": "[resource: file:///data.bin, application/octet-stream, 4 bytes]",
           "role": "tool",

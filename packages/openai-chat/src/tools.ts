@@ -13,7 +13,7 @@ import type { ChatFunctionTool } from "./chat-types";
  * ```ts
  * const { tools: chatTools, report } = tools(toolset);
  * const completion = await openai.chat.completions.create({ model: "gpt-5", messages, tools: chatTools });
- * const { calls, rejected } = toolCalls(completion, toolset, report.nullPaths);
+ * const { calls, rejected } = toolCalls(completion, toolset, report.plans);
  * ```
  */
 export function tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<ChatFunctionTool> {

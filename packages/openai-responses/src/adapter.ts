@@ -1,6 +1,6 @@
 import type { Adapter } from "@x/toolset/adapter";
 import { responseItems } from "./response-items";
-import type { ResponsesCallOutput, ResponsesFunctionTool, ResponsesItem, ResponsesResponse } from "./responses-types";
+import type { ResponsesAnswer, ResponsesItem, ResponsesResponse, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
 import { renderedOutput, toolOutput } from "./tool-output";
 import { tools } from "./tools";
@@ -15,8 +15,9 @@ import { tools } from "./tools";
  * response type.
  */
 export interface ResponsesAdapter
-  extends Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem> {
+  extends Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem> {
   readonly api: "responses";
+  readonly tools: typeof tools;
   readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
@@ -38,4 +39,4 @@ export const adapter: ResponsesAdapter = {
   renderedOutput,
   toolOutput,
   responseItems,
-} satisfies Adapter<ResponsesFunctionTool, ResponsesResponse | readonly ResponsesItem[], ResponsesCallOutput, ResponsesItem>;
+} satisfies Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem>;

@@ -7,8 +7,10 @@ export type CallItemType = "function_call" | "custom_tool_call" | "shell_call" |
 
 /** A call of the response to run or to answer: the raw call, and the item type its answer must have. */
 export interface CallItem {
-  readonly itemType: CallItemType;
+  readonly itemType: CallItemType | "tool_search_call";
   readonly raw: RawToolCall;
+  /** The `namespace` and bare `name` of a namespaced `function_call`. */
+  readonly namespaced?: { readonly namespace: string; readonly name: string };
 }
 
 // Output items that answer a call already (the server ran it): the call is
@@ -29,8 +31,8 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 
 // What the model called, for the raw call: a namespaced function is named
 // `namespace.name` so that it can never resolve to a toolset tool of the same
-// bare name (this package never sends namespace tools); built-in tools by
-// their tool type.
+// bare name (`toolCalls` resolves it through the namespace layout instead);
+// built-in tools by their tool type.
 const calledName = (item: Fields, itemType: CallItemType): string => {
   switch (itemType) {
     case "function_call":
@@ -71,25 +73,40 @@ const callItemType = (item: Fields): CallItemType | undefined => {
 
 /**
  * Whether `item` is a call the client must answer (one this package answers,
- * or a `computer_call`, left to the caller who offered that tool) whose
+ * a client-executed `tool_search_call`, or a `computer_call`, left to the
+ * caller who offered that tool) whose
  * `call_id` is not a string: nobody can answer it, so it must not be
  * repeated either (the next request would be refused over an unanswered call).
  */
 export function unanswerable(item: Fields): boolean {
-  return typeof item.call_id !== "string" && (item.type === "computer_call" || callItemType(item) !== undefined);
+  return typeof item.call_id !== "string" && (item.type === "computer_call" || clientSearch(item) || callItemType(item) !== undefined);
 }
+
+// A tool search the client runs (`execution: "client"`); a hosted one is answered by the API itself.
+const clientSearch = (item: Fields): boolean => item.type === "tool_search_call" && item.execution === "client";
 
 /**
  * The calls among `items` that the client must answer and that are not
- * answered in `items` already, in order, indexed among themselves.
+ * answered in `items` already, in order, indexed among themselves. With
+ * `searches`, client-executed `tool_search_call`s are among them.
  */
-export function readCalls(items: readonly unknown[]): CallItem[] {
+export function readCalls(items: readonly unknown[], searches = false): CallItem[] {
   const records = items.filter(isRecord);
   const answered = new Set(records.map(answeredId).filter((id) => typeof id === "string"));
   const calls: CallItem[] = [];
   for (const item of records) {
+    if (typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
+    if (searches && clientSearch(item)) {
+      const raw = { callId: item.call_id, name: "tool_search", arguments: item.arguments, index: calls.length, kind: "unsupported" as const };
+      calls.push({ itemType: "tool_search_call", raw });
+      continue;
+    }
     const itemType = callItemType(item);
-    if (itemType === undefined || typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
+    if (itemType === undefined) continue;
+    const namespaced =
+      itemType === "function_call" && typeof item.namespace === "string" && item.namespace !== ""
+        ? { namespaced: { namespace: item.namespace, name: text(item.name) } }
+        : {};
     calls.push({
       itemType,
       raw: {
@@ -99,6 +116,7 @@ export function readCalls(items: readonly unknown[]): CallItem[] {
         index: calls.length,
         kind: itemType === "function_call" ? "function" : "unsupported",
       },
+      ...namespaced,
     });
   }
   return calls;

@@ -11,6 +11,47 @@ export interface ResponsesFunctionTool {
   description?: string;
   parameters: JsonSchemaObject;
   strict: boolean;
+  /** Set (to `true`) on a tool loaded through tool search instead of up front (see `deferLoading`). */
+  defer_loading?: boolean;
+  /** The tool's MCP `outputSchema`, sent when its output is the JSON text of `structuredContent` (see `structured`). */
+  output_schema?: { [keyword: string]: unknown };
+}
+
+/** One MCP server's tools as a Responses `namespace` tool; calls to them carry `namespace`. */
+export interface ResponsesNamespaceTool {
+  type: "namespace";
+  name: string;
+  description: string;
+  /** The server's functions, named without the server prefix. */
+  tools: ResponsesFunctionTool[];
+}
+
+/**
+ * The `tool_search` tool: hosted (`{ type: "tool_search" }`, the API searches
+ * the deferred tools) or client-executed (`execution: "client"`, answered by
+ * `toolCalls` with a `tool_search_output`), with a strict `{ query }` schema.
+ */
+export interface ResponsesToolSearchTool {
+  type: "tool_search";
+  execution?: "client";
+  description?: string;
+  parameters?: JsonSchemaObject;
+}
+
+/** Any tool `tools()` sends. */
+export type ResponsesTool = ResponsesFunctionTool | ResponsesNamespaceTool | ResponsesToolSearchTool;
+
+/**
+ * The answer to a client-executed `tool_search_call`: the definitions of the
+ * tools found (in their namespaces when tools are sent in namespaces), or
+ * none.
+ */
+export interface ResponsesToolSearchOutput {
+  type: "tool_search_output";
+  call_id: string;
+  execution: "client";
+  status: "completed";
+  tools: (ResponsesFunctionTool | ResponsesNamespaceTool)[];
 }
 
 /** Any item of a response's `output`: this package reads `type` and, per type, a few fields. */
@@ -36,11 +77,18 @@ export interface ResponsesInputImage {
   detail: "auto";
 }
 
-/** The `function_call_output` answering one function call: text, or text and images. */
+/** An `input_file` item of a `function_call_output` list: a file (a PDF, …) as a base64 `data:` URL. */
+export interface ResponsesInputFile {
+  type: "input_file";
+  file_data: string;
+  filename: string;
+}
+
+/** The `function_call_output` answering one function call: text, or text with images and files. */
 export interface ResponsesFunctionCallOutput {
   type: "function_call_output";
   call_id: string;
-  output: string | (ResponsesInputText | ResponsesInputImage)[];
+  output: string | (ResponsesInputText | ResponsesInputImage | ResponsesInputFile)[];
 }
 
 /** The answer to a `custom_tool_call` (always an error here: custom tools are never run). */
@@ -79,6 +127,9 @@ export type ResponsesCallOutput =
   | ResponsesShellCallOutput
   | ResponsesLocalShellCallOutput
   | ResponsesApplyPatchCallOutput;
+
+/** Any answer the adapter gives: to a call, or to a client-side tool search (what `@x/executor`'s outputs hold). */
+export type ResponsesAnswer = ResponsesCallOutput | ResponsesToolSearchOutput;
 
 /**
  * An output item as the next request's `input` takes it back. Two kinds of

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CALLS, callSummary, startRoundTrip } from "@x/testing";
 import type { RoundTrip } from "@x/testing";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
-import type { ResponsesCallOutput } from "./index";
+import type { ResponsesAnswer } from "./index";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
 
 // Both directions over real HTTP: the official openai client sends what
@@ -20,10 +20,10 @@ describe("a two-turn exchange with the official openai client", () => {
 
   const user: ResponseInputItem = { role: "user", content: "What's the weather in Paris? Show me the dashboard too." };
 
-  async function firstTurn(): Promise<{ response: Response; answers: ResponsesCallOutput[]; responsesTools: ReturnType<typeof tools> }> {
+  async function firstTurn(): Promise<{ response: Response; answers: ResponsesAnswer[]; responsesTools: ReturnType<typeof tools> }> {
     const responsesTools = tools(trip.toolset);
     const response = await trip.openai.responses.create({ model: "gpt-test", input: [user], tools: responsesTools.tools });
-    const answers = await trip.answer<ResponsesCallOutput>(toolCalls(response, trip.toolset, responsesTools.report.nullPaths), toolOutput);
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset, responsesTools.report.nullPaths), toolOutput);
     return { response, answers, responsesTools };
   }
 

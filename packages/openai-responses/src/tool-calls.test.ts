@@ -32,6 +32,7 @@ describe("toolCalls", () => {
         { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
       ],
       rejected: [],
+      searches: [],
     });
   });
 
@@ -55,6 +56,7 @@ describe("toolCalls", () => {
     expect(toolCalls(output, toolset, nullPaths)).toEqual({
       calls: [{ callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 0 }],
       rejected: [],
+      searches: [],
     });
   });
 
@@ -69,7 +71,7 @@ describe("toolCalls", () => {
       item({ type: "shell_call", id: "sh_2", call_id: "call_f", action: { commands: ["ls"] }, environment: null, status: "completed" }),
       item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
       item({ type: "apply_patch_call", id: "ap_1", call_id: "call_h", operation: { type: "delete_file", path: "a" }, status: "completed" }),
-      fn("call_i", "list_dir", "{}", { namespace: "files" }),
+      fn("call_i", "list_dir", "{}", { namespace: "fils" }),
     ];
     const { calls, rejected } = toolCalls(output, toolset, nullPaths);
     expect(calls.map((call) => [call.callId, call.index])).toEqual([["call_1", 1]]);
@@ -82,7 +84,7 @@ describe("toolCalls", () => {
       ["call_f", "shell", 6, "unsupported-call"],
       ["call_g", "local_shell", 7, "unsupported-call"],
       ["call_h", "apply_patch", 8, "unsupported-call"],
-      ["call_i", "files.list_dir", 9, "unknown-tool"],
+      ["call_i", "fils.list_dir", 9, "unknown-tool"],
     ]);
     expect(rejected.map((r) => r.output)).toMatchInlineSnapshot(`
       [
@@ -147,7 +149,7 @@ describe("toolCalls", () => {
         },
         {
           "call_id": "call_i",
-          "output": "Error: There is no tool named "files.list_dir". Available tools: files__list_dir, files__read_file, files__search.",
+          "output": "Error: There is no namespace "fils". Namespaces: files.",
           "type": "function_call_output",
         },
       ]
@@ -183,11 +185,11 @@ describe("toolCalls", () => {
       item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
       item({ type: "local_shell_call_output", id: "call_g", output: "a.txt" }),
     ];
-    expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+    expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("leaves out calls without a string call_id: they cannot be answered", () => {
-    expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({ calls: [], rejected: [] });
+    expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("never throws, whatever the response", () => {

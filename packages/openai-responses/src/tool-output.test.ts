@@ -3,12 +3,23 @@ import { OUTCOMES } from "@x/testing";
 import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {
-  it("answers with a string, or input_text and input_image items when there is an image the API reads", () => {
+  it("answers with a string, or input_text, input_image and input_file items when there is an image or a file the API reads", () => {
     const outputs = Object.fromEntries(OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]));
     expect(outputs).toMatchInlineSnapshot(`
       {
         "ToolError": "Error: The tool did not answer within 30 s.",
         "audio": "[audio: audio/wav, 4 bytes]",
+        "embedded PDF resource": [
+          {
+            "text": "The report:",
+            "type": "input_text",
+          },
+          {
+            "file_data": "data:application/pdf;base64,JVBERi0xLjcKJeLjz9M=",
+            "filename": "q3_report.pdf",
+            "type": "input_file",
+          },
+        ],
         "embedded blob resource": "[resource: file:///data.bin, application/octet-stream, 4 bytes]",
         "embedded text resource": "# Notes",
         "empty content": "",

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { filesToolset as toolset } from "@x/testing";
+import type { ResponsesFunctionTool, ResponsesTool } from "./responses-types";
 import { tools } from "./tools";
+
+const functions = (list: readonly ResponsesTool[]): ResponsesFunctionTool[] =>
+  list.filter((tool): tool is ResponsesFunctionTool => tool.type === "function");
 
 describe("tools", () => {
   it("shapes each tool as a Responses function tool, strict always present, no undefined description", () => {
@@ -67,7 +71,7 @@ describe("tools", () => {
       ]
     `);
     expect(Object.keys(report.fallbacks)).toEqual(["files__search"]);
-    expect(responsesTools.find((tool) => tool.name === "files__list_dir")).not.toHaveProperty("description");
+    expect(functions(responsesTools).find((tool) => tool.name === "files__list_dir")).not.toHaveProperty("description");
   });
 
   it.each([
@@ -76,7 +80,7 @@ describe("tools", () => {
     ["auto", ["files__list_dir", "files__read_file", "files__search"], [true, true, false]],
   ] as const)("strict: %s", (strict, names, flags) => {
     const { tools: responsesTools } = tools(toolset, { strict });
-    expect(responsesTools.map((tool) => tool.name)).toEqual(names);
-    expect(responsesTools.map((tool) => tool.strict)).toEqual(flags);
+    expect(functions(responsesTools).map((tool) => tool.name)).toEqual(names);
+    expect(functions(responsesTools).map((tool) => tool.strict)).toEqual(flags);
   });
 });

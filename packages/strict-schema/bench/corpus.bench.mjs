@@ -43,6 +43,10 @@ const quiet = (run) => {
 const ours = schemas.map((schema) => strictSchema(schema));
 const oursConverted = ours.filter((result) => result.ok);
 const oursAccepted = oursConverted.filter((result) => checkStrict(result.schema).length === 0).length;
+const encoded = schemas.map((schema) => strictSchema(schema, { encode: true }));
+const encodedConverted = encoded.filter((result) => result.ok);
+const encodedAccepted = encodedConverted.filter((result) => checkStrict(result.schema).length === 0).length;
+const encodedTools = encodedConverted.filter((result) => result.encodings.length > 0).length;
 const peer = quiet(() =>
   tools.map((tool) => {
     try {
@@ -61,9 +65,10 @@ const peerAccepted = peerReasons.filter((reasons) => reasons.length === 0).lengt
 const peerAcceptedButSchema = peerReasons.filter((reasons) => reasons.every((reason) => reason.keyword === "$schema")).length;
 
 // The machine may be shared: instead of one long run per task (where a burst
-// of load lands on one side), ROUNDS short rounds alternate the three tasks and
+// of load lands on one side), ROUNDS short rounds alternate the four tasks and
 // each figure is the median over rounds of that round's median.
 const ROUNDS = 7;
+const ENCODE = { encode: true };
 let sink = 0;
 const tasks = [
   [
@@ -76,6 +81,12 @@ const tasks = [
     "strictSchema (@x/strict-schema)",
     () => {
       for (const schema of schemas) sink ^= strictSchema(schema).ok ? 1 : 0;
+    },
+  ],
+  [
+    "strictSchema(…, { encode: true })",
+    () => {
+      for (const schema of schemas) sink ^= strictSchema(schema, ENCODE).ok ? 1 : 0;
     },
   ],
   [
@@ -119,11 +130,12 @@ const stats = tasks.map(([name], index) => ({
   ratio: median(rounds.map((round) => round[index].median / round[0].median)),
   samples: rounds.reduce((sum, round) => sum + round[index].samples, 0),
 }));
-const [, rewrite, converter] = stats;
+const [, rewrite, withEncode, converter] = stats;
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const count = [
   "—",
   `${oursConverted.length} / ${schemas.length} converted; ${oursAccepted} pass checkStrict`,
+  `${encodedConverted.length} / ${schemas.length} converted (${encodedTools} with encodings); ${encodedAccepted} pass checkStrict`,
   `${peerStrict.length} / ${tools.length} \`strict: true\`${peerThrew > 0 ? `, ${peerThrew} threw` : ""}; ${peerAccepted} pass checkStrict (${peerAcceptedButSchema} if \`$schema\` were allowed)`,
 ];
 const cpus = os.cpus();
@@ -138,7 +150,7 @@ const lines = [
     (task, index) => `| ${task.name} | ${ms(task.median)} | ${ms(task.low)} – ${ms(task.high)} | ${task.ratio.toFixed(2)}× | ${count[index]} |`,
   ),
   "",
-  `strictSchema takes ${rewrite.ratio.toFixed(2)}× the time of a JSON round trip; mcpToFunctionTool takes ${converter.ratio.toFixed(1)}× (${(converter.ratio / rewrite.ratio).toFixed(0)}× strictSchema's).`,
+  `strictSchema takes ${rewrite.ratio.toFixed(2)}× the time of a JSON round trip (${withEncode.ratio.toFixed(2)}× with encode); mcpToFunctionTool takes ${converter.ratio.toFixed(1)}× (${(converter.ratio / rewrite.ratio).toFixed(0)}× strictSchema's).`,
 ];
 process.stdout.write(`${lines.join("\n")}\n`);
 if (sink === -1) process.stdout.write("\n");

@@ -8,6 +8,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import expectedFailures from "./__fixtures__/corpus-expected-failures.json";
+import expectedEncodedFailures from "./__fixtures__/corpus-expected-failures-encoded.json";
 import { checkStrict } from "./check-strict";
 import { strictSchema } from "./strict-schema";
 import { ITEMS, type NullPath, type SchemaPath } from "./types";
@@ -100,5 +101,36 @@ describe("the corpus", () => {
   it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures.json", () => {
     const failures = results.flatMap(({ server, tool, result }) => (result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }]));
     expect(failures).toEqual(expectedFailures);
+  });
+});
+
+describe("the corpus, with encode", () => {
+  const encoded = tools.map((entry) => ({ ...entry, result: strictSchema(entry.schema, { encode: true }) }));
+
+  it("converts at least 97 % of the tools, each to a schema that checkStrict and ajv accept", () => {
+    const ajv = addFormats(new Ajv({ strict: false }));
+    const converted = encoded.filter(({ result }) => result.ok);
+    expect(converted.length / tools.length).toBeGreaterThanOrEqual(0.97);
+    for (const { server, tool, result } of converted) {
+      if (!result.ok) continue;
+      expect(checkStrict(result.schema), `${server}/${tool}`).toEqual([]);
+      expect(() => ajv.compile(result.schema), `${server}/${tool}`).not.toThrow();
+    }
+  });
+
+  it("leaves a tool that converts without encode as it was, and encodes only what failed", () => {
+    for (const [index, { result }] of results.entries()) {
+      const withEncode = encoded[index]?.result;
+      if (result.ok) expect(withEncode).toEqual({ ...result, encodings: [] });
+      else if (withEncode?.ok === true) expect(withEncode.encodings?.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures-encoded.json, at paths in the input", () => {
+    const failures = encoded.flatMap(({ server, tool, result }) => (result.ok ? [] : [{ server, tool, path: result.error.path, keyword: result.error.keyword }]));
+    expect(failures).toEqual(expectedEncodedFailures);
+    for (const { server, tool, schema, result } of encoded) {
+      if (!result.ok) expect(exists(schema, result.error.path), `${server}/${tool}`).toBe(true);
+    }
   });
 });

@@ -8,12 +8,33 @@ import { recordRelaxation, refuse, type RewriteContext } from "./rewrite-context
 
 const isObjectType = (type: unknown): boolean => type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
 
+/** The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares none. */
+const declaredTypes = (branch: unknown, root: unknown): Set<unknown> | undefined => {
+  for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
+  const type = own(branch, "type");
+  const names: unknown[] = Array.isArray(type) ? type : type === undefined ? [] : [type];
+  return names.length === 0 ? undefined : new Set(names.map((name) => (name === "integer" ? "number" : name)));
+};
+
+/** Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`). */
+function disjointByType(branches: readonly unknown[], root: unknown): boolean {
+  const seen = new Set<unknown>();
+  return branches.every((branch) => {
+    const types = declaredTypes(branch, root);
+    if (types === undefined || [...types].some((name) => seen.has(name))) return false;
+    for (const name of types) seen.add(name);
+    return true;
+  });
+}
+
 /**
- * Whether no value can match two branches: every branch (through local
- * `$ref`s) is an object requiring one same property whose `const`/`enum`
- * values differ from every other branch's. A single branch is disjoint.
+ * Whether no value can match two branches: their declared types never overlap
+ * (`[string, array of string]`), or every branch (through local `$ref`s) is an
+ * object requiring one same property whose `const`/`enum` values differ from
+ * every other branch's. A single branch is disjoint.
  */
 export function disjointOneOf(branches: readonly unknown[], root: unknown): boolean {
+  if (disjointByType(branches, root)) return true;
   const objects = branches.map((branch) => {
     for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
     return isObjectType(own(branch, "type")) ? branch : undefined;

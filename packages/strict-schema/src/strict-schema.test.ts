@@ -553,10 +553,18 @@ describe("relaxations (opt-in)", () => {
   it.each<[string, unknown[]]>([
     ["overlapping discriminator values", [cat, { ...dog, properties: { ...dog.properties, kind: { enum: ["dog", "cat"] } } }]],
     ["a discriminator that is optional in one branch", [cat, { ...dog, required: ["good"] }]],
-    ["a branch that is not an object", [cat, { type: "string" }]],
+    ["a branch that may be an object too, without the discriminator", [cat, { type: ["string", "object"] }]],
+    ["branches whose types overlap (integer is a number)", [{ type: "integer" }, { type: "number" }]],
+    ["a branch without a type", [{ type: "string" }, { enum: [1, 2] }]],
     ["no discriminator at all", [{ type: "object", properties: { a: { type: "string" } }, required: ["a"] }, { type: "object", properties: { a: { type: "string" } }, required: ["a"] }]],
   ])("still refuses a oneOf with %s", (_name, branches) => {
     expect(error(root({ oneOf: branches }), { relax: { oneOf: true } })).toMatchObject({ path: ["properties", "p"], keyword: "oneOf" });
+  });
+
+  it("reads a oneOf whose branches are disjoint by type as anyOf", () => {
+    const result = ok({ ...root({ oneOf: [{ type: "string" }, { $ref: "#/$defs/list" }] }), $defs: { list: { type: "array", items: { type: "string" } } } }, { relax: { oneOf: true } });
+    expect(prop(result)).toEqual({ anyOf: [{ type: "string" }, { $ref: "#/$defs/list" }] });
+    expect(result.relaxations).toEqual([{ kind: "oneOf-as-anyOf", path: ["properties", "p"] }]);
   });
 
   it("finds the discriminator after a long required list by lookup, not by search", () => {

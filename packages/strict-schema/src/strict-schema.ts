@@ -13,8 +13,9 @@
 // A rule is a function of (context, the node's keywords, its place) that returns the
 // output fragment or calls refuse(); a new keyword is read in read-keywords.ts, and
 // what the walk must remember across nodes is a field of RewriteContext.
+import { encodeSchema } from "./encode-schema";
 import { checkAnyOfNulls, expandNullPaths, type Unit } from "./null-paths";
-import { describe, isPlain, type Plain, pointer } from "./plain-json";
+import { describe, isPlain, own, type Plain, pointer } from "./plain-json";
 import {
   codePoints,
   countChars,
@@ -54,9 +55,17 @@ import type { NullPath, SchemaPath, StrictError, StrictResult, StrictSchemaOptio
  * `properties`, `required`, `additionalProperties`; then `$defs` and
  * `definitions` at the root. Properties and definitions keep their input order.
  *
+ * With `options.encode`, what strict mode cannot express is encoded first
+ * (encode-schema.ts: a map as key/value entries, a free-form map or value as
+ * JSON text, an open rest in one added property) and the result lists the
+ * `encodings` beside the `nullPaths`: the pair is the tool's plan, which
+ * `restoreArguments` undoes. Errors keep their paths in the input.
+ *
  * @param schema - The schema; its root must be `"type": "object"`.
- * @param options - `limits` overrides OpenAI's numbers; `relax.oneOf` / `relax.allOf` opt into the relaxations.
- * @returns `{ ok: true, schema, nullPaths, relaxations }` or `{ ok: false, error: { path, keyword, message } }`.
+ * @param options - `limits` overrides OpenAI's numbers; `relax.oneOf` / `relax.allOf` opt into the relaxations;
+ *   `encode` into the encodings.
+ * @returns `{ ok: true, schema, nullPaths, relaxations }` (and `encodings` with `encode`) or
+ *   `{ ok: false, error: { path, keyword, message } }`.
  *
  * @example
  * ```ts
@@ -73,9 +82,37 @@ import type { NullPath, SchemaPath, StrictError, StrictResult, StrictSchemaOptio
  * } else {
  *   result.error; // { path, keyword, message }
  * }
+ *
+ * const env = { type: "object", properties: { env: { type: "object", additionalProperties: { type: "string" } } } };
+ * const encoded = strictSchema(env, { encode: true });
+ * if (encoded.ok) encoded.encodings; // [{ kind: "entries", path: ["env"] }]
  * ```
  */
 export function strictSchema(schema: unknown, options?: StrictSchemaOptions): StrictResult {
+  return own(options, "encode") === true ? encodeThenRewrite(schema, options) : rewriteSchema(schema, options);
+}
+
+/** The encode pre-pass, then the rewrite of its output; errors are reported at their paths in the input. */
+function encodeThenRewrite(schema: unknown, options: StrictSchemaOptions | undefined): StrictResult {
+  let encoded: ReturnType<typeof encodeSchema>;
+  try {
+    encoded = encodeSchema(schema);
+  } catch (thrown) {
+    return { ok: false, error: unreadable([], thrown) };
+  }
+  if (!encoded.ok) return { ok: false, error: encoded.error };
+  const result = rewriteSchema(encoded.schema, options);
+  if (!result.ok) {
+    const { path, message } = result.error;
+    const source = encoded.sourcePath(path);
+    const at = `At ${pointer(path)}`;
+    const said = message.startsWith(at) ? `At ${pointer(source)}${message.slice(at.length)}` : message;
+    return { ok: false, error: { ...result.error, path: source, message: said } };
+  }
+  return { ...result, encodings: encoded.encodings };
+}
+
+function rewriteSchema(schema: unknown, options: StrictSchemaOptions | undefined): StrictResult {
   const root: Unit = { path: [], schema, entries: [], sites: [] };
   let context: RewriteContext | undefined;
   try {

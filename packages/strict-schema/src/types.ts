@@ -1,4 +1,5 @@
 // The small, local JSON Schema and result types of @x/strict-schema.
+import type { Encoding } from "./plan";
 
 /** Any value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -109,6 +110,12 @@ export interface StrictSchemaOptions {
     /** Merge an `allOf` of object schemas when they do not conflict. */
     readonly allOf?: boolean;
   };
+  /**
+   * Encode what strict mode cannot express, reversibly: a map as a list of key/value entries,
+   * a free-form map or value as JSON text, an open rest in one added property. The result
+   * lists the encodings; `restoreArguments` undoes them. Off by default.
+   */
+  readonly encode?: boolean;
 }
 
 /** The result of {@link strictSchema}: never an exception. */
@@ -118,5 +125,7 @@ export type StrictResult =
       readonly schema: JsonSchemaObject;
       readonly nullPaths: readonly NullPath[];
       readonly relaxations: readonly Relaxation[];
+      /** With `options.encode`: the encodings applied (with `nullPaths`, the tool's plan). */
+      readonly encodings?: readonly Encoding[];
     }
   | { readonly ok: false; readonly error: StrictError };

@@ -5,6 +5,16 @@ import type { RenderedResult } from "./render-result";
 import type { ToolCalls } from "./resolve-tool-calls";
 import type { ToolOutcome } from "./to-call-tool-result";
 
+/** Options of an adapter's `toolCalls`: how error answers are rendered, and what its own tool search searches. */
+export interface ToolCallsOptions extends OutputOptions {
+  /**
+   * The index a client-side tool search answers from, as the adapter's
+   * `tools()` reported it (`report.toolSearch` of `@x/openai-responses`);
+   * opaque here. Given, the adapter answers each tool search in `searches`.
+   */
+  readonly toolSearch?: unknown;
+}
+
 /**
  * One OpenAI API's wire format, bundled for the executor: `@x/openai-chat`
  * and `@x/openai-responses` each export one as `adapter`.
@@ -24,9 +34,11 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    * error output, rendered with `options` (the same `errorPrefix` as
    * the calls' answers). `nullPaths` (the `tools()` report's) is also
    * the list of tools offered: given, a call to a tool without an entry is
-   * rejected as `unknown-tool` even when the toolset has it.
+   * rejected as `unknown-tool` even when the toolset has it. With
+   * `options.toolSearch`, an adapter with a client-side tool search answers
+   * each search in `searches`.
    */
-  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: OutputOptions): ToolCalls<TOutput>;
+  toolCalls(response: TResponse, toolset: Toolset, nullPaths?: NullPathsByTool, options?: ToolCallsOptions): ToolCalls<TOutput>;
   /**
    * The item answering `callId` with a result `renderResult` rendered: the
    * adapter maps the parts to its wire shape and does nothing else. What

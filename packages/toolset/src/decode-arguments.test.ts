@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { ITEMS } from "@x/strict-schema";
-import type { NullPath } from "@x/strict-schema";
+import type { NullPath, Plan } from "@x/strict-schema";
 import { describe, expect, it } from "vitest";
 import { decodeArguments } from "./decode-arguments";
 import { ToolError } from "./tool-error";
@@ -119,6 +119,34 @@ describe("decodeArguments", () => {
         code: "arguments-not-json",
         message: `The arguments must be a JSON string, got ${got}. Send them as text holding one JSON object, such as {"name": "value"}.`,
       },
+    });
+  });
+
+  describe("with a plan", () => {
+    const plan: Plan = {
+      nullPaths: [["note"]],
+      encodings: [
+        { kind: "entries", path: ["env"] },
+        { kind: "json-text", path: ["filter"], parsesTo: "object" },
+      ],
+    };
+
+    it("strips the nulls and undoes the encodings", () => {
+      expect(decodeArguments('{"env":[{"key":"A","value":"1"}],"filter":"{\\"x\\":1}","note":null}', plan)).toEqual({
+        ok: true,
+        arguments: { env: { A: "1" }, filter: { x: 1 } },
+      });
+    });
+
+    it.each<[string, string, RegExp]>([
+      ["a key given twice", '{"env":[{"key":"A","value":"1"},{"key":"A","value":"2"}]}', /At #\/env\/1\/key: the key "A" is given twice; send each key once\.$/],
+      ["JSON text that does not parse", '{"filter":"{x:1}"}', /At #\/filter: the JSON text does not parse .*; send a JSON object as text/],
+      ["JSON text of the wrong kind", '{"filter":"[1]"}', /At #\/filter: the JSON text is \[1\], not an object/],
+    ])("rejects %s as arguments-not-restorable, saying where and what to send", (_what, text, message) => {
+      const decoded = decodeArguments(text, plan);
+      expect(decoded).toMatchObject({ ok: false, error: { code: "arguments-not-restorable", fault: "model" } });
+      expect(!decoded.ok && decoded.error.message).toMatch(/^The arguments cannot be given to the tool: /);
+      expect(!decoded.ok && decoded.error.message).toMatch(message);
     });
   });
 

@@ -1,5 +1,5 @@
-import { stripNulls } from "@x/strict-schema";
-import type { NullPath } from "@x/strict-schema";
+import { restoreArguments, stripNulls } from "@x/strict-schema";
+import type { NullPath, Plan } from "@x/strict-schema";
 import { describeValue } from "./describe-value";
 import { isRecord } from "./json-copy";
 import { ToolError } from "./tool-error";
@@ -13,8 +13,11 @@ export type DecodedArguments =
 const QUOTE_LENGTH = 200;
 
 /**
- * Decodes a function call's `arguments` and removes the nulls strict mode
- * made the model send (`nullPaths` from `prepareToolDefinitions`' report).
+ * Decodes a function call's `arguments` and gives the tool back what it asked
+ * for: with a plan (`report.plans` of `prepareToolDefinitions`), `restoreArguments`
+ * strips the nulls strict mode made the model send and undoes the encodings
+ * (key/value entries, JSON text, an added rest property); with null paths
+ * (`report.nullPaths`), only the nulls are stripped.
  *
  * A string is parsed as JSON; an empty or blank string reads as `{}` (models
  * send `""` for a tool without parameters), and so does `undefined`. Any other
@@ -22,14 +25,17 @@ const QUOTE_LENGTH = 200;
  * nested thousands of levels deep, cyclic or hold a BigInt) is refused as
  * `arguments-not-json`: "The arguments must be a JSON string, got an
  * object. …". The result must be a JSON object, else the error says why, for
- * the model to retry: `arguments-not-json` or `arguments-not-object`. The messages are this
+ * the model to retry: `arguments-not-json` or `arguments-not-object`; arguments
+ * the plan cannot restore (a key given twice, JSON text that does not parse or
+ * is of the wrong kind) are `arguments-not-restorable`, with where and what to
+ * send. The messages are this
  * package's own (never the engine's `JSON.parse` wording, which changes
  * between Node versions): whether the text ends before the JSON is complete,
  * what was received (its first 200 characters), and what to send instead.
  * Never throws.
  *
  * @param text - the call's `arguments`, as the API sent them
- * @param nullPaths - the tool's null paths; none means nothing is stripped
+ * @param plan - the tool's plan, or just its null paths; none means nothing is stripped
  * @returns `{ ok: true, arguments }` or `{ ok: false, error }`
  * @example
  * ```ts
@@ -37,7 +43,7 @@ const QUOTE_LENGTH = 200;
  * decodeArguments("[1]"); // { ok: false, error: ToolError("arguments-not-object") }
  * ```
  */
-export function decodeArguments(text: unknown, nullPaths?: readonly NullPath[]): DecodedArguments {
+export function decodeArguments(text: unknown, plan?: readonly NullPath[] | Plan): DecodedArguments {
   let value: unknown;
   if (typeof text === "string") {
     if (text.trim() === "") return { ok: true, arguments: {} };
@@ -59,7 +65,14 @@ export function decodeArguments(text: unknown, nullPaths?: readonly NullPath[]):
   if (!isRecord(value)) {
     return fail("arguments-not-object", `The arguments must be a JSON object, got ${describeValue(value)}. Send them as {"name": value, …}.`);
   }
-  return { ok: true, arguments: nullPaths && nullPaths.length > 0 ? stripNulls(value, nullPaths) : value };
+  if (plan === undefined) return { ok: true, arguments: value };
+  if (Array.isArray(plan)) return { ok: true, arguments: plan.length > 0 ? stripNulls(value, plan) : value };
+  const restored = restoreArguments(value, plan as Plan);
+  if (!restored.ok) {
+    return fail("arguments-not-restorable", `The arguments cannot be given to the tool: ${restored.error.message}.`);
+  }
+  // (restoring an object gives an object)
+  return { ok: true, arguments: restored.value as { [key: string]: unknown } };
 }
 
 // The message is ours, not the engine's: JSON.parse's wording changes between
@@ -94,6 +107,6 @@ function endsEarly(text: string): boolean {
   return inString || open.length > 0;
 }
 
-function fail(code: "arguments-not-json" | "arguments-not-object", message: string): DecodedArguments {
+function fail(code: "arguments-not-json" | "arguments-not-object" | "arguments-not-restorable", message: string): DecodedArguments {
   return { ok: false, error: new ToolError(code, message) };
 }

@@ -19,8 +19,8 @@ export type { ToolSources } from "./read-sources";
 export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
 export type { SanitizeOptions } from "./sanitize-description";
 export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
-export type { NullPathsByTool, PrepareOptions, PrepareReport, PreparedTools, StrictMode } from "./prepare-tool-definitions";
-export type { RejectedCall, ToolCall, ToolCalls } from "./resolve-tool-calls";
+export type { NullPathsByTool, PlansByTool, PrepareOptions, PrepareReport, PreparedTools, StrictMode } from "./prepare-tool-definitions";
+export type { RejectedCall, ToolCall, ToolCalls, ToolSearchAnswer } from "./resolve-tool-calls";
 export { toCallToolResult } from "./to-call-tool-result";
 export type { ToolOutcome } from "./to-call-tool-result";
 export { DEFAULT_ERROR_PREFIX } from "./render-options";
@@ -40,4 +40,14 @@ export type {
   McpTextContent,
   McpTool,
 } from "./mcp-types";
-export type { JsonSchemaObject, NullPath, NullPathSegment, Relaxation, RelaxationKind, StrictError } from "@x/strict-schema";
+export type {
+  Encoding,
+  EncodingKind,
+  JsonSchemaObject,
+  NullPath,
+  NullPathSegment,
+  Plan,
+  Relaxation,
+  RelaxationKind,
+  StrictError,
+} from "@x/strict-schema";

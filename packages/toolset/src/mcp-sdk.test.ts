@@ -120,9 +120,39 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
       strict: true,
     });
     expect(report.nullPaths["demo__search"]).toEqual([["limit"]]);
-    expect(Object.keys(report.fallbacks)).toEqual(["demo__pick"]);
-    expect(tools.find((tool) => tool.name === "demo__pick")?.strict).toBe(false);
-    expect(prepareToolDefinitions(built.toolset, { strict: true }).tools.map((tool) => tool.name)).not.toContain("demo__pick");
+    // pick's passthrough object beside a string is an open map: encoded as key/value entries of JSON text.
+    expect(Object.keys(report.fallbacks)).toEqual([]);
+    expect(tools.find((tool) => tool.name === "demo__pick")?.strict).toBe(true);
+    expect(report.encoded["demo__pick"]).toEqual([
+      { kind: "entries", path: ["choice"] },
+      { kind: "json-text", path: ["choice", null, "value"], parsesTo: "any" },
+    ]);
+    // Without encodings it has no strict form.
+    const plain = prepareToolDefinitions(built.toolset, { strictOptions: { encode: false } });
+    expect(Object.keys(plain.report.fallbacks)).toEqual(["demo__pick"]);
+    expect(plain.report.encoded).toEqual({});
+    expect(prepareToolDefinitions(built.toolset, { strict: true, strictOptions: { encode: false } }).tools.map((tool) => tool.name)).not.toContain("demo__pick");
+  });
+
+  it("restores an encoded argument before the server sees it, and rejects one that cannot be restored", async () => {
+    const { report } = prepareToolDefinitions(built.toolset);
+    const { calls, rejected } = resolveToolCalls(
+      [
+        { callId: "c0", name: "demo__pick", arguments: '{"choice":[{"key":"size","value":"3"}]}', index: 0, kind: "function" },
+        { callId: "c1", name: "demo__pick", arguments: '{"choice":"plain"}', index: 1, kind: "function" },
+        { callId: "c2", name: "demo__pick", arguments: '{"choice":[{"key":"a","value":"1"},{"key":"a","value":"2"}]}', index: 2, kind: "function" },
+      ],
+      built.toolset,
+      report.plans,
+    );
+    expect(calls.map((call) => call.arguments)).toEqual([{ choice: { size: 3 } }, { choice: "plain" }]);
+    expect(rejected.map((r) => [r.callId, r.error.code, r.error.message])).toEqual([
+      ["c2", "arguments-not-restorable", 'The arguments cannot be given to the tool: At #/choice/1/key: the key "a" is given twice; send each key once.'],
+    ]);
+    for (const call of calls) {
+      const outcome = toCallToolResult(await client.callTool({ name: call.toolName, arguments: call.arguments }));
+      expect(renderedText(renderResult(outcome))).toBe("picked");
+    }
   });
 
   it("runs a model's calls on the server and renders what really comes back", async () => {

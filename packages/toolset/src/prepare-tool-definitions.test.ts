@@ -47,6 +47,12 @@ describe("prepareToolDefinitions", () => {
       fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
       excluded: {},
       relaxed: {},
+      plans: {
+        s__bare: { nullPaths: [], encodings: [] },
+        s__pick: { nullPaths: [], encodings: [] },
+        s__search: { nullPaths: [["limit"]], encodings: [] },
+      },
+      encoded: {},
     });
   });
 
@@ -70,7 +76,15 @@ describe("prepareToolDefinitions", () => {
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
       { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
     ]);
-    expect(report).toEqual({ nullPaths: { s__bare: [], s__pick: [], s__search: [] }, fallbacks: {}, excluded: {}, relaxed: {} });
+    const none = { nullPaths: [], encodings: [] };
+    expect(report).toEqual({
+      nullPaths: { s__bare: [], s__pick: [], s__search: [] },
+      fallbacks: {},
+      excluded: {},
+      relaxed: {},
+      plans: { s__bare: none, s__pick: none, s__search: none },
+      encoded: {},
+    });
   });
 
   it.each<[StrictMode]>([["auto"], [true], [false]])("strict %s: report.nullPaths has an entry for exactly the tools sent", (strict) => {
@@ -133,10 +147,37 @@ describe("prepareToolDefinitions", () => {
     });
   });
 
+  describe("encodings (on unless strictOptions.encode is false)", () => {
+    const maps = buildToolset({
+      s: [{ name: "request", inputSchema: { type: "object", properties: { url: { type: "string" }, headers: { type: "object", additionalProperties: { type: "string" } } }, required: ["url"] } }],
+    }).toolset;
+
+    it("sends a tool with an open map strict, lists it in encoded, and reports its plan", () => {
+      const { tools, report } = prepareToolDefinitions(maps);
+      const converted = strictSchema(maps.entries[0]?.tool.inputSchema, { encode: true });
+      expect(converted.ok).toBe(true);
+      if (!converted.ok) return;
+      expect(tools).toEqual([{ name: "s__request", parameters: converted.schema, strict: true }]);
+      expect(report.encoded).toEqual({ s__request: [{ kind: "entries", path: ["headers"] }] });
+      expect(report.plans).toEqual({ s__request: { nullPaths: [["headers"]], encodings: [{ kind: "entries", path: ["headers"] }] } });
+      expect(JSON.parse(JSON.stringify(report.plans))).toEqual(report.plans);
+      expect(report.fallbacks).toEqual({});
+    });
+
+    it.each<[StrictMode]>([["auto"], [true]])("strict %s with encode: false: the map has no strict form", (strict) => {
+      const { tools, report } = prepareToolDefinitions(maps, { strict, strictOptions: { encode: false } });
+      expect(report.encoded).toEqual({});
+      expect(Object.keys(strict === true ? report.excluded : report.fallbacks)).toEqual(["s__request"]);
+      expect(tools.every((tool) => !tool.strict)).toBe(true);
+    });
+  });
+
   it("keys its records by exposed name in null-prototype objects", () => {
     const own = buildToolset({ s: [{ name: "__proto__", inputSchema: convertible }, { name: "constructor", inputSchema: unconvertible }] }, { prefix: false });
     const { report } = prepareToolDefinitions(own.toolset);
-    for (const record of [report.nullPaths, report.fallbacks, report.excluded, report.relaxed]) expect(Object.getPrototypeOf(record)).toBeNull();
+    for (const record of [report.nullPaths, report.fallbacks, report.excluded, report.relaxed, report.plans, report.encoded]) {
+      expect(Object.getPrototypeOf(record)).toBeNull();
+    }
     expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
     expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
     expect(Object.keys(report.fallbacks)).toEqual(["constructor"]);
@@ -162,6 +203,9 @@ describe("prepareToolDefinitions", () => {
   });
 
   it("gives nothing for an empty toolset", () => {
-    expect(prepareToolDefinitions(buildToolset({}).toolset)).toEqual({ tools: [], report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {} } });
+    expect(prepareToolDefinitions(buildToolset({}).toolset)).toEqual({
+      tools: [],
+      report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {}, plans: {}, encoded: {} },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { strictSchema } from "@x/strict-schema";
-import type { JsonSchemaObject, NullPath, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
+import type { Encoding, JsonSchemaObject, NullPath, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
 import type { Toolset } from "./build-toolset";
@@ -11,7 +11,10 @@ export type StrictMode = "auto" | boolean;
 export interface PrepareOptions {
   /** Default `"auto"`. */
   readonly strict?: StrictMode | undefined;
-  /** Passed to `strictSchema` for every tool (limits, relaxations). */
+  /**
+   * Passed to `strictSchema` for every tool (limits, relaxations, `encode`). Encodings are ON
+   * here unless `encode: false`: the stack restores the arguments with each tool's plan.
+   */
   readonly strictOptions?: StrictSchemaOptions | undefined;
 }
 
@@ -24,14 +27,23 @@ export interface PreparedTool {
 }
 
 /**
- * Null paths per exposed tool name, as `prepareToolDefinitions` reports them; pass them
+ * What to undo on each exposed tool's arguments: its plan (`report.plans` of
+ * `prepareToolDefinitions`) or only its null paths (`report.nullPaths`); pass it
  * to `toolCalls`. The record doubles as the list of tools OFFERED to the
  * model: given to `resolveToolCalls` / `toolCalls` / `executeToolCalls`, a
  * name without an own entry is rejected as `unknown-tool` even when the
  * toolset has it, and the `unknown-tool` message lists only the offered
  * names. Left out, every tool of the toolset resolves.
  */
-export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] };
+export type NullPathsByTool = { readonly [name: string]: readonly NullPath[] | Plan };
+
+/**
+ * Each tool's plan (its null paths and encodings), as `prepareToolDefinitions`
+ * reports them in `report.plans`: what `toolCalls` / `executeToolCalls` undo on
+ * the arguments a model sent. Like {@link NullPathsByTool}, whose entries may be
+ * plans, it is also the list of tools offered.
+ */
+export type PlansByTool = { readonly [name: string]: Plan };
 
 /** What strict preparation did, keyed by exposed name. */
 export interface PrepareReport {
@@ -42,7 +54,7 @@ export interface PrepareReport {
    * have none, so passed to `toolCalls`, this record also stops a call to a
    * tool that was never offered from running (see {@link NullPathsByTool}).
    */
-  readonly nullPaths: NullPathsByTool;
+  readonly nullPaths: { readonly [name: string]: readonly NullPath[] };
   /** Tools sent with `strict: false` under `"auto"` because they have no strict form, with why. */
   readonly fallbacks: { readonly [name: string]: StrictError };
   /** Tools left out under `strict: true` because they have no strict form, with why. */
@@ -55,6 +67,19 @@ export interface PrepareReport {
    * `relax` is set.
    */
   readonly relaxed: { readonly [name: string]: readonly Relaxation[] };
+  /**
+   * An entry for every tool sent, and for no other: its plan, `{ nullPaths, encodings }`
+   * (`encodings: []` for a tool sent with `strict: false`). Pass this record to `toolCalls` /
+   * `executeToolCalls`: it restores encoded arguments, strips the nulls, and is the list of
+   * tools offered, like `nullPaths`.
+   */
+  readonly plans: PlansByTool;
+  /**
+   * Tools whose strict form encodes a part of their arguments (a map as key/value entries, a
+   * free-form value as JSON text, an open rest in one added property), with each encoding's
+   * instance path and kind. Empty with `strictOptions.encode: false`.
+   */
+  readonly encoded: { readonly [name: string]: readonly Encoding[] };
 }
 
 /** Tool definitions and the report of how they were prepared. */
@@ -81,6 +106,12 @@ export interface PreparedTools<TTool> {
  * `strict: false`. Pass it to `resolveToolCalls` / an adapter's `toolCalls`:
  * it is also the list of tools offered, so a call to a tool left out
  * (`excluded`) is rejected as `unknown-tool` and never runs.
+ * Encodings are on (`strictOptions.encode`, default `true` here): a tool with
+ * an open map, a free-form value or an open rest is sent strict with that part
+ * encoded (key/value entries, JSON text, one added property), listed in
+ * `report.encoded`; `report.plans` holds every sent tool's plan (null paths and
+ * encodings), which `resolveToolCalls` / `toolCalls` use to give the tool back
+ * the arguments it asked for. `strictOptions: { encode: false }` turns it off.
  * `report.relaxed` lists each tool sent strict only thanks to a relaxation
  * asked for in `strictOptions.relax`, with where and which (strict mode then
  * checks less than the server's schema says).
@@ -111,6 +142,10 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
   const fallbacks: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const excluded: { [name: string]: StrictError } = Object.create(null) as { [name: string]: StrictError };
   const relaxed: { [name: string]: readonly Relaxation[] } = Object.create(null) as { [name: string]: readonly Relaxation[] };
+  const plans: { [name: string]: Plan } = Object.create(null) as { [name: string]: Plan };
+  const encoded: { [name: string]: readonly Encoding[] } = Object.create(null) as { [name: string]: readonly Encoding[] };
+  // The stack restores what it encodes, so encodings are on unless asked off.
+  const strictOptions = { ...options?.strictOptions, encode: options?.strictOptions?.encode ?? true };
 
   for (const { name, tool } of toolset.entries) {
     const description = typeof tool.description === "string" ? { description: tool.description } : {};
@@ -120,15 +155,19 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
     const original = (): void => {
       tools.push({ name, ...description, parameters: copySchema(tool.inputSchema), strict: false });
       nullPaths[name] = [];
+      plans[name] = { nullPaths: [], encodings: [] };
     };
     if (strict === false) {
       original();
       continue;
     }
-    const result = strictSchema(tool.inputSchema, options?.strictOptions);
+    const result = strictSchema(tool.inputSchema, strictOptions);
     if (result.ok) {
       tools.push({ name, ...description, parameters: result.schema, strict: true });
       nullPaths[name] = result.nullPaths;
+      const encodings = result.encodings ?? [];
+      plans[name] = { nullPaths: result.nullPaths, encodings };
+      if (encodings.length > 0) encoded[name] = encodings;
       if (result.relaxations.length > 0) relaxed[name] = result.relaxations;
     } else if (strict === "auto") {
       original();
@@ -137,7 +176,7 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
       excluded[name] = result.error;
     }
   }
-  return { tools, report: { nullPaths, fallbacks, excluded, relaxed } };
+  return { tools, report: { nullPaths, fallbacks, excluded, relaxed, plans, encoded } };
 }
 
 /** A fresh copy of a listed schema (toolset entries are frozen, and callers may edit their request). */

@@ -29,9 +29,18 @@ describe("the README example", () => {
         additionalProperties: false,
       },
     });
-    expect(example.prepared.report.nullPaths).toEqual({ notes__search: [["limit"]], web__fetch_page: [] });
+    expect(example.prepared.report.nullPaths).toEqual({ notes__search: [["limit"]], web__fetch_page: [["headers"]] });
+    expect(example.prepared.report.encoded).toEqual({ web__fetch_page: [{ kind: "entries", path: ["headers"] }] });
     expect(example.resolved.calls).toEqual([
       { callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 },
+      {
+        callId: "call_3",
+        name: "web__fetch_page",
+        server: "web",
+        toolName: "fetch.page",
+        arguments: { url: "https://x.dev", headers: { accept: "text/html" } },
+        index: 2,
+      },
     ]);
     expect(example.resolved.rejected[0]?.error.message).toBe(
       'There is no tool named "notes__delete". Available tools: notes__search, web__fetch_page.',

@@ -13,6 +13,30 @@ const text = (value: string): RenderedPart => ({ type: "text", text: value });
 const prefix = (value: string): RenderedPart => ({ type: "text", text: value, prefix: true });
 const image = { type: "image", mimeType: "image/png", data: png.data, bytes: 8, placeholder: "[image: image/png, 8 bytes]" } as const;
 
+describe("renderResult: files", () => {
+  const pdf = { type: "resource", resource: { uri: "file:///r.pdf", mimeType: "application/pdf", blob: "JVBERi0xLjc=" } } as const;
+  const file: RenderedPart = {
+    type: "file",
+    mimeType: "application/pdf",
+    data: "JVBERi0xLjc=",
+    uri: "file:///r.pdf",
+    bytes: 8,
+    placeholder: "[resource: file:///r.pdf, application/pdf, 8 bytes]",
+  };
+
+  it("a file is not counted by maxOutputBytes and keeps its place, as an image does", () => {
+    const content = [pdf, { type: "text", text: "abcdef" }] as const;
+    expect(renderResult({ content: [...content] }, { maxOutputBytes: 6 })).toEqual({ isError: false, parts: [file, text("abcdef")], truncatedBytes: 0 });
+    expect(renderResult({ content: [...content] }, { maxOutputBytes: 2 }).parts).toEqual([file, text("ab")]);
+  });
+
+  it("the error prefix goes before a first file, and runs into its placeholder in one text", () => {
+    const rendered = renderResult({ content: [pdf], isError: true });
+    expect(rendered.parts).toEqual([prefix("Error: "), file]);
+    expect(renderedText(rendered)).toBe("Error: [resource: file:///r.pdf, application/pdf, 8 bytes]");
+  });
+});
+
 describe("renderResult: content blocks", () => {
   it.each<[string, unknown, RenderedPart[]]>([
     ["text", { type: "text", text: "42" }, [text("42")]],
@@ -36,7 +60,16 @@ describe("renderResult: content blocks", () => {
     [
       "an embedded blob resource",
       { type: "resource", resource: { uri: "file:///a.bin", mimeType: "application/octet-stream", blob: "QUJDREVG" } },
-      [text("[resource: file:///a.bin, application/octet-stream, 6 bytes]")],
+      [
+        {
+          type: "file",
+          mimeType: "application/octet-stream",
+          data: "QUJDREVG",
+          uri: "file:///a.bin",
+          bytes: 6,
+          placeholder: "[resource: file:///a.bin, application/octet-stream, 6 bytes]",
+        },
+      ],
     ],
     ["an embedded blob resource without mime type", { type: "resource", resource: { uri: "file:///a", blob: "QQ==" } }, [text("[resource: file:///a, 1 byte]")]],
     ["an unknown block type", { type: "video", url: "https://x" }, [text("[unsupported content: video]")]],

@@ -8,7 +8,7 @@ import { utf8ByteLength } from "./utf8";
 import { isToolError } from "./tool-error";
 import type { ToolOutcome } from "./to-call-tool-result";
 
-/** One part of a rendered result: text, or an image the API may take as an image. */
+/** One part of a rendered result: text, an image the API may take as an image, or a blob it may take as a file. */
 export type RenderedPart =
   | {
       readonly type: "text";
@@ -29,6 +29,19 @@ export type RenderedPart =
       /** The decoded size, counted from the base64. */
       readonly bytes: number;
       /** The text that stands for the image where only text goes: `[image: image/png, 1024 bytes]`. */
+      readonly placeholder: string;
+    }
+  | {
+      /** An embedded resource's `blob` with a `mimeType`: a file, to an API that takes files of that type. */
+      readonly type: "file";
+      readonly mimeType: string;
+      /** The base64 data, as the tool sent it. */
+      readonly data: string;
+      /** The resource's `uri`, which names the file. */
+      readonly uri: string;
+      /** The decoded size, counted from the base64. */
+      readonly bytes: number;
+      /** The text that stands for the file where it cannot go: `[resource: file:///a.pdf, application/pdf, 512 bytes]`. */
       readonly placeholder: string;
     };
 
@@ -53,8 +66,10 @@ export interface RenderedResult {
  * - `audio`: `[audio: audio/wav, 2048 bytes]`;
  * - `resource_link`: `[resource link: name <uri> (mime/type)]`, without the
  *   parenthesis when it has no `mimeType`;
- * - `resource` with `text`: that text; with `blob`:
- *   `[resource: uri, mime/type, 512 bytes]` (no mime type: `[resource: uri, 512 bytes]`);
+ * - `resource` with `text`: that text; with a `blob` and a `mimeType`: a file
+ *   part (an adapter whose API takes that type as a file sends it as one),
+ *   with the placeholder `[resource: uri, mime/type, 512 bytes]`; a blob
+ *   without a mime type (or empty): `[resource: uri, 512 bytes]`;
  * - any other type: `[unsupported content: type]`.
  * Byte counts come from the base64 length (`1 byte` when it is one).
  *
@@ -69,13 +84,13 @@ export interface RenderedResult {
  * point boundary and ends with `truncationMarker` (counting every byte
  * left out); later text parts are left out; a limit too small for the marker
  * gets the cut text unmarked, one smaller than the prefix the prefix alone.
- * Images are not counted and never cut. An error value (a `ToolError`) is
+ * Images and files are not counted and never cut. An error value (a `ToolError`) is
  * never cut: its message is ours and short.
  *
  * An error (`isError: true`, a {@link ToolError}, or any other `Error`)
  * has `isError: true` and its first part starts with `errorPrefix`
  * (default `"Error: "`): it is prepended to a first text part, or is a
- * text part of its own (marked `prefix: true`) before a first image or when
+ * text part of its own (marked `prefix: true`) before a first image or file, or when
  * there is no part; `renderedText` runs that part into the image's
  * placeholder (`"Error: [image: image/png, 4 bytes]"`). An
  * error value renders as the prefix and its message. An outcome that is not
@@ -160,7 +175,10 @@ function renderBlock(block: McpContentBlock): RenderedPart {
       if ("text" in resource && typeof resource.text === "string") return text(resource.text);
       const blob = "blob" in resource && typeof resource.blob === "string" ? resource.blob : "";
       const mime = typeof resource.mimeType === "string" ? `${resource.mimeType}, ` : "";
-      return text(`[resource: ${resource.uri}, ${mime}${size(base64ByteLength(blob))}]`);
+      const bytes = base64ByteLength(blob);
+      const placeholder = `[resource: ${resource.uri}, ${mime}${size(bytes)}]`;
+      if (typeof resource.mimeType !== "string" || blob === "") return text(placeholder);
+      return { type: "file", mimeType: resource.mimeType, data: blob, uri: resource.uri, bytes, placeholder };
     }
     default: {
       const _exhaustive: never = block;

@@ -1,8 +1,8 @@
 import type { RenderedPart, RenderedResult } from "./render-result";
 
 /**
- * A rendered result as one string: text parts as they are, images as their
- * placeholder, joined with `"\n"`, except that the error prefix's own part
+ * A rendered result as one string: text parts as they are, images and files
+ * as their placeholder, joined with `"\n"`, except that the error prefix's own part
  * (`prefix: true`, before a first image) runs into the next part:
  * `"Error: [image: image/png, 4 bytes]"`. What a Chat tool message and a
  * string Responses output carry.
@@ -31,6 +31,7 @@ function partText(part: RenderedPart): string {
     case "text":
       return part.text;
     case "image":
+    case "file":
       return part.placeholder;
     default: {
       const _exhaustive: never = part;

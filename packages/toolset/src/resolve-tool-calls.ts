@@ -30,10 +30,30 @@ export interface RejectedCall<TOutput> {
   readonly output: TOutput;
 }
 
-/** The calls of a response: those to run, and those already answered with an error. */
+/**
+ * A tool search of the model that the adapter answered itself (the Responses
+ * API's client-executed `tool_search_call`): nothing runs on a server.
+ */
+export interface ToolSearchAnswer<TOutput> {
+  readonly callId: string;
+  /** Position among the calls of the response, in the same numbering as calls and rejections. */
+  readonly index: number;
+  /** The query searched for, or `undefined` when the arguments held none. */
+  readonly query: string | undefined;
+  /** The exposed names of the tools found, best first. */
+  readonly found: string[];
+  /** Why nothing was searched (the arguments were not what the search takes); absent when the search ran. */
+  readonly reason?: string;
+  /** The answer in the API's own shape: append it to the next request's input. */
+  readonly output: TOutput;
+}
+
+/** The calls of a response: those to run, those already answered with an error, and tool searches answered. */
 export interface ToolCalls<TOutput> {
   readonly calls: ToolCall[];
   readonly rejected: RejectedCall<TOutput>[];
+  /** Tool searches the adapter answered (only an adapter with a client-side tool search has any). */
+  readonly searches?: ToolSearchAnswer<TOutput>[];
 }
 
 /** One call of a model's response, read by an adapter from its API's shape. */
@@ -78,9 +98,12 @@ export const LISTED_NAMES = 20;
  * exposed name of the toolset or, when `nullPaths` is given, has no own
  * entry in it (`unknown-tool`, the message lists the first 20 available
  * names), or when its arguments are not a JSON object
- * (`arguments-not-json`, `arguments-not-object`). Every other call becomes
- * a {@link ToolCall} with its arguments decoded and its strict-mode nulls
- * stripped (`nullPaths` from `prepareToolDefinitions`). Never throws.
+ * (`arguments-not-json`, `arguments-not-object`), or cannot be restored by
+ * the tool's plan (`arguments-not-restorable`: a key given twice, JSON text
+ * that does not parse). Every other call becomes a {@link ToolCall} with its
+ * arguments decoded and restored: strict-mode nulls stripped and encodings
+ * undone (`report.plans` from `prepareToolDefinitions`; `report.nullPaths`
+ * strips the nulls only). Never throws.
  *
  * `nullPaths` doubles as the list of tools offered: `prepareToolDefinitions` gives an
  * entry to every tool it sent and none to a tool it left out (`strict:
@@ -90,14 +113,15 @@ export const LISTED_NAMES = 20;
  *
  * @param raw - the calls, as an adapter read them
  * @param toolset - from `buildToolset`
- * @param nullPaths - `report.nullPaths` of `prepareToolDefinitions`: the null paths of each tool offered, and which tools were offered
+ * @param nullPaths - `report.plans` (or `report.nullPaths`) of `prepareToolDefinitions`: what to undo on each
+ *   tool's arguments, and which tools were offered
  * @returns `{ calls, rejected }`, each in index order
  * @example
  * ```ts
  * const { calls, rejected } = resolveToolCalls(
  *   [{ callId: "call_1", name: "files__read_file", arguments: '{"path":"a.txt"}', index: 0, kind: "function" }],
  *   toolset,
- *   report.nullPaths,
+ *   report.plans,
  * );
  * calls[0]; // { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "a.txt" }, index: 0 }
  * ```
@@ -128,8 +152,8 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
       reject(call, unknownTool(call.name, toolset, nullPaths));
       continue;
     }
-    const paths = nullPaths?.[entry.name];
-    const decoded = decodeArguments(call.arguments, Array.isArray(paths) ? paths : undefined);
+    const plan = nullPaths?.[entry.name];
+    const decoded = decodeArguments(call.arguments, typeof plan === "object" && plan !== null ? plan : undefined);
     if (!decoded.ok) {
       reject(call, decoded.error);
       continue;

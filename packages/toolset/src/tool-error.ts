@@ -6,7 +6,8 @@
  *   `invalid-config` (an `mcpServers` config `@x/servers` cannot use),
  *   `no-client`;
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
- *   `arguments-not-object`, `unsupported-call`, `duplicate-call-id`;
+ *   `arguments-not-object`, `arguments-not-restorable`, `unsupported-call`,
+ *   `duplicate-call-id`;
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
  *   `aborted`, `connection-closed`.
  */
@@ -18,6 +19,7 @@ export type ToolErrorCode =
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
+  | "arguments-not-restorable"
   | "unsupported-call"
   | "duplicate-call-id"
   | "tool-failed"
@@ -37,6 +39,7 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",
+  "arguments-not-restorable": "model",
   "unsupported-call": "model",
   "duplicate-call-id": "model",
   "tool-failed": "tool",

@@ -136,14 +136,28 @@ export function createDemoServer(): McpServer {
   server.registerTool(
     "set_labels",
     {
-      description: "Attach labels to a resource. The labels are an open map (any key), which strict mode cannot express.",
+      description: "Attach labels to a resource. The labels are an open map (any key).",
       inputSchema: {
         resource: z.string(),
-        // An object with no fixed properties: `additionalProperties` is a schema, which strict mode cannot express.
+        // An object with no fixed properties (`additionalProperties` is a schema), which strict mode cannot express:
+        // the stack sends it as a list of key/value entries and gives the tool the object back.
         labels: z.object({}).catchall(z.string()).describe("Any label names and values"),
       },
     },
     ({ resource, labels }) => text(`Labelled ${resource} with ${Object.keys(labels).length} label(s): ${JSON.stringify(labels)}`),
+  );
+
+  server.registerTool(
+    "save_setting",
+    {
+      description: "Save a setting under a name. Its value is free-form (any JSON value).",
+      inputSchema: {
+        name: z.string(),
+        // A value with no type: strict mode cannot express it, so the stack sends it as JSON text and parses it back.
+        value: z.unknown().describe("Any JSON value"),
+      },
+    },
+    ({ name, value }) => text(`Saved ${name} = ${JSON.stringify(value) ?? "nothing"}`),
   );
 
   server.registerTool(

@@ -8,7 +8,7 @@ import type { CallOutcome, CallToolOptions, McpToolClient } from "@x/executor";
 import { adapter as chatAdapter, tools as chatTools } from "@x/openai-chat";
 import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
-import type { ResponsesCallOutput } from "@x/openai-responses";
+import type { ResponsesAnswer } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
@@ -77,7 +77,7 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire): Map
 export async function runManualCall(toolbox: Toolbox, request: CallRequest): Promise<CallResponse> {
   const { toolset } = toolbox;
   const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
-  const nullPaths = report.nullPaths;
+  const nullPaths = report.plans; // (restores encoded arguments and strips the nulls)
   const callId = `call_${randomBytes(12).toString("base64url")}`;
   const chatMessage: ChatAssistantMessage = {
     role: "assistant",
@@ -102,7 +102,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest): Pro
   // its own adapter from the same outcome, so the tool runs once.
   let outcome: CallOutcome<unknown> | undefined;
   let chatOutput: ChatToolMessage | undefined;
-  let responsesOutput: ResponsesCallOutput | undefined;
+  let responsesOutput: ResponsesAnswer | undefined;
   if (request.api === "chat") {
     const run = await executeToolCalls(chatMessage, toolset, clients, { adapter: chatAdapter, ...options });
     outcome = run.outcomes[0];

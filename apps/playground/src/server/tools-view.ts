@@ -1,6 +1,7 @@
 // The Tools view: each tool's original schema beside what each adapter sends.
 import { tools as chatTools } from "@x/openai-chat";
 import { tools as responsesTools } from "@x/openai-responses";
+import type { ResponsesFunctionTool } from "@x/openai-responses";
 import type { StrictMode } from "@x/toolset";
 import type { StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { exampleArguments } from "./example-arguments";
@@ -45,7 +46,10 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting): ToolsRespons
   const responses = responsesTools(toolset, { strict: strictMode(strict) });
   const tools = toolset.entries.map((entry): ToolView => {
     const chatTool = chat.tools.find((tool) => tool.function.name === entry.name);
-    const responsesTool = responses.tools.find((tool) => tool.name === entry.name);
+    // Without namespaces or deferral, every Responses tool is a top-level function.
+    const responsesTool = responses.tools.find(
+      (tool): tool is ResponsesFunctionTool => tool.type === "function" && tool.name === entry.name,
+    );
     const fallback = responses.report.fallbacks[entry.name];
     const excluded = responses.report.excluded[entry.name];
     return {

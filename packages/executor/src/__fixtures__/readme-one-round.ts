@@ -18,7 +18,7 @@ const { tools, report } = prepareTools(adapter, toolset);
 const response = await openai.responses.create({ model: "gpt-5-mini", input, tools });
 const { outputs, outcomes } = await executeToolCalls(response, toolset, { everything: client }, {
   adapter,
-  nullPaths: report.nullPaths,
+  nullPaths: report.plans,
   timeoutMs: 30_000,
 });
 input.push(...adapter.responseItems(response), ...outputs);

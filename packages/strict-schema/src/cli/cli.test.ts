@@ -137,6 +137,16 @@ describe("x-strict-schema", () => {
     expect((JSON.parse((await cli([], JSON.stringify(schema))).stdout) as { ok: boolean }).ok).toBe(false);
   });
 
+  it("passes --encode to strictSchema, and the summary names the encodings", async () => {
+    const schema = { type: "object", properties: { env: { type: "object", additionalProperties: { type: "string" } } }, required: ["env"] };
+    const run = await cli(["--encode"], JSON.stringify(schema));
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify(strictSchema(schema, { encode: true }))));
+    expect(run.code).toBe(0);
+    const summary = await cli(["--encode", "--summary"], JSON.stringify({ tools: [{ name: "run", inputSchema: schema }] }));
+    expect(summary.stdout).toContain("converted, 0 null paths, encoded: entries");
+    expect((await cli([], JSON.stringify(schema))).code).toBe(1);
+  });
+
   it("--check lists every reason OpenAI would refuse the schemas as they are", async () => {
     const { server, version, tools } = readCorpus("filesystem.json");
     const run = await cli(["--check", corpus("filesystem.json")]);

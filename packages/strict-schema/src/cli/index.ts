@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const relax = { oneOf: request.relaxOneOf, allOf: request.relaxAllOf };
-  const { report, failed } = convertInput(input, request.check, { relax });
+  const { report, failed } = convertInput(input, request.check, { relax, encode: request.encode });
   process.stdout.write(request.summary ? renderSummary(report, request.check) : `${JSON.stringify(report, null, 2)}\n`);
   return failed > 0 ? 1 : 0;
 }

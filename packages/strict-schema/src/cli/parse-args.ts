@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 /** What the command line asks for. */
 export type CliRequest =
   | { readonly kind: "help" }
-  | { readonly kind: "run"; readonly file: string | undefined; readonly summary: boolean; readonly check: boolean; readonly relaxOneOf: boolean; readonly relaxAllOf: boolean }
+  | { readonly kind: "run"; readonly file: string | undefined; readonly summary: boolean; readonly check: boolean; readonly relaxOneOf: boolean; readonly relaxAllOf: boolean; readonly encode: boolean }
   | { readonly kind: "usage-error"; readonly message: string };
 
 /** Reads the arguments after `node x-strict-schema`. */
@@ -21,6 +21,7 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
         check: { type: "boolean" },
         "relax-oneof": { type: "boolean" },
         "relax-allof": { type: "boolean" },
+        encode: { type: "boolean" },
       },
     });
   } catch (error) {
@@ -39,5 +40,6 @@ export function parseCliArgs(args: readonly string[]): CliRequest {
     check: values.check === true,
     relaxOneOf: values["relax-oneof"] === true,
     relaxAllOf: values["relax-allof"] === true,
+    encode: values.encode === true,
   };
 }

@@ -26,7 +26,9 @@ function describeRow(row: ToolReport): [string, string][] {
   if (row.ok) {
     const count = row.nullPaths.length;
     const relaxed = row.relaxations.length > 0 ? `, relaxed: ${row.relaxations.map((relaxation) => relaxation.kind).join(", ")}` : "";
-    return [[row.name, `converted, ${count} null path${count === 1 ? "" : "s"}${relaxed}`]];
+    const encodings = row.encodings ?? [];
+    const encoded = encodings.length > 0 ? `, encoded: ${encodings.map((encoding) => encoding.kind).join(", ")}` : "";
+    return [[row.name, `converted, ${count} null path${count === 1 ? "" : "s"}${relaxed}${encoded}`]];
   }
   return [[row.name, `not converted: ${row.error.keyword}: ${row.error.message}`]];
 }

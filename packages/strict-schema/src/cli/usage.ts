@@ -28,6 +28,9 @@ Options:
   --summary        Print a table for people instead of JSON.
   --relax-oneof    Rewrite a oneOf with a const/enum discriminator as anyOf.
   --relax-allof    Merge an allOf of object schemas that do not conflict.
+  --encode         Encode open maps (as key/value entries), free-form values
+                   (as JSON text) and open rests; each result then lists its
+                   "encodings", which restoreArguments undoes.
   -h, --help       Show this help.
 
 Exit status: 0 when every schema converted (with --check: was acceptable),

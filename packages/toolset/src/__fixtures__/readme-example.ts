@@ -20,7 +20,11 @@ const webTools = [
   {
     name: "fetch.page",
     title: "Fetch a page",
-    inputSchema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
+    inputSchema: {
+      type: "object",
+      properties: { url: { type: "string" }, headers: { type: "object", additionalProperties: { type: "string" } } },
+      required: ["url"],
+    },
   },
 ];
 
@@ -37,18 +41,23 @@ export const prepared: PreparedTools<PreparedTool> = prepareToolDefinitions(tool
 // prepared.tools[0] → { name: "notes__search", description: "Searches the notes.", strict: true,
 //   parameters: { type: "object", properties: { query: { type: "string" }, limit: { type: ["integer", "null"] } },
 //                 required: ["limit", "query"], additionalProperties: false } }
-// prepared.report.nullPaths → { notes__search: [["limit"]], web__fetch_page: [] }
+// prepared.report.nullPaths → { notes__search: [["limit"]], web__fetch_page: [["headers"]] }
+// prepared.report.encoded → { web__fetch_page: [{ kind: "entries", path: ["headers"] }] }
+//   (the headers map is sent as a list of { key, value } entries, which strict mode can express)
 
-// 3. The model's calls (an adapter reads them from the response) resolve to server and tool.
+// 3. The model's calls (an adapter reads them from the response) resolve to server and tool,
+//    with the arguments restored by each tool's plan: nulls stripped, entries back to an object.
 export const resolved: ResolvedToolCalls = resolveToolCalls(
   [
     { callId: "call_1", name: "notes__search", arguments: '{"query":"cats","limit":null}', index: 0, kind: "function" },
     { callId: "call_2", name: "notes__delete", arguments: "{}", index: 1, kind: "function" },
+    { callId: "call_3", name: "web__fetch_page", arguments: '{"url":"https://x.dev","headers":[{"key":"accept","value":"text/html"}]}', index: 2, kind: "function" },
   ],
   toolset,
-  prepared.report.nullPaths,
+  prepared.report.plans,
 );
-// resolved.calls → [{ callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 }]
+// resolved.calls → [{ callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 },
+//   { callId: "call_3", …, arguments: { url: "https://x.dev", headers: { accept: "text/html" } }, index: 2 }]
 // resolved.rejected[0].error.message → 'There is no tool named "notes__delete". Available tools: notes__search, web__fetch_page.'
 
 // 4. Run each call on its server's MCP client, then render the result:

@@ -7,7 +7,7 @@
 // structured mode, size cap, error prefix). An adapter maps their output to
 // its API's wire shapes and does nothing else; `Adapter` is the object it
 // hands to @x/executor.
-export type { Adapter } from "../adapter-interface";
+export type { Adapter, ToolCallsOptions } from "../adapter-interface";
 export { prepareToolDefinitions } from "../prepare-tool-definitions";
 export type { PreparedTool } from "../prepare-tool-definitions";
 export { decodeArguments } from "../decode-arguments";

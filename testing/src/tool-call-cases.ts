@@ -142,13 +142,13 @@ const NULL_PATHS: { readonly [offered in ToolCallCase["offered"]]: NullPathsByTo
 
 /** How one adapter is driven through {@link TOOL_CALL_CASES}. */
 export interface ToolCallCasesDriver<TResponse, TOutput> {
-  /** The adapter's `toolCalls`. */
+  /** The adapter's `toolCalls` (the table reads the calls to run and the rejected ones). */
   toolCalls(
     response: TResponse,
     toolset: Toolset,
     nullPaths?: NullPathsByTool,
     options?: OutputOptions,
-  ): ToolCalls<TOutput>;
+  ): Pick<ToolCalls<TOutput>, "calls" | "rejected">;
   /** The calls in the API's response shape. */
   response(calls: readonly FunctionCallSpec[]): TResponse;
   /** The call id an answer answers, and the text the model reads in it. */

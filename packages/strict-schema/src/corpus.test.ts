@@ -2,7 +2,8 @@
 // accept, or fails with a path that exists in its input and a keyword from the
 // seed's list; the failures are pinned in __fixtures__, both ways, and every
 // output (schema, null paths, relaxations or error) is pinned byte for byte in
-// __fixtures__/corpus-snapshot.json (`pnpm vitest run -u` rewrites it; review the diff).
+// __fixtures__/corpus-snapshot.json, and with encode in corpus-snapshot-encoded.json
+// (`pnpm vitest run -u` rewrites them; review the diff).
 import { readFileSync, readdirSync } from "node:fs";
 import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
@@ -124,6 +125,11 @@ describe("the corpus, with encode", () => {
       if (result.ok) expect(withEncode).toEqual({ ...result, encodings: [] });
       else if (withEncode?.ok === true) expect(withEncode.encodings?.length).toBeGreaterThan(0);
     }
+  });
+
+  it("gives exactly the outputs pinned in __fixtures__/corpus-snapshot-encoded.json", async () => {
+    const lines = encoded.map(({ server, tool, result }) => JSON.stringify({ server, tool, result }));
+    await expect(`[\n${lines.join(",\n")}\n]\n`).toMatchFileSnapshot("./__fixtures__/corpus-snapshot-encoded.json");
   });
 
   it("fails exactly for the tools listed in __fixtures__/corpus-expected-failures-encoded.json, at paths in the input", () => {

@@ -99,6 +99,16 @@ describe("strictSchema with encode", () => {
     expect(strictEncoded({ type: "object" })).toMatchObject({ ok: true, encodings: [], schema: { type: "object", properties: {}, required: [], additionalProperties: false } });
   });
 
+  it("an object closed with additionalProperties: false and no properties stays the empty object, not JSON text", () => {
+    const closed = { type: "object", properties: {}, additionalProperties: false };
+    const result = strictEncoded({ type: "object", properties: { opts: closed }, required: ["opts"] });
+    expect(result).toMatchObject({
+      ok: true,
+      encodings: [],
+      schema: { properties: { opts: { type: "object", properties: {}, required: [], additionalProperties: false } } },
+    });
+  });
+
   it("a free-form map beside a string branch becomes entries of JSON text (a string would be ambiguous)", () => {
     const result = strictEncoded(root({ p: { anyOf: [{ type: "object", additionalProperties: true }, { type: "string" }] } }));
     expect(result).toMatchObject({

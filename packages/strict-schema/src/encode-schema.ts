@@ -128,6 +128,8 @@ const isFreeForm = (schema: unknown): boolean => {
 
 const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Object.keys(node.properties).length > 0;
 
+const isClosed = (node: Plain): boolean => node.additionalProperties === false;
+
 const openRest = (node: Plain): unknown => (node.additionalProperties === false ? undefined : node.additionalProperties);
 
 /**
@@ -189,7 +191,8 @@ function hasEncodable(schema: unknown, depth: number, look: Look): boolean {
   if (depth > 0 && isFreeForm(schema)) return true;
   if (!isPlain(schema)) return false;
   const { properties, items, anyOf, oneOf, $ref } = schema;
-  if (objectType(schema.type) !== undefined && (openRest(schema) !== undefined || (depth > 0 && !hasProperties(schema)))) return true;
+  const open = openRest(schema) !== undefined || (depth > 0 && !hasProperties(schema) && !isClosed(schema));
+  if (objectType(schema.type) !== undefined && open) return true;
   if (typeof $ref === "string" && $ref !== "#") {
     const [, keyword = "", name = ""] = DEFINITION_REF.exec($ref) ?? [];
     // (a $ref to hoist says yes; an escaped or percent-encoded name is left to the walk)
@@ -230,7 +233,8 @@ function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding
   const type = objectType(node.type);
   if (type !== undefined && node.allOf === undefined && node.anyOf === undefined && node.oneOf === undefined && node.$ref === undefined) {
     const rest = openRest(node);
-    if (!hasProperties(node) && (rest === undefined || isFreeForm(rest)) && at.depth > 0) {
+    // (an object closed with additionalProperties: false and no properties is the empty object: nothing to encode)
+    if (!hasProperties(node) && !isClosed(node) && (rest === undefined || isFreeForm(rest)) && at.depth > 0) {
       return at.stringTaken() ? encodeMap(node, {}, context, at, encodings) : encodeFreeFormMap(node, type, context, at, encodings);
     }
     if (!hasProperties(node) && rest !== undefined && at.depth > 0) return encodeMap(node, rest, context, at, encodings);

@@ -8,6 +8,8 @@ const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
   "tool-call-end": true,
   "tool-call-error": true,
   "tool-call-rejected": true,
+  "tool-call-denied": true,
+  "model-delta": true,
   "strict-fallback": true,
   "tool-excluded": true,
   "turn-start": true,

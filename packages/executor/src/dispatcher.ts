@@ -24,7 +24,9 @@ export interface Dispatcher {
   ): void;
   callError(executionId: string, call: ToolCall, startTime: number, durationMs: number, error: ToolError): void;
   callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
-  /** Rare events (strict fallbacks, exclusions, turns), built by the caller. */
+  /** `approve` did not allow `call`; `reason` and `approvalError` as in the event. */
+  callDenied(executionId: string, call: ToolCall, error: ToolError, reason: string | undefined, approvalError: unknown): void;
+  /** Rare events (strict fallbacks, exclusions, turns, model deltas), built by the caller. */
   emit(event: ExecutorEvent): void;
 }
 
@@ -38,6 +40,7 @@ export const NOOP_DISPATCHER: Dispatcher = Object.freeze({
   callEnd: noop,
   callError: noop,
   callRejected: noop,
+  callDenied: noop,
   emit: noop,
 });
 
@@ -77,13 +80,21 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
   const end = hooks["tool-call-end"];
   const error = hooks["tool-call-error"];
   const rejected = hooks["tool-call-rejected"];
-  const others = [hooks["strict-fallback"], hooks["tool-excluded"], hooks["turn-start"], hooks["turn-end"]];
+  const denied = hooks["tool-call-denied"];
+  const others = [
+    hooks["strict-fallback"],
+    hooks["tool-excluded"],
+    hooks["turn-start"],
+    hooks["turn-end"],
+    hooks["model-delta"],
+  ];
   if (
     start === undefined &&
     progress === undefined &&
     end === undefined &&
     error === undefined &&
     rejected === undefined &&
+    denied === undefined &&
     others.every((h) => h === undefined)
   ) {
     return NOOP_DISPATCHER;
@@ -172,6 +183,23 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
                 index: rejection.index,
                 name: rejection.name,
                 error: rejection.error,
+              }),
+            );
+          },
+    callDenied:
+      denied === undefined
+        ? noop
+        : (executionId, call, deniedError, reason, approvalError) => {
+            callSafely(
+              denied,
+              Object.freeze({
+                type: "tool-call-denied" as const,
+                timestamp: now(),
+                ...callFields(executionId, call),
+                ...(reason === undefined ? {} : { reason }),
+                ...(approvalError === undefined ? {} : { approvalError }),
+                error: deniedError,
+                ...(includeValues ? { arguments: call.arguments } : {}),
               }),
             );
           },

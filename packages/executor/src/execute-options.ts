@@ -2,6 +2,7 @@ import { ToolError } from "@x/toolset";
 import type { NullPathsByTool, OutputOptions } from "@x/toolset";
 import { checkRenderOptions } from "@x/toolset/adapter";
 import type { Adapter, RenderSettings } from "@x/toolset/adapter";
+import type { ApproveFunction } from "./approve-calls";
 import type { ExecutorHooks } from "./hook-events";
 
 /**
@@ -81,6 +82,13 @@ export interface ExecuteOptions<TResponse, TOutput> {
   readonly concurrency?: number | undefined;
   /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Decides whether each call runs (see {@link ApproveFunction}): asked once
+   * per call that would run, one at a time in the model's order. Denied
+   * calls are answered with a `denied` error; paused ones (`"pause"`) are
+   * returned in `pending`, unanswered. Hooks only observe; this is the veto.
+   */
+  readonly approve?: ApproveFunction | undefined;
   /** Called with one event object per event; see {@link ExecutorHooks}. */
   readonly hooks?: ExecutorHooks | undefined;
   /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
@@ -168,6 +176,7 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     { errorPrefix: output?.errorPrefix, structured: output?.structured, maxOutputBytes },
     RENDER_OPTION_NAMES,
   );
+  check(options.approve === undefined || typeof options.approve === "function", "approve", options.approve, "a function (call) => answer");
   return {
     adapter,
     nullPaths: options.nullPaths,

@@ -1,13 +1,13 @@
 import type { Toolset } from "@x/toolset";
-import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
+import { executeApprovedRound } from "./approved-round";
+import { createDispatcher } from "./dispatcher";
 import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import type { ExecuteOptions, RoundSettings } from "./execute-options";
+import { nextExecutionId } from "./execution-id";
 import type { McpClients } from "./mcp-client";
 import { rejectedOutcome, runRound } from "./run-round";
 import type { ExecuteResult } from "./run-round";
-
-let executions = 0;
 
 /**
  * One round: the calls of `response` run and answered. Never rejects because
@@ -26,8 +26,7 @@ export function executeRound<TResponse, TOutput>(
   if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
     return Promise.resolve({ outputs: [], outcomes: [], searches: [] });
   }
-  // Only hooks see the execution id: without them it is not even made.
-  const executionId = dispatcher === NOOP_DISPATCHER ? "" : String(++executions);
+  const executionId = nextExecutionId(dispatcher);
   for (const rejection of rejected) dispatcher.callRejected(executionId, rejection);
   return runRound(calls, rejected.map(rejectedOutcome), searches, { settings, toolset, clients, dispatcher, executionId });
 }
@@ -51,12 +50,18 @@ export function executeRound<TResponse, TOutput>(
  * toolset tool without an entry in it (left out under `strict: true`) is
  * rejected as an unknown tool and never reaches its server.
  *
+ * With `options.approve`, each call is put to it first (one at a time, in
+ * the model's order): a call it does not allow is answered with a `denied`
+ * error instead of running, and a call it answers `"pause"` for is neither
+ * run nor answered but returned in `pending` (answer it yourself, or let
+ * `runToolLoop` and `resumeToolLoop` do it).
+ *
  * @param response - the model's response, in the shape the adapter reads (a chat completion, a Responses response, …)
  * @param toolset - the toolset the tools were sent from
  * @param clients - MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is
  * @param options - the adapter and how to run the calls
  * @returns `outputs`: the next request's input items answering the calls, in the order the model issued them;
- *   `outcomes`: what became of each call, in the same order
+ *   `outcomes`: what became of each call, in the same order; `pending` (with `approve`): the paused calls
  * @throws {ToolError} `invalid-options` when an option has a wrong value (the promise rejects, before any call runs)
  *
  * @example
@@ -95,7 +100,9 @@ export function executeToolCalls<TResponse, TOutput>(
   // A wrong option (or an adapter that throws) rejects the promise, never throws.
   try {
     const settings = roundSettings(options);
-    return executeRound(response, toolset, clients, settings, createDispatcher(options.hooks, options.includeValues === true));
+    const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
+    if (options.approve !== undefined) return executeApprovedRound(response, toolset, clients, settings, dispatcher, options.approve);
+    return executeRound(response, toolset, clients, settings, dispatcher);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

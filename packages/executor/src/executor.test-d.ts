@@ -79,7 +79,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Hi" }];
     const result = await runToolLoop({
       model: (items, tools, { signal }) => {
-        // The repeated output items are typed as input items (the adapter's api is "responses"), checked below.
+        // The repeated output items are typed as input items (transcriptItems: "input"), checked below.
         expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
         return openai.responses.create({ model: "gpt-5-mini", input: items, tools }, signal === undefined ? {} : { signal });
       },
@@ -91,7 +91,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
-    expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted">();
+    expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when">();
     // The transcript goes into the next request as it is.
     await openai.responses.create({ model: "gpt-5-mini", input: [...result.input, { role: "user", content: "And then?" }] });
   });

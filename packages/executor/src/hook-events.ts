@@ -1,4 +1,4 @@
-import type { McpCallToolResult, StrictError, ToolError } from "@x/toolset";
+import type { McpCallToolResult, StrictError, StreamDelta, ToolError } from "@x/toolset";
 
 /** Fields every event carries. */
 interface EventBase {
@@ -89,6 +89,36 @@ export interface ToolCallRejectedEvent extends CallEventBase {
   readonly error: ToolError;
 }
 
+/**
+ * `approve` did not allow a call (it answered `false` or `{ allow: false }`,
+ * or it threw, rejected or gave no valid answer): the call was not run and is
+ * answered with `error` (code `denied`).
+ */
+export interface ToolCallDeniedEvent extends ToolCallEventBase {
+  readonly type: "tool-call-denied";
+  /** The reason `approve` gave, shown to the model. */
+  readonly reason?: string;
+  /** What `approve` threw or rejected with, or the `TypeError` for an answer that is none of the valid ones. */
+  readonly approvalError?: unknown;
+  /** The answer's error, as the model receives it. */
+  readonly error: ToolError;
+  /** The decoded arguments: only with `includeValues: true`. */
+  readonly arguments?: { readonly [key: string]: unknown };
+}
+
+/**
+ * A piece of a streamed model answer arrived (`runToolLoop` with a model
+ * function that streams): text, or a piece of a call's arguments, as the
+ * adapter's `collectStream` passes it on through the context's `onDelta`.
+ * Emitted only when a `model-delta` hook is set; setting one is asking for
+ * these values.
+ */
+export interface ModelDeltaEvent extends EventBase {
+  readonly type: "model-delta";
+  readonly turn: number;
+  readonly delta: StreamDelta;
+}
+
 /** Which tool had no strict form, and why: the fields of `strict-fallback` and `tool-excluded`. */
 interface StrictProblemFields extends EventBase {
   /** The exposed name. */
@@ -146,6 +176,8 @@ export type ExecutorEvent =
   | ToolCallEndEvent
   | ToolCallErrorEvent
   | ToolCallRejectedEvent
+  | ToolCallDeniedEvent
+  | ModelDeltaEvent
   | StrictFallbackEvent
   | ToolExcludedEvent
   | TurnStartEvent

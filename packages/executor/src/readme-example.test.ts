@@ -56,7 +56,14 @@ describe("the README example", () => {
     expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 
-  it.each(["readme-responses.ts", "readme-one-round.ts", "readme-otel.ts"])(
+  it.each([
+    "readme-responses.ts",
+    "readme-one-round.ts",
+    "readme-otel.ts",
+    "approval-example.ts",
+    "streaming-example.ts",
+    "previous-response-example.ts",
+  ])(
     "shows %s, a complete file the typecheck compiles, word for word",
     (file) => {
       const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -67,7 +74,7 @@ describe("the README example", () => {
 
   it("has no other TypeScript snippet: every one is a file above", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    expect(readme.match(/```ts\n/g)).toHaveLength(4);
+    expect(readme.match(/```ts\n/g)).toHaveLength(7);
   });
 
   it("runs the tool loop with the openai client and server-everything", async () => {

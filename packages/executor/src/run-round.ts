@@ -29,6 +29,17 @@ export type CallOutcome<TOutput> =
       readonly truncatedBytes: number;
     }
   | {
+      /** `approve` did not allow the call: it was not run, and is answered with a `denied` error. */
+      readonly kind: "denied";
+      readonly callId: string;
+      readonly index: number;
+      readonly call: ToolCall;
+      readonly outcome: ToolError;
+      readonly output: TOutput;
+      readonly durationMs: 0;
+      readonly truncatedBytes: 0;
+    }
+  | {
       /** The call was not run: unknown tool, bad arguments, an unsupported or duplicate call. */
       readonly kind: "rejected";
       readonly callId: string;
@@ -44,13 +55,18 @@ export type CallOutcome<TOutput> =
 export interface ExecuteResult<TOutput> {
   /** One item per call id, in the order the model issued the calls: append them to the next request's input. */
   readonly outputs: TOutput[];
-  /** One entry per call and per rejection, in the same order. */
+  /** One entry per call and per rejection, in the same order (paused calls have none). */
   readonly outcomes: CallOutcome<TOutput>[];
   /**
    * The tool searches the adapter answered itself (with `toolSearch`), in
    * the same order; their answers are among `outputs`. Nothing ran on a server.
    */
   readonly searches: ToolSearchAnswer<TOutput>[];
+  /**
+   * With `approve`: the calls it answered `"pause"` for, in the model's
+   * order, neither run nor answered: their answers are still owed.
+   */
+  readonly pending?: ToolCall[];
 }
 
 /** What every call of a round shares. */

@@ -1,13 +1,21 @@
 import { ToolError } from "@x/toolset";
-import type { OutputOptions, PrepareOptions, Toolset } from "@x/toolset";
+import type { OutputOptions, PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
 import type { Adapter } from "@x/toolset/adapter";
+import { executeApprovedRound } from "./approved-round";
+import type { ApproveFunction } from "./approve-calls";
 import { now } from "./clock";
-import { createDispatcher } from "./dispatcher";
+import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import { roundSettings } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
 import { reportStrictProblems } from "./prepare-tools";
+import { TurnToolsMaker } from "./turn-tools";
+import type { TurnToolNames } from "./turn-tools";
+import { addUsage } from "./stop-when";
+import type { RunUsage, StopCondition } from "./stop-when";
+import { TOOL_LOOP_STATE_FORMAT } from "./tool-loop-state";
+import type { ToolLoopState } from "./tool-loop-state";
 
 /**
  * The default of `maxTurns`: model calls in one `runToolLoop`.
@@ -19,12 +27,37 @@ import { reportStrictProblems } from "./prepare-tools";
  */
 export const DEFAULT_MAX_TURNS = 10;
 
+const ignoreDelta = (): void => {};
+
 /** What the model function receives besides the input and the tools. */
 export interface ModelContext {
   /** 1 for the first call. */
   readonly turn: number;
   /** The loop's signal, to pass on to the HTTP client (it stops the request when the run is aborted). */
   readonly signal: AbortSignal | undefined;
+  /**
+   * For a streamed request: pass it to the adapter's `collectStream` (with
+   * `signal`) and each text and arguments delta becomes a `model-delta`
+   * event as it arrives. Does nothing without a `model-delta` hook.
+   *
+   * ```ts
+   * model: async (input, tools, { signal, onDelta }) =>
+   *   collectStream(await openai.responses.create({ model: "gpt-5", input, tools, stream: true }, { signal }), { signal, onDelta }),
+   * ```
+   */
+  readonly onDelta: (delta: StreamDelta) => void;
+  /**
+   * The turn's `allowedTools` names (`undefined` without that option): send
+   * them as the request's `tool_choice` with the adapter package's
+   * `allowedTools(names)`, beside the whole `tools` list.
+   */
+  readonly allowedTools: readonly string[] | undefined;
+  /**
+   * With `conversation: "previous-response"`: the id of the last response,
+   * to send as `previous_response_id`; `null` on the first turn and without
+   * that option (the API takes `null` as none).
+   */
+  readonly previousResponseId: string | null;
 }
 
 /**
@@ -38,27 +71,15 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
   context: ModelContext,
 ) => TResponse | PromiseLike<TResponse>;
 
-/** The tool definitions an adapter's `tools` gives: the request's `tools`. */
-export type AdapterTool<TAdapter extends Adapter> = ReturnType<TAdapter["tools"]>["tools"][number];
-
-/** The items an adapter answers calls with (its `Adapter` output type): the outputs of the transcript. */
-export type AdapterOutput<TAdapter extends Adapter> =
-  TAdapter extends Adapter<unknown, never, infer TOutput, unknown> ? TOutput : never;
-
 /**
  * An entry of `runToolLoop`'s transcript: an input item, an output answering
- * a call, or an item the adapter repeats from a response. Chat Completions
- * repeats its own assistant message (the type `responseItems` returns).
- * On the Responses API (`api: "responses"`) output items go back as input
- * items of the same API, which the adapter's own types can only type loosely
- * without depending on `openai`: they are typed as the caller's input items,
- * and `runToolLoop` checks, for the model function's response type, that
- * `responseItems` gives such items.
+ * a call, or an item the adapter repeats from a response: typed as `TItem`,
+ * or, when the adapter says `transcriptItems: "input"` (Responses), as an
+ * input item (`runToolLoop` checks that they are).
  */
-export type TranscriptEntry<TAdapter extends Adapter, TInput> =
-  | TInput
-  | AdapterOutput<TAdapter>
-  | (TAdapter["api"] extends "responses" ? never : ReturnType<TAdapter["responseItems"]>[number]);
+export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [TItemTyping] extends ["input"]
+  ? TInput | TOutput
+  : TInput | TOutput | TItem;
 
 // What `responseItems` of the model function's response type must give:
 // transcript entries. `unknown` while TypeScript is still inferring that
@@ -66,27 +87,19 @@ export type TranscriptEntry<TAdapter extends Adapter, TInput> =
 // for the real type instead of failing on a placeholder.
 type ResponseItemsOf<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
 
-/**
- * Options of {@link runToolLoop}.
- *
- * @typeParam TAdapter - the adapter: it gives the tool, output and (Chat) repeated item types
- * @typeParam TResponse - what the model function returns (e.g. the openai package's `ChatCompletion`)
- * @typeParam TInput - an item of the caller's input (e.g. openai's `ChatCompletionMessageParam`)
- */
-export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> {
+/** Options of {@link runToolLoop}. */
+export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item"> {
   /** Calls the model with the transcript and the tools. */
-  readonly model: ModelFunction<AdapterTool<TAdapter>, TResponse, TranscriptEntry<TAdapter, TInput>>;
+  readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
   /**
    * `adapter` from `@x/openai-chat` or `@x/openai-responses`. The response type
-   * comes from the model function, which the adapter must be able to read; its
-   * `responseItems` of that type must give transcript entries (with the
-   * Responses adapter: input items).
+   * comes from the model function (e.g. the openai package's `ChatCompletion`),
+   * which the adapter must be able to read; its `responseItems` of that type
+   * must give transcript entries (with the Responses adapter: input items).
    */
-  readonly adapter: TAdapter & {
-    toolCalls(response: NoInfer<TResponse>, ...rest: never[]): unknown;
-    responseItems(
-      response: NoInfer<TResponse>,
-    ): readonly NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TAdapter, TInput>>>[];
+  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
+    readonly transcriptItems?: TItemTyping | undefined;
+    responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
   };
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
@@ -102,6 +115,13 @@ export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> {
   readonly strict?: PrepareOptions["strict"] | undefined;
   /** Passed to `strictSchema` for every tool. */
   readonly strictOptions?: PrepareOptions["strictOptions"] | undefined;
+  /**
+   * Decides whether each call runs, as in `executeToolCalls`. A call it
+   * answers `"pause"` for stops the run after the turn's other calls are
+   * answered: `stopReason: "needs-approval"`, with a `state` to give
+   * `resumeToolLoop` once the decision is made.
+   */
+  readonly approve?: ApproveFunction | undefined;
   /** Receives every event of the run: strict fallbacks and exclusions, turns, calls. */
   readonly hooks?: ExecutorHooks | undefined;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
@@ -118,19 +138,55 @@ export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> {
   readonly maxOutputBytes?: number | undefined;
   /** As in `executeToolCalls`. */
   readonly output?: OutputOptions | undefined;
+  /**
+   * The tools sent each turn, by exposed name: a list, or a function of the
+   * turn and the transcript (`undefined`: all). A call to a tool not sent
+   * this turn is answered as an unknown tool and never runs.
+   */
+  readonly activeTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
+  /**
+   * The tools the model may call each turn, by exposed name (a list, or a
+   * function of the turn and the transcript), while every tool is still sent:
+   * the request's prefix stays the same, so the prompt cache keeps working.
+   * The model function gets the names as `allowedTools`, for the API's
+   * `allowed_tools` tool choice; a call to another tool is answered as an
+   * unknown tool and never runs.
+   */
+  readonly allowedTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
+  /**
+   * Stops the run after a turn whose calls are answered, when a condition
+   * is met (`toolCalled(name)`, `usageAtLeast({ totalTokens })`, or your own):
+   * `stopReason: "stop-when"`, and `stoppedBy` names the condition.
+   */
+  readonly stopWhen?: StopCondition | readonly StopCondition[] | undefined;
+  /**
+   * `"previous-response"` (Responses API, with stored responses): after the
+   * first turn, the model function gets only the items the server has not
+   * seen (the outputs answering the last response's calls) and
+   * `context.previousResponseId` to send as `previous_response_id`. The
+   * returned transcript is still the whole conversation. Default
+   * `"send-everything"`: the whole transcript every turn (works with
+   * `store: false`).
+   */
+  readonly conversation?: "send-everything" | "previous-response" | undefined;
 }
 
 /** Why the loop stopped. */
-export type StopReason = "completed" | "max-turns" | "aborted";
+export type StopReason = "completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when";
 
 /** The end of a run. */
-export interface ToolLoopResult<TResponse, TEntry> {
-  /** The last response of the model (`undefined` only when the signal aborted before the first model call returned). */
+export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
+  /**
+   * The last response of the model (`undefined` when the signal aborted
+   * before the first model call returned, and after a resume that made no
+   * model call).
+   */
   readonly response: TResponse | undefined;
   /**
    * The whole transcript: the input, then for each turn the response's items
    * and the outputs answering its calls. Every call in it is answered exactly
-   * once, so it is a valid input for a next request whatever the stop reason.
+   * once, so it is a valid input for a next request whatever the stop reason
+   * (but `needs-approval`: then the last turn's answers wait in `state`).
    */
   readonly input: TEntry[];
   /** Model calls that returned. */
@@ -138,9 +194,18 @@ export interface ToolLoopResult<TResponse, TEntry> {
   /**
    * `completed`: the last response had no tool calls; `max-turns`: `maxTurns`
    * model calls were made (the last response's calls are answered too);
-   * `aborted`: the signal aborted.
+   * `aborted`: the signal aborted; `needs-approval`: `approve` answered
+   * `"pause"` for a call (see `state`); `stop-when`: a `stopWhen` condition
+   * was met (see `stoppedBy`; the last turn's calls are answered).
    */
   readonly stopReason: StopReason;
+  /**
+   * With `needs-approval` only: the paused run, as plain JSON. Store it
+   * (`JSON.stringify`) and give it to `resumeToolLoop` with the decisions.
+   */
+  readonly state?: ToolLoopState<TEntry, TOutput>;
+  /** With `stop-when` only: the `name` of the condition that was met. */
+  readonly stoppedBy?: string;
 }
 
 /**
@@ -191,10 +256,32 @@ export interface ToolLoopResult<TResponse, TEntry> {
  * });
  * ```
  */
-export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
-  options: ToolLoopOptions<TAdapter, TResponse, TInput>,
-): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>>> {
-  type Entry = TranscriptEntry<TAdapter, TInput>;
+export function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
+  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
+  return runTurns(options, 0);
+}
+
+/** Where a `previous-response` conversation stands: the last response's id, and the transcript entries it had seen. */
+export interface ConversationPoint {
+  readonly previousResponseId: string;
+  readonly seen: number;
+}
+
+const responseId = (response: unknown): string | undefined =>
+  typeof response === "object" && response !== null && "id" in response && typeof response.id === "string" ? response.id : undefined;
+
+/**
+ * The loop of {@link runToolLoop}, after `turnsBefore` model calls (those of
+ * a run `resumeToolLoop` continues: they count towards `maxTurns` and number
+ * the turns).
+ */
+export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
+  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
+  turnsBefore: number,
+  resumeFrom?: ConversationPoint,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
+  type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") {
     throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
@@ -202,29 +289,36 @@ export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
   if (!Number.isInteger(maxTurns) || maxTurns < 1) {
     throw new ToolError("invalid-options", `The option maxTurns must be a positive integer; got ${String(maxTurns)}.`);
   }
-  const settings = roundSettings({
-    adapter,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-    ...(options.resetTimeoutOnProgress === undefined ? {} : { resetTimeoutOnProgress: options.resetTimeoutOnProgress }),
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-    ...(options.output === undefined ? {} : { output: options.output }),
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const byId = options.conversation === "previous-response";
+  if (options.conversation !== undefined && !byId && options.conversation !== "send-everything") {
+    throw new ToolError(
+      "invalid-options",
+      `The option conversation must be "send-everything" or "previous-response"; got ${String(options.conversation)}.`,
+    );
+  }
+  // The options a round takes have the same names here: roundSettings checks them and reads only those.
+  const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
 
-  const prepared = adapter.tools(toolset, {
+  const prepareOptions = {
     ...(options.strict === undefined ? {} : { strict: options.strict }),
     ...(options.strictOptions === undefined ? {} : { strictOptions: options.strictOptions }),
-  });
+  };
+  const prepared = adapter.tools(toolset, prepareOptions);
   reportStrictProblems(toolset, prepared, dispatcher);
-  const round = { ...settings, nullPaths: prepared.report.plans };
+  const turnTools = new TurnToolsMaker<TTool, Entry>(adapter, toolset, prepareOptions, prepared, options.activeTools, options.allowedTools);
+  const stopWhen: readonly StopCondition[] =
+    options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;
+  let usage: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;
   const transcript: Entry[] = [...options.input];
+  // With previous-response: the last response's id and how much of the transcript the server has.
+  let point = resumeFrom;
   let response: TResponse | undefined;
-  let turns = 0;
+  let turns = turnsBefore;
+  if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
   while (!aborted()) {
     const turn = turns + 1;
     const startTime = now();
@@ -233,8 +327,13 @@ export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
       dispatcher.emit({ type: "turn-end", timestamp: end, turn, startTime, durationMs: end - startTime, callCount, rejectedCount, ...failure });
     };
     dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
+    const offered = turnTools.forTurn({ turn, transcript });
     try {
-      response = await model([...transcript], [...prepared.tools], { turn, signal });
+      const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
+      const sent = byId && point !== undefined ? transcript.slice(point.seen) : [...transcript];
+      const previousResponseId = byId ? (point?.previousResponseId ?? null) : null;
+      const context = { turn, signal, onDelta, allowedTools: offered.allowedTools, previousResponseId };
+      response = await model(sent, offered.tools, context);
     } catch (error) {
       turnEnd(0, 0, { error });
       if (aborted()) break;
@@ -243,18 +342,41 @@ export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
     turns = turn;
     // Entries by the options' type: it checked responseItems against the model's response type.
     transcript.push(...(adapter.responseItems(response) as Entry[]));
+    const id = responseId(response);
+    if (byId && id !== undefined) point = { previousResponseId: id, seen: transcript.length };
     // Responses: the API takes one output per call_id in a whole conversation, so
     // a call_id the model reuses from an earlier turn is answered already. The
     // adapter skips every call its items answer: given the transcript, it reads
     // this turn's new calls only (a reused one is neither run nor answered again).
     // Chat Completions answers each assistant message on its own: the response is enough.
     const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
-    const { outcomes, outputs } = await executeRound(called, toolset, clients, round, dispatcher);
-    // The adapter's outputs: the generic adapter's type erased them to unknown here.
-    transcript.push(...(outputs as AdapterOutput<TAdapter>[]));
+    const round = { ...settings, nullPaths: offered.nullPaths };
+    const { outcomes, outputs, pending = [] } =
+      options.approve === undefined
+        ? await executeRound(called, toolset, clients, round, dispatcher)
+        : await executeApprovedRound(called, toolset, clients, round, dispatcher, options.approve);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
-    turnEnd(outcomes.length - rejectedCount, rejectedCount, {});
+    turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
+    if (pending.length > 0) {
+      // The turn's answers wait with the paused calls, so that on resume they all go in in the model's order.
+      const answered = outcomes.map(({ callId, index, output }) => ({ callId, index, output }));
+      const state: ToolLoopState<Entry, TOutput> = {
+        format: TOOL_LOOP_STATE_FORMAT,
+        api: adapter.api,
+        transcript: [...transcript],
+        turns,
+        answered,
+        pending,
+        ...(point === undefined ? {} : { conversation: point }),
+      };
+      return { response, input: transcript, turns, stopReason: "needs-approval", state };
+    }
+    transcript.push(...outputs);
+    usage = addUsage(usage, response);
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
+    const finished = { turn, response, outcomes, usage };
+    const met = stopWhen.find((condition) => condition.met(finished));
+    if (met !== undefined) return { response, input: transcript, turns, stopReason: "stop-when", stoppedBy: met.name };
     if (aborted()) break;
     if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
   }

@@ -6,7 +6,11 @@ import { readMessage, readToolCalls } from "./read-tool-calls";
 import type { ReadToolCall } from "./read-tool-calls";
 import { renderedOutput } from "./tool-output";
 
-const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
+const rawCall = ({ entry, sent }: ReadToolCall, index: number, cutOff: boolean): RawToolCall => {
+  if (cutOff) {
+    const name = entry.type === "function" ? entry.function.name : entry.custom.name;
+    return { callId: entry.id, name, arguments: undefined, index, kind: "incomplete" };
+  }
   switch (entry.type) {
     case "function":
       return { callId: entry.id, name: entry.function.name, arguments: sent, index, kind: "function" };
@@ -20,14 +24,25 @@ const rawCall = ({ entry, sent }: ReadToolCall, index: number): RawToolCall => {
   }
 };
 
+// A completion whose first choice has `finish_reason: null` is one
+// collectStream gathered from a stream that ended before the choice's last
+// chunk: each of its calls may be cut short. (The API itself never sends
+// null in a completion; a hand-made message or list has no finish_reason.)
+const endedEarly = (response: ChatResponse): boolean => {
+  if (Array.isArray(response) || typeof response !== "object" || response === null || !("choices" in response)) return false;
+  const first: unknown = Array.isArray(response.choices) ? response.choices[0] : undefined;
+  return typeof first === "object" && first !== null && "finish_reason" in first && first.finish_reason === null;
+};
+
 /**
  * The model's tool calls: those to run, and those answered already.
  *
  * Each function call whose name is in the toolset becomes a call with its
  * decoded arguments (the nulls strict mode introduced removed). A call to an
  * unknown tool, with arguments that are not a JSON object, a custom tool call,
- * or a repeated call id gives no call but a `tool` message telling the model
- * what was wrong, in `rejected`. Never throws on what the model sent.
+ * a repeated call id, or any call of a completion `collectStream` gathered
+ * from a stream cut off before its end (`finish_reason: null`) gives no call
+ * but a `tool` message telling the model what was wrong, in `rejected`. Never throws on what the model sent.
  *
  * @param response - a chat completion (its first choice is read), its assistant message, or a list of `tool_calls` entries
  * @param toolset - the toolset whose tools were offered
@@ -48,7 +63,8 @@ export function toolCalls(
   nullPaths?: NullPathsByTool,
   options?: OutputOptions,
 ): ToolCalls<ChatToolMessage> {
-  const raw = readToolCalls(readMessage(response)).map(rawCall);
+  const cutOff = endedEarly(response);
+  const raw = readToolCalls(readMessage(response)).map((entry, index) => rawCall(entry, index, cutOff));
   const { calls, rejected } = resolveToolCalls(raw, toolset, nullPaths);
   return {
     calls,

@@ -9,10 +9,10 @@ import { tools } from "./tools";
  * The Responses API {@link Adapter}: this package's functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
- * goes into the next `input` as it is; `runToolLoop` (`@x/executor`) types
- * the items it repeats as the caller's input items (openai's
- * `ResponseInputItem`), which it checks against the model function's
- * response type.
+ * goes into the next `input` as it is; `transcriptItems: "input"` tells
+ * `runToolLoop` to type the repeated items as the caller's input items
+ * (openai's `ResponseInputItem`), which it checks against the model
+ * function's response type.
  */
 export interface ResponsesAdapter
   extends Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem> {
@@ -21,6 +21,7 @@ export interface ResponsesAdapter
   readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
+  readonly transcriptItems?: "input";
 }
 
 /**

@@ -12,6 +12,10 @@ export type { SearchableTool, SearchMatch } from "./search-tools";
 export type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
+export { collectStream } from "./collect-stream";
+export type { CollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
+export { allowedTools } from "./allowed-tools";
+export type { ResponsesAllowedToolsChoice } from "./allowed-tools";
 export { adapter } from "./adapter";
 export type { ResponsesAdapter } from "./adapter";
 export type {

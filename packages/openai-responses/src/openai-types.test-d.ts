@@ -77,6 +77,6 @@ describe("against the openai package's types", () => {
     expectTypeOf<ReturnType<(typeof adapter)["toolOutput"]>>().toExtend<ResponseInputItem.FunctionCallOutput>();
     expectTypeOf(({} as typeof adapter).responseItems({} as Response)).toExtend<ResponseInputItem[]>();
     // What lets @x/executor's runToolLoop type its transcript as the caller's input items.
-    expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
+    expectTypeOf<(typeof adapter)["transcriptItems"]>().toEqualTypeOf<"input" | undefined>();
   });
 });

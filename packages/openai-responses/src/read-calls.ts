@@ -85,6 +85,12 @@ export function unanswerable(item: Fields): boolean {
 // A tool search the client runs (`execution: "client"`); a hosted one is answered by the API itself.
 const clientSearch = (item: Fields): boolean => item.type === "tool_search_call" && item.execution === "client";
 
+// A call whose text the response may have cut short: `collectStream` marks a
+// call the stream ended inside `incomplete`, and the API does so when the
+// output was cut off (max_output_tokens); `in_progress` is a call not yet done.
+const cutShort = (item: Fields, itemType: CallItemType): boolean =>
+  (itemType === "function_call" || itemType === "custom_tool_call") && (item.status === "incomplete" || item.status === "in_progress");
+
 /**
  * The calls among `items` that the client must answer and that are not
  * answered in `items` already, in order, indexed among themselves. With
@@ -114,7 +120,7 @@ export function readCalls(items: readonly unknown[], searches = false): CallItem
         name: calledName(item, itemType),
         arguments: itemType === "function_call" ? item.arguments : itemType === "custom_tool_call" ? item.input : undefined,
         index: calls.length,
-        kind: itemType === "function_call" ? "function" : "unsupported",
+        kind: cutShort(item, itemType) ? "incomplete" : itemType === "function_call" ? "function" : "unsupported",
       },
       ...namespaced,
     });

@@ -1,10 +1,12 @@
+import { inputFields } from "./input-fields";
 import { unanswerable } from "./read-calls";
 import { isRecord, readOutput } from "./read-output";
 import type { ResponsesItem, ResponsesReplayItem, ResponsesResponse } from "./responses-types";
 
 // The response comes off the network: an item that is not an object is left
 // out (it is no input item), and so is a call nobody can answer (no string
-// call_id: toolCalls cannot answer it either). Two kinds of output item carry
+// call_id: toolCalls cannot answer it either). Each item keeps only the fields
+// the input accepts for its type (see INPUT_FIELDS). Two kinds of output item carry
 // a value the request's input refuses, per the API's own types (openai 7.59):
 // a computer_call_output's "failed" status (the status is informational and
 // is left out), and an additional_tools item with another role than
@@ -14,13 +16,14 @@ import type { ResponsesItem, ResponsesReplayItem, ResponsesResponse } from "./re
 // BigInt, an object nested thousands deep).
 const replay = (value: unknown): ResponsesItem[] => {
   if (!isRecord(value) || unanswerable(value)) return [];
-  if (value.type === "function_call" && "arguments" in value && typeof value.arguments !== "string") {
-    return [{ ...value, arguments: "" } as unknown as ResponsesItem];
+  const fields = inputFields(value);
+  if (fields.type === "function_call" && "arguments" in fields && typeof fields.arguments !== "string") {
+    return [{ ...fields, arguments: "" } as unknown as ResponsesItem];
   }
-  if (value.type === "custom_tool_call" && "input" in value && typeof value.input !== "string") {
-    return [{ ...value, input: "" } as unknown as ResponsesItem];
+  if (fields.type === "custom_tool_call" && "input" in fields && typeof fields.input !== "string") {
+    return [{ ...fields, input: "" } as unknown as ResponsesItem];
   }
-  const item = value as unknown as ResponsesItem;
+  const item = fields as unknown as ResponsesItem;
   if (item.type === "computer_call_output" && "status" in item && item.status === "failed") {
     const { status: _status, ...rest } = item;
     return [rest];

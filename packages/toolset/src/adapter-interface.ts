@@ -53,4 +53,15 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    * Responses: the output items, reasoning included).
    */
   responseItems(response: TResponse): TItem[];
+  /**
+   * Type-level only, never set at run time: how `runToolLoop` (`@x/executor`)
+   * types the items `responseItems` repeats in its transcript. `"item"` (the
+   * default): as `TItem`. `"input"`: as the caller's own input item type, for
+   * an API whose output items go back as input items of the same API
+   * (Responses), which `TItem` can only type loosely without depending on
+   * `openai`. `runToolLoop` then checks, for the model function's own
+   * response type, that `responseItems` gives items of the input type: the
+   * transcript's type is proved, not assumed.
+   */
+  readonly transcriptItems?: "item" | "input";
 }

@@ -27,6 +27,7 @@ export { DEFAULT_ERROR_PREFIX } from "./render-options";
 export type { OutputOptions, RenderOptions, StructuredMode } from "./render-options";
 export { truncationMarker } from "./cap-rendered-parts";
 export { isToolError, ToolError } from "./tool-error";
+export type { CollectStreamOptions, StreamDelta, StreamEvents } from "./read-stream";
 export type { ToolErrorCode, ToolErrorFault } from "./tool-error";
 export type {
   McpAudioContent,

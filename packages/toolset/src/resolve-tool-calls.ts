@@ -66,8 +66,12 @@ export interface RawToolCall {
   readonly arguments: unknown;
   /** Position among the response's calls, 0-based. */
   readonly index: number;
-  /** `"unsupported"` for a custom tool call or any other call the client must answer but cannot run. */
-  readonly kind: "function" | "unsupported";
+  /**
+   * `"unsupported"` for a custom tool call or any other call the client must
+   * answer but cannot run; `"incomplete"` for a call the response was cut off
+   * inside (a stream that ended early), whose arguments may be cut short.
+   */
+  readonly kind: "function" | "unsupported" | "incomplete";
 }
 
 /** A call that will not run, and why; the adapter turns it into an error output. */
@@ -93,8 +97,9 @@ export const LISTED_NAMES = 20;
  *
  * A call is rejected, in this order of checks, when its call id is shared
  * with another call (`duplicate-call-id`: none of them runs, and the id is
- * answered once, by one rejection at the first occurrence's index), when it
- * is not a function call (`unsupported-call`), when its name is not an
+ * answered once, by one rejection at the first occurrence's index), when the
+ * response was cut off inside it (`incomplete-call`), when it is not a
+ * function call (`unsupported-call`), when its name is not an
  * exposed name of the toolset or, when `nullPaths` is given, has no own
  * entry in it (`unknown-tool`, the message lists the first 20 available
  * names), or when its arguments are not a JSON object
@@ -140,6 +145,10 @@ export function resolveToolCalls(raw: readonly RawToolCall[], toolset: Toolset, 
     const sharing = shared?.get(call.callId);
     if (sharing !== undefined) {
       if (sharing[0] === call) reject(call, duplicateId(call.callId, sharing));
+      continue;
+    }
+    if (call.kind === "incomplete") {
+      reject(call, incompleteCall(call.name));
       continue;
     }
     if (call.kind !== "function") {
@@ -195,6 +204,13 @@ function duplicateId(callId: string, sharing: readonly RawToolCall[]): ToolError
   return new ToolError(
     "duplicate-call-id",
     `${sharing.length} calls share the call id ${quote(callId)} (indexes ${indexes}), so none of them was run. Give each call its own id.`,
+  );
+}
+
+function incompleteCall(name: string): ToolError {
+  return new ToolError(
+    "incomplete-call",
+    `The call to ${quote(name)} was cut off before it was complete (the response ended early), so it was not run. Call it again if it is still needed.`,
   );
 }
 

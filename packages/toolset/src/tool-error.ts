@@ -1,13 +1,14 @@
 /**
  * Every code a {@link ToolError} can carry, grouped by whose fault it is.
  *
- * - the caller's configuration: `invalid-sources` (the sources given to
- *   `buildToolset`), `invalid-options` (an option of any @x function),
- *   `invalid-config` (an `mcpServers` config `@x/servers` cannot use),
- *   `no-client`;
+ * - the caller's configuration or decision: `invalid-sources` (the sources
+ *   given to `buildToolset`), `invalid-options` (an option of any @x
+ *   function), `invalid-config` (an `mcpServers` config `@x/servers` cannot
+ *   use), `no-client`, `denied` (the user did not allow the call);
  * - the model's misbehaviour: `unknown-tool`, `arguments-not-json`,
  *   `arguments-not-object`, `arguments-not-restorable`, `unsupported-call`,
- *   `duplicate-call-id`;
+ *   `duplicate-call-id`, `incomplete-call` (the response was cut off inside
+ *   the call);
  * - the tool or its server: `tool-failed`, `malformed-result`, `timeout`,
  *   `aborted`, `connection-closed`.
  */
@@ -16,12 +17,14 @@ export type ToolErrorCode =
   | "invalid-config"
   | "invalid-options"
   | "no-client"
+  | "denied"
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
   | "arguments-not-restorable"
   | "unsupported-call"
   | "duplicate-call-id"
+  | "incomplete-call"
   | "tool-failed"
   | "malformed-result"
   | "timeout"
@@ -36,12 +39,14 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-config": "caller",
   "invalid-options": "caller",
   "no-client": "caller",
+  denied: "caller",
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",
   "arguments-not-restorable": "model",
   "unsupported-call": "model",
   "duplicate-call-id": "model",
+  "incomplete-call": "model",
   "tool-failed": "tool",
   "malformed-result": "tool",
   timeout: "tool",

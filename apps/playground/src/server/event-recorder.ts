@@ -6,7 +6,7 @@ import { toJson } from "./to-json";
 
 /** A timeline being recorded. */
 export interface EventRecorder {
-  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type is recorded (a progress hook makes the executor ask servers for progress). */
+  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type but `model-delta` is recorded (a progress hook makes the executor ask servers for progress). */
   readonly hooks: ExecutorHooks;
   /** The events so far, in the order they happened. */
   events(): TimelineEvent[];
@@ -30,6 +30,10 @@ function summarize(event: ExecutorEvent): string {
       return `${event.name}: ${event.error.code} — ${event.error.message}`;
     case "tool-call-rejected":
       return `${event.name === "" ? "(no name)" : event.name}: ${event.error.code} — ${event.error.message}`;
+    case "tool-call-denied":
+      return `${event.name}: not allowed${event.reason === undefined ? "" : ` — ${event.reason}`}`;
+    case "model-delta":
+      return event.delta.type === "text" ? `text: ${event.delta.delta}` : `${event.delta.name} arguments: ${event.delta.delta}`;
     case "strict-fallback":
       return `${event.name}: sent with strict: false (${event.keyword} at /${event.path.join("/")})`;
     case "tool-excluded":
@@ -78,6 +82,8 @@ export function createRecorder(): EventRecorder {
       "tool-call-end": record,
       "tool-call-error": record,
       "tool-call-rejected": record,
+      "tool-call-denied": record,
+      // model-delta is left out: one event per streamed piece would bury the timeline (the playground does not stream).
       "strict-fallback": record,
       "tool-excluded": record,
       "turn-start": record,

@@ -72,6 +72,26 @@ describe("otelHooks", () => {
     });
   });
 
+  it("gives a call approve did not allow a zero-length span with error.type denied", async () => {
+    await executeToolCalls(
+      chatCompletion([
+        ["ok", "faults__echo", { text: "hi" }],
+        ["no", "faults__echo", { text: "secret" }],
+      ]),
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: chat, hooks: otelHooks({ tracer }), approve: (request) => (request.callId === "ok" ? true : { allow: false, reason: "not today" }) },
+    );
+    const spans = byCallId(exporter.getFinishedSpans());
+    expect(spans["no"]).toMatchObject({
+      name: "execute_tool faults__echo",
+      attributes: { "gen_ai.tool.call.id": "no", "error.type": "denied" },
+      status: { code: SpanStatusCode.ERROR, message: 'The user did not allow the call to the tool "faults__echo": not today' },
+    });
+    expect(hrToMs(spans["no"]?.endTime ?? [0, 0])).toBe(hrToMs(spans["no"]?.startTime ?? [1, 0]));
+    expect(spans["ok"]?.attributes).not.toHaveProperty("error.type");
+  });
+
   it("records arguments and results only when asked twice: includeValues and recordValues", async () => {
     const run = (includeValues: boolean, recordValues: boolean) =>
       executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "secret" }]]), env.toolset, { faults: env.faults.client }, {

@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { Attributes, Span, Tracer } from "@opentelemetry/api";
-import type { ExecutorHooks, ToolCallRejectedEvent } from "../hook-events";
+import type { ExecutorHooks, ToolCallDeniedEvent, ToolCallRejectedEvent } from "../hook-events";
 
 /** Options of {@link otelHooks}. */
 export interface OtelHooksOptions {
@@ -47,7 +47,10 @@ function failed(span: Span, errorType: string, message: string, end: number): vo
  * `tool-failed`, `malformed-result`, `no-client`), or `tool_error` for a
  * result the tool itself marked `isError: true` (as the MCP conventions say).
  * A call rejected without running (`unknown-tool`, `arguments-not-json`, …)
- * gets a zero-length span with its code as `error.type`. Spans start from
+ * gets a zero-length span with its code as `error.type`, and so does a call
+ * `approve` did not allow (`error.type: "denied"`). Model deltas
+ * (`model-delta`) are not traced: there is no model span here to put them
+ * on, and they carry the model's text and arguments. Spans start from
  * the active context, so they nest under the caller's current span.
  *
  * @param options - the tracer, and whether to record argument and result values
@@ -77,6 +80,16 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
     return span;
   };
 
+  // A call answered without running: a zero-length span with the reason as its error.
+  const notRun = (event: ToolCallRejectedEvent | ToolCallDeniedEvent): void => {
+    const span = tracer.startSpan(spanName(event.name), {
+      kind: SpanKind.INTERNAL,
+      startTime: event.timestamp,
+      attributes: baseAttributes(event.name, event.callId),
+    });
+    failed(span, event.error.code, event.error.message, event.timestamp);
+  };
+
   return {
     "tool-call-start": (event) => {
       const attributes = baseAttributes(event.name, event.callId);
@@ -98,13 +111,7 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
       const span = take(event);
       if (span !== undefined) failed(span, event.error.code, event.error.message, event.timestamp);
     },
-    "tool-call-rejected": (event: ToolCallRejectedEvent) => {
-      const span = tracer.startSpan(spanName(event.name), {
-        kind: SpanKind.INTERNAL,
-        startTime: event.timestamp,
-        attributes: baseAttributes(event.name, event.callId),
-      });
-      failed(span, event.error.code, event.error.message, event.timestamp);
-    },
+    "tool-call-rejected": (event: ToolCallRejectedEvent) => notRun(event),
+    "tool-call-denied": (event: ToolCallDeniedEvent) => notRun(event),
   };
 }

@@ -4,6 +4,7 @@
 // and calls tools in parallel: one unknown, one with broken JSON, one custom.
 // The next turn is refused with OpenAI's 400 unless the input is what the API
 // demands of a stateless request.
+import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { invalidRequest } from "@x/testing";
 import type { Json, Reply } from "@x/testing";
 
@@ -55,6 +56,42 @@ const response = (id: string, output: Json[]): Reply => ({
   },
 });
 
+// The fields the API accepts on the input items these tests send, as openai's
+// ResponseInputItem types them (the compiler checks every name listed): any
+// other field is refused, as OpenAI refuses it ("Unknown parameter
+// 'input[2].parsed_arguments'."). A message's keys are those of every input
+// message form (the user's, the assistant's replayed).
+type InputKeys<T extends string> = ResponseInputItem extends infer U ? (U extends { type?: T } ? keyof U : never) : never;
+const ACCEPTED_FIELDS: { readonly [T in ResponseInputItem["type"] & string]?: readonly InputKeys<T>[] } = {
+  message: ["type", "id", "role", "content", "status", "phase"],
+  reasoning: ["type", "id", "summary", "content", "encrypted_content", "status"],
+  web_search_call: ["type", "id", "action", "status"],
+  function_call: ["type", "id", "call_id", "name", "namespace", "arguments", "async", "caller", "status"],
+  function_call_output: ["type", "id", "call_id", "name", "namespace", "output", "caller", "status"],
+  custom_tool_call: ["type", "id", "call_id", "name", "namespace", "input", "async", "caller"],
+  custom_tool_call_output: ["type", "id", "call_id", "output", "caller"],
+};
+const PART_FIELDS: { readonly [type: string]: readonly string[] } = {
+  output_text: ["type", "text", "annotations", "logprobs"],
+  refusal: ["type", "refusal"],
+  input_text: ["type", "text"],
+};
+
+function checkFields(item: JsonObject, i: number): Reply | undefined {
+  const type = typeof item.type === "string" ? item.type : "message";
+  const accepted: readonly string[] | undefined = ACCEPTED_FIELDS[type as keyof typeof ACCEPTED_FIELDS];
+  if (accepted === undefined) return invalidRequest(`Invalid value: '${type}'. Supported values are: ${Object.keys(ACCEPTED_FIELDS).join(", ")}.`, `input[${i}].type`);
+  const unknown = Object.keys(item).find((key) => !accepted.includes(key));
+  if (unknown !== undefined) return invalidRequest(`Unknown parameter: 'input[${i}].${unknown}'.`, `input[${i}].${unknown}`);
+  if (type !== "message" || !Array.isArray(item.content)) return undefined;
+  for (const [j, part] of item.content.entries()) {
+    const fields = isObject(part) && typeof part.type === "string" ? PART_FIELDS[part.type] : undefined;
+    const extra = isObject(part) ? Object.keys(part).find((key) => fields !== undefined && !fields.includes(key)) : undefined;
+    if (extra !== undefined) return invalidRequest(`Unknown parameter: 'input[${i}].content[${j}].${extra}'.`, `input[${i}].content[${j}].${extra}`);
+  }
+  return undefined;
+}
+
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const IMAGE_URL = /^data:image\/(jpeg|png|gif|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
 const ANSWERS: { readonly [callType: string]: string } = {
@@ -97,6 +134,8 @@ function checkInput(input: Json[]): Reply | undefined {
   const ids = new Set(input.map((item) => (isObject(item) && typeof item.id === "string" ? item.id : "")));
   for (const [i, item] of input.entries()) {
     if (!isObject(item)) return invalidRequest(`Invalid type for 'input[${i}]'.`, `input[${i}]`);
+    const unknownField = checkFields(item, i);
+    if (unknownField !== undefined) return unknownField;
     const type = typeof item.type === "string" ? item.type : "message";
     const callId = typeof item.call_id === "string" ? item.call_id : "";
     if (typeof item.id === "string" && item.id !== "rs_1" && FIRST_TURN_OUTPUT.some((o) => o.id === item.id) && !ids.has("rs_1")) {
@@ -120,8 +159,44 @@ function checkInput(input: Json[]): Reply | undefined {
   return undefined;
 }
 
-/** The stand-in's `POST /v1/responses`. */
+// An item as its `response.output_item.added` event shows it: a call without its arguments yet, a message without its text.
+const started = (item: Json): Json => {
+  if (!isObject(item)) return item;
+  if (item.type === "function_call") return { ...item, arguments: "", status: "in_progress" };
+  if (item.type === "message") return { ...item, content: [], status: "in_progress" };
+  return item;
+};
+
+// The events of a streamed reply (`stream: true`), as the API sends them:
+// each item added, a function call's arguments in two deltas, each item done,
+// then the whole response.
+function streamed(reply: Reply): Reply {
+  if ("events" in reply || reply.status !== 200 || !isObject(reply.body) || !Array.isArray(reply.body.output)) return reply;
+  const whole = reply.body;
+  const output: Json[] = reply.body.output;
+  const events: JsonObject[] = [{ type: "response.created", response: { ...whole, status: "in_progress", output: [] } }];
+  for (const [n, item] of output.entries()) {
+    events.push({ type: "response.output_item.added", output_index: n, item: started(item) });
+    if (isObject(item) && item.type === "function_call" && typeof item.arguments === "string" && typeof item.id === "string") {
+      const half = Math.ceil(item.arguments.length / 2);
+      for (const delta of [item.arguments.slice(0, half), item.arguments.slice(half)]) {
+        events.push({ type: "response.function_call_arguments.delta", output_index: n, item_id: item.id, delta });
+      }
+      events.push({ type: "response.function_call_arguments.done", output_index: n, item_id: item.id, arguments: item.arguments });
+    }
+    events.push({ type: "response.output_item.done", output_index: n, item });
+  }
+  events.push({ type: "response.completed", response: whole });
+  return { status: 200, events: events.map((event, n) => ({ ...event, sequence_number: n })) };
+}
+
+/** The stand-in's `POST /v1/responses`: a JSON response, or its events for a request with `stream: true`. */
 export function fakeResponsesModel(path: string, body: Json): Reply {
+  const reply = answer(path, body);
+  return isObject(body) && body.stream === true ? streamed(reply) : reply;
+}
+
+function answer(path: string, body: Json): Reply {
   if (path !== "/v1/responses" || !isObject(body) || !Array.isArray(body.input)) {
     return { status: 404, body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } } };
   }

@@ -4,7 +4,8 @@
 // The provider-neutral stages an adapter is built from, each done once here:
 // strict preparation of the tool definitions, resolving the model's calls
 // (names, arguments, rejections), and rendering a result or error (content,
-// structured mode, size cap, error prefix). An adapter maps their output to
+// structured mode, size cap, error prefix), and reading a stream's events for
+// `collectStream`. An adapter maps their output to
 // its API's wire shapes and does nothing else; `Adapter` is the object it
 // hands to @x/executor.
 export type { Adapter, ToolCallsOptions } from "../adapter-interface";
@@ -18,4 +19,5 @@ export { renderResult } from "../render-result";
 export type { RenderedPart, RenderedResult } from "../render-result";
 export { renderedText } from "../rendered-text";
 export { checkRenderOptions } from "../render-options";
+export { readStream } from "../read-stream";
 export type { RenderOptionNames, RenderSettings } from "../render-options";

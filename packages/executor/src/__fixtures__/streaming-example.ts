@@ -1,0 +1,30 @@
+import type OpenAI from "openai";
+import { runToolLoop } from "@x/executor";
+import type { McpToolClient } from "@x/executor";
+import { adapter, collectStream } from "@x/openai-responses";
+import type { Toolset } from "@x/toolset";
+
+/** Runs the loop on streamed responses, writing the model's text to `write` as it arrives. */
+export async function streamAnswer(
+  question: string,
+  openai: OpenAI,
+  toolset: Toolset,
+  notes: McpToolClient,
+  write: (text: string) => void
+): Promise<string> {
+  const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: question }];
+  const { response, stopReason } = await runToolLoop({
+    // collectStream turns the events into the Response; onDelta makes each delta a model-delta event.
+    model: async (items, tools, { signal, onDelta }) =>
+      collectStream(
+        await openai.responses.create({ model: "gpt-5-mini", input: items, tools, stream: true }, { signal }),
+        { signal, onDelta }
+      ),
+    adapter,
+    toolset,
+    clients: { notes },
+    input,
+    hooks: { "model-delta": ({ delta }) => (delta.type === "text" ? write(delta.delta) : undefined) },
+  });
+  return response?.output_text ?? `stopped: ${stopReason}`;
+}

@@ -136,6 +136,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
     callEnd:
       end === undefined
         ? noop
+        // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
         : (executionId, call, startTime, durationMs, result, truncatedBytes) => {
             callSafely(
               end,
@@ -154,6 +155,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
     callError:
       error === undefined
         ? noop
+        // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
         : (executionId, call, startTime, durationMs, toolError) => {
             callSafely(
               error,

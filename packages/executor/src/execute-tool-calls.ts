@@ -13,6 +13,7 @@ import type { ExecuteResult } from "./run-round";
  * One round: the calls of `response` run and answered. Never rejects because
  * of a call; rejects when the adapter's `toolCalls` or `renderedOutput` throws.
  */
+// eslint-disable-next-line max-params -- internal: executeToolCalls' four arguments and the run's dispatcher.
 export function executeRound<TResponse, TOutput>(
   response: TResponse,
   toolset: Toolset,

@@ -1,9 +1,9 @@
 import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { startOpenAiServer } from "../../../testing/openai-server";
-import type { Json, OpenAiServer } from "../../../testing/openai-server";
-import { filesNullPaths, filesToolset } from "../../../testing/files-toolset";
+import { startOpenAiServer } from "@x/testing";
+import type { Json, OpenAiServer } from "@x/testing";
+import { filesNullPaths, filesToolset } from "@x/testing";
 import type { StreamDelta } from "@x/toolset";
 import { READ_ARGUMENTS, STREAMED_CHUNKS } from "./__fixtures__/streamed-chunks";
 import { collectStream, responseItems, toolCalls } from "./index";

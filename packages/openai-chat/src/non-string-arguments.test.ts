@@ -3,8 +3,8 @@
 // rejected with a clear output, never a throw, and the transcript stays JSON.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
-import { NON_JSON_SHAPES, nonJsonValue } from "../../../testing/non-json-values";
+import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { NON_JSON_SHAPES, nonJsonValue } from "@x/testing";
 import type { ChatResponse } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";

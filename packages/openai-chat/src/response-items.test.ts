@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
+import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";

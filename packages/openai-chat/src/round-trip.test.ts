@@ -1,13 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import OpenAI from "openai";
 import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { DEMO_CALLS, callSummary, startRoundTrip } from "@x/testing";
+import type { RoundTrip } from "@x/testing";
 import { fakeChatModel } from "./__fixtures__/fake-chat-model";
-import { DEMO_CALLS, callSummary, startRoundTrip } from "../../../testing/round-trip";
-import type { RoundTrip } from "../../../testing/round-trip";
 import type { ChatToolMessage } from "./index";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
 
@@ -16,9 +11,9 @@ import { responseItems, toolCalls, toolOutput, tools } from "./index";
 // next request (400, as OpenAI does) unless every call id is answered once,
 // after the assistant message that made the calls.
 describe("a two-turn exchange with the official openai client", () => {
-  let trip: RoundTrip<Client, OpenAI>;
+  let trip: RoundTrip;
   beforeAll(async () => {
-    trip = await startRoundTrip(fakeChatModel, { McpServer, Client, InMemoryTransport, z, OpenAI });
+    trip = await startRoundTrip(fakeChatModel);
   });
   afterAll(() => trip.close());
 

@@ -1,15 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
+import { describeToolCallCases, filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { toolCalls } from "./tool-calls";
-import { tools } from "./tools";
 
 const fn = (id: string, name: string, args: string): ChatToolCall => ({ id, type: "function", function: { name, arguments: args } });
 const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
 const list = fn("call_2", "files__list_dir", "");
 
 describe("toolCalls", () => {
+  describeToolCallCases({
+    toolCalls,
+    // The table also sends arguments as an object, as an OpenAI-compatible server may.
+    response: (calls) => ({
+      role: "assistant" as const,
+      content: null,
+      tool_calls: calls.map(({ callId, name, arguments: args }) => fn(callId, name, args as string)),
+    }),
+    answer: (output) => ({ callId: output.tool_call_id, text: output.content }),
+  });
+
   it.each<[string, ChatResponse]>([
     ["a completion (first choice)", { choices: [{ message: { role: "assistant", content: null, tool_calls: [read, list] } }, { message: { tool_calls: [] } }] }],
     ["an assistant message", { role: "assistant", content: "Reading.", tool_calls: [read, list] }],
@@ -31,10 +41,6 @@ describe("toolCalls", () => {
     ["an empty list", []],
   ])("finds no call in %s", (_, response) => {
     expect(toolCalls(response, toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
-  });
-
-  it("keeps the nulls when no null paths are given", () => {
-    expect(toolCalls([read], toolset).calls[0]?.arguments).toEqual({ path: "/a.txt", encoding: null });
   });
 
   it("answers each call it cannot run with a tool message, in the model's order", () => {
@@ -73,30 +79,6 @@ describe("toolCalls", () => {
       `[tool call refused] ${rejected[0]?.error.message}`,
       `[tool call refused] ${rejected[1]?.error.message}`,
     ]);
-  });
-
-  it("with the report's nullPaths, runs only the tools offered: one left out under strict: true is an unknown tool", () => {
-    const { report } = tools(toolset, { strict: true });
-    const { calls, rejected } = toolCalls([fn("call_s", "files__search", '{"q":"x"}'), list], toolset, report.nullPaths);
-    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
-    expect(rejected.map(({ callId, error }) => [callId, error.code])).toEqual([["call_s", "unknown-tool"]]);
-    expect(rejected[0]?.output.content).toBe('Error: There is no tool named "files__search". Available tools: files__list_dir, files__read_file.');
-    // The same call resolves when the tool was offered (sent non-strict under "auto"), and without nullPaths.
-    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset, tools(toolset).report.nullPaths).calls).toHaveLength(1);
-    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset).calls).toHaveLength(1);
-  });
-
-  it("answers a repeated call id once and runs none of its calls", () => {
-    const { calls, rejected } = toolCalls([read, list, fn("call_1", "files__list_dir", "{}")], toolset, nullPaths);
-    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
-    expect(rejected.map(({ callId, index, error }) => [callId, index, error.code])).toEqual([["call_1", 0, "duplicate-call-id"]]);
-  });
-
-  it("rejects arguments an OpenAI-compatible server sent as an object: they must be a JSON string", () => {
-    const entry = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: { path: "/b.txt" } } };
-    const { calls, rejected } = toolCalls([entry] as unknown as ChatToolCall[], toolset, nullPaths);
-    expect(calls).toEqual([]);
-    expect(rejected.map((rejection) => rejection.error.code)).toEqual(["arguments-not-json"]);
   });
 
   it("leaves out entries it can neither run nor answer: no string id, or an unknown type", () => {

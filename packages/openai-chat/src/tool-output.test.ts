@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OUTCOMES } from "../../../testing/mcp-results";
+import { OUTCOMES } from "@x/testing";
 import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {

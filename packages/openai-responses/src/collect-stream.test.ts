@@ -2,9 +2,9 @@ import type { StreamDelta } from "@x/toolset";
 import OpenAI from "openai";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { filesNullPaths, filesToolset } from "../../../testing/files-toolset";
-import { startOpenAiServer } from "../../../testing/openai-server";
-import type { Json, OpenAiServer } from "../../../testing/openai-server";
+import { filesNullPaths, filesToolset } from "@x/testing";
+import { startOpenAiServer } from "@x/testing";
+import type { Json, OpenAiServer } from "@x/testing";
 import { READ_ARGUMENTS, snapshot, STREAMED_EVENTS, STREAMED_OUTPUT } from "./__fixtures__/streamed-events";
 import { collectStream, responseItems, toolCalls } from "./index";
 

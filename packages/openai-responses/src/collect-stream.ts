@@ -138,6 +138,7 @@ class ResponsesCollector {
     content[position] = structuredClone(part);
   }
 
+  // eslint-disable-next-line max-params -- one stream event's coordinates (item, part index) and the text it adds.
   private appendPart(
     item: { [key: string]: unknown },
     at: unknown,

@@ -1,6 +1,6 @@
 import { buildToolset } from "@x/toolset";
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "../../../testing/corpus";
+import { loadCorpus } from "@x/testing";
 import { toolCalls } from "./tool-calls";
 import { tools } from "./tools";
 

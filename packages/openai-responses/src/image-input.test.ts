@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGES } from "../../../testing/mcp-results";
+import { IMAGES } from "@x/testing";
 import { imageDataUri } from "./image-input";
 
 describe("imageDataUri", () => {

@@ -4,8 +4,8 @@
 // the transcript repeats is always JSON (the value is replaced by "").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
-import { NON_JSON_SHAPES, nonJsonValue } from "../../../testing/non-json-values";
+import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { NON_JSON_SHAPES, nonJsonValue } from "@x/testing";
 import { responseItems } from "./response-items";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";

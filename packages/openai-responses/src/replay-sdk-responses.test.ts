@@ -1,13 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import OpenAI from "openai";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import type { Json, Reply } from "../../../testing/openai-server";
-import { startRoundTrip } from "../../../testing/round-trip";
-import type { RoundTrip } from "../../../testing/round-trip";
+import type { Json, Reply } from "@x/testing";
+import { startRoundTrip } from "@x/testing";
+import type { RoundTrip } from "@x/testing";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
 import type { ResponsesAnswer } from "./index";
 import { collectStream, responseItems, toolCalls, toolOutput, tools } from "./index";
@@ -18,7 +13,7 @@ import { collectStream, responseItems, toolCalls, toolOutput, tools } from "./in
 // refuses every field its input does not accept, as the API does; these
 // responses, made by the official client over real HTTP, go back through it.
 describe("replaying what the openai package's helpers return", () => {
-  let trip: RoundTrip<Client, OpenAI>;
+  let trip: RoundTrip;
   // The openai package's parser throws on broken JSON in a strict tool's
   // arguments, so the stand-in's call with broken arguments is left out here.
   const withoutBrokenCall = (reply: Json): Json =>
@@ -38,7 +33,7 @@ describe("replaying what the openai package's helpers return", () => {
       : { ...reply, body: { ...(reply.body as { [key: string]: Json }), output: withoutBrokenCall(output) } };
   };
   beforeAll(async () => {
-    trip = await startRoundTrip(model, { McpServer, Client, InMemoryTransport, z, OpenAI });
+    trip = await startRoundTrip(model);
   });
   afterAll(() => trip.close());
 

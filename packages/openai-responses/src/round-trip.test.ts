@@ -1,12 +1,7 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import OpenAI from "openai";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { DEMO_CALLS, callSummary, startRoundTrip } from "../../../testing/round-trip";
-import type { RoundTrip } from "../../../testing/round-trip";
+import { DEMO_CALLS, callSummary, startRoundTrip } from "@x/testing";
+import type { RoundTrip } from "@x/testing";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
 import type { ResponsesAnswer } from "./index";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
@@ -17,9 +12,9 @@ import { responseItems, toolCalls, toolOutput, tools } from "./index";
 // request (400, as OpenAI does) unless every call id is answered exactly once
 // with the output type of its call, and the reasoning item comes along.
 describe("a two-turn exchange with the official openai client", () => {
-  let trip: RoundTrip<Client, OpenAI>;
+  let trip: RoundTrip;
   beforeAll(async () => {
-    trip = await startRoundTrip(fakeResponsesModel, { McpServer, Client, InMemoryTransport, z, OpenAI });
+    trip = await startRoundTrip(fakeResponsesModel);
   });
   afterAll(() => trip.close());
 

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "../../../testing/files-toolset";
+import { describeToolCallCases, filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
-import { tools } from "./tools";
 
 const fn = (callId: string, name: string, args: string, extra: object = {}): ResponsesItem =>
   ({ type: "function_call", id: `fc_${callId}`, call_id: callId, name, arguments: args, status: "completed", ...extra }) as ResponsesItem;
@@ -12,6 +11,17 @@ const list = fn("call_2", "files__list_dir", "");
 const item = (fields: object): ResponsesItem => fields as ResponsesItem;
 
 describe("toolCalls", () => {
+  describeToolCallCases({
+    toolCalls,
+    // The table also sends arguments as an object, as an OpenAI-compatible server may.
+    response: (calls) => ({ output: calls.map(({ callId, name, arguments: args }) => fn(callId, name, args as string)) }),
+    answer: (output) => {
+      // The table's calls are all function calls: each is answered by a function_call_output.
+      if (output.type !== "function_call_output") throw new Error(`A function call answered by a ${output.type}.`);
+      return { callId: output.call_id, text: typeof output.output === "string" ? output.output : JSON.stringify(output.output) };
+    },
+  });
+
   it.each<[string, { output: ResponsesItem[] } | ResponsesItem[]]>([
     ["a response", { output: [read, list] }],
     ["a list of output items", [read, list]],
@@ -159,26 +169,6 @@ describe("toolCalls", () => {
     expect(texts).toEqual(rejected.map((r) => `[refused] ${r.error.message}`));
   });
 
-  it("with the report's nullPaths, runs only the tools offered: one left out under strict: true is an unknown tool", () => {
-    const { report } = tools(toolset, { strict: true });
-    const { calls, rejected } = toolCalls([fn("call_s", "files__search", '{"q":"x"}'), list], toolset, report.nullPaths);
-    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
-    expect(rejected.map(({ callId, error, output }) => [callId, error.code, output])).toEqual([
-      [
-        "call_s",
-        "unknown-tool",
-        {
-          type: "function_call_output",
-          call_id: "call_s",
-          output: 'Error: There is no tool named "files__search". Available tools: files__list_dir, files__read_file.',
-        },
-      ],
-    ]);
-    // The same call resolves when the tool was offered (sent non-strict under "auto"), and without nullPaths.
-    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset, tools(toolset).report.nullPaths).calls).toHaveLength(1);
-    expect(toolCalls([fn("call_s", "files__search", '{"q":"x"}')], toolset).calls).toHaveLength(1);
-  });
-
   it("answers a repeated call id once, in the output type of its first item, and runs none of its calls", () => {
     const output = [item({ type: "custom_tool_call", call_id: "call_1", name: "run_python", input: "" }), list, read];
     const { calls, rejected } = toolCalls(output, toolset, nullPaths);
@@ -196,10 +186,6 @@ describe("toolCalls", () => {
       item({ type: "local_shell_call_output", id: "call_g", output: "a.txt" }),
     ];
     expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [], searches: [] });
-  });
-
-  it("keeps the nulls when no null paths are given", () => {
-    expect(toolCalls([read], toolset).calls[0]?.arguments).toEqual({ path: "/a.txt", encoding: null });
   });
 
   it("leaves out calls without a string call_id: they cannot be answered", () => {

@@ -1,13 +1,8 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import OpenAI from "openai";
 import type { ResponseInputItem } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { startRoundTrip } from "../../../testing/round-trip";
-import type { RoundTrip } from "../../../testing/round-trip";
-import { toCallToolResult } from "../../../testing/toolset";
+import { startRoundTrip } from "@x/testing";
+import type { RoundTrip } from "@x/testing";
+import { toCallToolResult } from "@x/toolset";
 import { toolSearchModel } from "./__fixtures__/tool-search-model";
 import { responseItems, toolCalls, toolOutput, tools } from "./index";
 
@@ -15,9 +10,9 @@ import { responseItems, toolCalls, toolOutput, tools } from "./index";
 // deferred, the model searches, gets the weather tool in the demo
 // namespace, calls it there, and the MCP server runs it.
 describe("client-side tool search with the official openai client", () => {
-  let trip: RoundTrip<Client, OpenAI>;
+  let trip: RoundTrip;
   beforeAll(async () => {
-    trip = await startRoundTrip(toolSearchModel, { McpServer, Client, InMemoryTransport, z, OpenAI });
+    trip = await startRoundTrip(toolSearchModel);
   });
   afterAll(() => trip.close());
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filesToolset as toolset } from "../../../testing/files-toolset";
+import { filesToolset as toolset } from "@x/testing";
 import type { ResponsesFunctionTool, ResponsesTool } from "./responses-types";
 import { tools } from "./tools";
 

@@ -270,6 +270,7 @@ function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding
   return walkChildren(node, context, at, encodings);
 }
 
+// eslint-disable-next-line max-params -- where a child sits, said by its parent's place and the child's own keys.
 const child = (
   at: At,
   keyword: string,
@@ -335,6 +336,7 @@ function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encodi
  * and refuses an encoding that another branch could be mistaken for: the value
  * is restored by its form alone (entries are an array, JSON text a string).
  */
+// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
 function walkBranches(
   branches: readonly unknown[],
   keyword: string,
@@ -383,6 +385,7 @@ function walkBranches(
 }
 
 /** Why an encoding inside an anyOf branch would be ambiguous, or `undefined`. */
+// eslint-disable-next-line max-params -- one encoding against its siblings: each argument is one side of the comparison.
 function ambiguity(
   encoding: Encoding,
   relative: NullPath,
@@ -439,6 +442,7 @@ function encodeFreeForm(node: Plain, context: Encoding_, at: At, encodings: Enco
   return { type: "string", ...withDescription(node, "Any JSON value, as JSON text.") };
 }
 
+// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
 function encodeFreeFormMap(
   node: Plain,
   type: "object" | "object-or-null",
@@ -463,6 +467,7 @@ const keySchema = (names: unknown): Plain => {
   return key;
 };
 
+// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
 function encodeMap(node: Plain, values: unknown, context: Encoding_, at: At, encodings: Encoding[]): unknown {
   encodings.push({ kind: "entries", path: list(at.instance) });
   const valueAt: At = {

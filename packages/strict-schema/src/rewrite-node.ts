@@ -98,6 +98,7 @@ function readTypes(context: RewriteContext, type: unknown): string[] | undefined
 }
 
 /** A schema with a `type`, an `enum` or a `const`. */
+// eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 function rewriteTyped(
   context: RewriteContext,
   schema: Plain,

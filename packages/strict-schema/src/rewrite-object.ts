@@ -21,6 +21,7 @@ export interface RewrittenObject {
  * map (`additionalProperties` other than `false`, or a nested object without `properties`),
  * and malformed `properties` or `required`.
  */
+// eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 export function rewriteObject(
   context: RewriteContext,
   keywords: NodeKeywords,
@@ -106,6 +107,7 @@ function declaredProperties(properties: Plain | undefined, merged: MergedObject 
  * One property, counted towards `max_properties` and `max_chars`; made nullable (with a null
  * path) when it is optional and does not already allow null.
  */
+// eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 function rewriteProperty(
   context: RewriteContext,
   name: string,

@@ -1,7 +1,7 @@
 import { strictSchema } from "@x/strict-schema";
 import { checkStrict } from "@x/strict-schema/check";
 import { describe, expect, it } from "vitest";
-import { loadCorpus } from "../../../testing/corpus";
+import { loadCorpus } from "../../../testing/src/corpus";
 import { buildToolset } from "./build-toolset";
 import { prepareToolDefinitions } from "./prepare-tool-definitions";
 import type { Toolset } from "./build-toolset";

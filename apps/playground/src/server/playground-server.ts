@@ -119,6 +119,7 @@ function redactorFor(servers: PlaygroundOptions["servers"], openai: OpenAiSettin
   ]);
 }
 
+// eslint-disable-next-line max-params -- the request, its answer, its URL, and what every route reads.
 async function route(request: IncomingMessage, response: ServerResponse, url: URL, toolbox: Toolbox, context: RouteContext): Promise<void> {
   const { pathname } = url;
   // Every answer goes through the redactor: no configured secret reaches the page, whoever echoes it.

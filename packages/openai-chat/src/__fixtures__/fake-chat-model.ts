@@ -1,8 +1,8 @@
 // The Chat Completions endpoint of the local stand-in: the first turn calls
 // tools in parallel (one unknown, one with broken JSON, one custom), the next
 // turn is refused with OpenAI's 400 unless the history is what the API demands.
-import { invalidRequest } from "../../../../testing/openai-server";
-import type { Json, Reply } from "../../../../testing/openai-server";
+import { invalidRequest } from "@x/testing";
+import type { Json, Reply } from "@x/testing";
 
 const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === "object" && value !== null && !Array.isArray(value);

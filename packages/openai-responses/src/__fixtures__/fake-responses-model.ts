@@ -5,8 +5,8 @@
 // The next turn is refused with OpenAI's 400 unless the input is what the API
 // demands of a stateless request.
 import type { ResponseInputItem } from "openai/resources/responses/responses";
-import { invalidRequest } from "../../../../testing/openai-server";
-import type { Json, Reply } from "../../../../testing/openai-server";
+import { invalidRequest } from "@x/testing";
+import type { Json, Reply } from "@x/testing";
 
 type JsonObject = { [key: string]: Json };
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -4,9 +4,9 @@
 // (testing/responses-request.ts): unknown fields and unanswered calls are
 // refused with OpenAI's 400; so is a call to a function no request or
 // tool_search_output loaded.
-import { invalidRequest } from "../../../../testing/openai-server";
-import type { Json, Reply } from "../../../../testing/openai-server";
-import { refuseResponsesRequest } from "../../../../testing/responses-request";
+import { invalidRequest } from "@x/testing";
+import type { Json, Reply } from "@x/testing";
+import { refuseResponsesRequest } from "@x/testing";
 
 type JsonObject = { [key: string]: Json };
 const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,43 +1,35 @@
 // What both round-trip tests share: a real MCP server, the local stand-in for
 // OpenAI, the official client pointed at it, and the answers to a response's
 // calls in the model's order (rejected calls as `toolCalls` answered them,
-// the others run on the MCP server). The test passes in the parts testing/
-// cannot import by name (see mcp-server.ts) and the openai client.
+// the others run on the MCP server).
+import OpenAI from "openai";
 import { startDemoServer } from "./mcp-server";
-import type { DemoServer, McpClientPart, McpParts } from "./mcp-server";
+import type { DemoServer } from "./mcp-server";
 import { startOpenAiServer } from "./openai-server";
 import type { Json, OpenAiServer, Reply } from "./openai-server";
-import { buildToolset, toCallToolResult } from "./toolset";
-import type { ToolCalls, ToolOutcome, Toolset } from "./toolset";
+import { buildToolset, toCallToolResult } from "@x/toolset";
+import type { ToolCalls, ToolOutcome, Toolset } from "@x/toolset";
 
 /** Everything a round-trip test talks to. */
-export interface RoundTrip<TClient, TOpenAI> {
-  readonly demo: DemoServer<TClient>;
+export interface RoundTrip {
+  readonly demo: DemoServer;
   readonly api: OpenAiServer;
-  readonly openai: TOpenAI;
+  /** The official client, pointed at the stand-in. */
+  readonly openai: OpenAI;
   readonly toolset: Toolset;
   /** Every answer to `found`, in the model's order. */
   answer<TOutput>(found: ToolCalls<TOutput>, toolOutput: (callId: string, outcome: ToolOutcome) => TOutput): Promise<TOutput[]>;
   close(): Promise<void>;
 }
 
-/** The MCP SDK's parts and zod, and the official openai client class, as the test imports them. */
-export interface RoundTripParts<TClient extends McpClientPart<TTransport, unknown>, TTransport, TSchema, TOpenAI>
-  extends McpParts<TClient, TTransport, TSchema> {
-  readonly OpenAI: new (options: { apiKey: string; baseURL: string; maxRetries: number }) => TOpenAI;
-}
-
 /** Starts the demo MCP server and the stand-in with `model` as its handler. */
-export async function startRoundTrip<TClient extends McpClientPart<TTransport, unknown>, TTransport, TSchema, TOpenAI>(
-  model: (path: string, body: Json) => Reply,
-  parts: RoundTripParts<TClient, TTransport, TSchema, TOpenAI>,
-): Promise<RoundTrip<TClient, TOpenAI>> {
-  const demo = await startDemoServer(parts);
+export async function startRoundTrip(model: (path: string, body: Json) => Reply): Promise<RoundTrip> {
+  const demo = await startDemoServer();
   const api = await startOpenAiServer(model);
   return {
     demo,
     api,
-    openai: new parts.OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 }),
+    openai: new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 }),
     toolset: buildToolset([["demo", demo.tools]]).toolset,
     answer: async ({ calls, rejected }, toolOutput) => {
       const ran = await Promise.all(

@@ -1,8 +1,9 @@
 // A small toolset for the unit tables of both adapters: one tool with an
 // optional property (a null path), one without arguments, one without a
 // strict form.
-import { buildToolset, prepareToolDefinitions } from "./toolset";
-import type { NullPathsByTool, Toolset } from "./toolset";
+import { buildToolset } from "@x/toolset";
+import type { NullPathsByTool, Toolset } from "@x/toolset";
+import { prepareToolDefinitions } from "@x/toolset/adapter";
 
 /** `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict). */
 export const filesToolset: Toolset = buildToolset([
@@ -26,3 +27,8 @@ export const filesToolset: Toolset = buildToolset([
 
 /** The null paths of {@link filesToolset} under `strict: "auto"`. */
 export const filesNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset).report.nullPaths;
+
+/** The null paths of {@link filesToolset} under `strict: true`: `files__search` has no strict form and is left out. */
+export const filesStrictNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset, {
+  strict: true,
+}).report.nullPaths;

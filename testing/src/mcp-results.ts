@@ -1,6 +1,6 @@
 // MCP results of every content type, for both adapters' output tables.
-import { ToolError } from "./toolset";
-import type { OutputOptions, ToolOutcome } from "./toolset";
+import { ToolError } from "@x/toolset";
+import type { OutputOptions, ToolOutcome } from "@x/toolset";
 
 /** Tiny real images (1×1 pixel), base64, one per format the Responses API reads. */
 export const IMAGES = {

@@ -9,7 +9,7 @@ export interface CorpusServer {
   readonly tools: readonly unknown[];
 }
 
-const corpusDirectory = new URL("../corpus/", import.meta.url);
+const corpusDirectory = new URL("../../corpus/", import.meta.url);
 
 /** Every server of the corpus, by file name. */
 export function loadCorpus(): CorpusServer[] {

@@ -270,13 +270,13 @@ function walkObject(node: Plain, context: Encoding_, at: At, encodings: Encoding
   return walkChildren(node, context, at, encodings);
 }
 
-// eslint-disable-next-line max-params -- where a child sits, said by its parent's place and the child's own keys.
 const child = (
   at: At,
   keyword: string,
   key: string | number | undefined,
   instance: Chain<string | null>,
   stringTaken = NEVER,
+  // eslint-disable-next-line max-params -- where a child sits, said by its parent's place and the child's own keys.
 ): At => {
   const out = extend(at.out, keyword);
   const source = extend(at.source, keyword);

@@ -135,10 +135,7 @@ export default tseslint.config(
         "error",
         {
           paths: builtinModules.map((name) => ({ name, message: "@x/toolset runs in browsers too: no Node module." })),
-          patterns: [
-            { regex: "^node:", message: "@x/toolset runs in browsers too: no Node module." },
-            mcpSdkAtRunTime,
-          ],
+          patterns: [{ regex: "^node:", message: "@x/toolset runs in browsers too: no Node module." }, mcpSdkAtRunTime],
         },
       ],
       "no-restricted-globals": browserGlobals,

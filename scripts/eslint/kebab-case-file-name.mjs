@@ -16,7 +16,9 @@ export const kebabCaseFileName = {
   meta: {
     type: "suggestion",
     docs: { description: "File and folder names are kebab-case." },
-    schema: [{ type: "object", properties: { root: { type: "string" } }, required: ["root"], additionalProperties: false }],
+    schema: [
+      { type: "object", properties: { root: { type: "string" } }, required: ["root"], additionalProperties: false },
+    ],
     messages: {
       file: "The file name {{name}} is not kebab-case: write it as lower-case words joined by hyphens.",
       folder: "The folder {{name}} is not kebab-case: write it as lower-case words joined by hyphens.",
@@ -33,7 +35,8 @@ export const kebabCaseFileName = {
         for (const folder of folders) {
           if (!isAllowedFolder(folder)) context.report({ node, messageId: "folder", data: { name: folder } });
         }
-        if (!file.startsWith(".") && !isKebabFileName(file)) context.report({ node, messageId: "file", data: { name: file } });
+        if (!file.startsWith(".") && !isKebabFileName(file))
+          context.report({ node, messageId: "file", data: { name: file } });
       },
     };
   },

@@ -17,7 +17,10 @@ export function loadCorpus(): CorpusServer[] {
     .filter((file) => file.endsWith(".json"))
     .sort()
     .map((file) => {
-      const data = JSON.parse(readFileSync(new URL(file, corpusDirectory), "utf8")) as { server: string; tools: unknown[] };
+      const data = JSON.parse(readFileSync(new URL(file, corpusDirectory), "utf8")) as {
+        server: string;
+        tools: unknown[];
+      };
       return { server: file.slice(0, -".json".length), package: data.server, tools: data.tools };
     });
 }

@@ -13,7 +13,11 @@ export const filesToolset: Toolset = buildToolset([
       {
         name: "read_file",
         description: "Reads a file.",
-        inputSchema: { type: "object", properties: { path: { type: "string" }, encoding: { type: "string" } }, required: ["path"] },
+        inputSchema: {
+          type: "object",
+          properties: { path: { type: "string" }, encoding: { type: "string" } },
+          required: ["path"],
+        },
       },
       { name: "list_dir", inputSchema: { type: "object" } },
       {

@@ -27,33 +27,68 @@ const structured = { temperature: 18, unit: "celsius" };
 /** Every content type, error form and `structured` mode. */
 export const OUTCOMES: readonly OutcomeCase[] = [
   { label: "text", outcome: { content: [{ type: "text", text: "18°C and sunny" }] } },
-  { label: "two text blocks", outcome: { content: [{ type: "text", text: "line one" }, { type: "text", text: "line two" }] } },
+  {
+    label: "two text blocks",
+    outcome: {
+      content: [
+        { type: "text", text: "line one" },
+        { type: "text", text: "line two" },
+      ],
+    },
+  },
   { label: "empty content", outcome: { content: [] } },
-  { label: "image/png", outcome: { content: [{ type: "text", text: "Chart:" }, { type: "image", mimeType: "image/png", data: IMAGES.png }] } },
+  {
+    label: "image/png",
+    outcome: {
+      content: [
+        { type: "text", text: "Chart:" },
+        { type: "image", mimeType: "image/png", data: IMAGES.png },
+      ],
+    },
+  },
   { label: "image/jpeg", outcome: { content: [{ type: "image", mimeType: "image/jpeg", data: IMAGES.jpeg }] } },
   { label: "image/gif", outcome: { content: [{ type: "image", mimeType: "image/gif", data: IMAGES.gif }] } },
   { label: "image/webp", outcome: { content: [{ type: "image", mimeType: "image/webp", data: IMAGES.webp }] } },
   { label: "image/svg+xml", outcome: { content: [{ type: "image", mimeType: "image/svg+xml", data: IMAGES.svg }] } },
-  { label: "image/png that is not a PNG", outcome: { content: [{ type: "image", mimeType: "image/png", data: IMAGES.svg }] } },
+  {
+    label: "image/png that is not a PNG",
+    outcome: { content: [{ type: "image", mimeType: "image/png", data: IMAGES.svg }] },
+  },
   { label: "audio", outcome: { content: [{ type: "audio", mimeType: "audio/wav", data: "UklGRg==" }] } },
   {
     label: "resource link",
-    outcome: { content: [{ type: "resource_link", uri: "file:///reports/q3.pdf", name: "q3.pdf", mimeType: "application/pdf" }] },
+    outcome: {
+      content: [{ type: "resource_link", uri: "file:///reports/q3.pdf", name: "q3.pdf", mimeType: "application/pdf" }],
+    },
   },
   {
     label: "embedded text resource",
-    outcome: { content: [{ type: "resource", resource: { uri: "file:///notes.md", mimeType: "text/markdown", text: "# Notes" } }] },
+    outcome: {
+      content: [
+        { type: "resource", resource: { uri: "file:///notes.md", mimeType: "text/markdown", text: "# Notes" } },
+      ],
+    },
   },
   {
     label: "embedded blob resource",
-    outcome: { content: [{ type: "resource", resource: { uri: "file:///data.bin", mimeType: "application/octet-stream", blob: "AAECAw==" } }] },
+    outcome: {
+      content: [
+        {
+          type: "resource",
+          resource: { uri: "file:///data.bin", mimeType: "application/octet-stream", blob: "AAECAw==" },
+        },
+      ],
+    },
   },
   {
     label: "embedded PDF resource",
     outcome: {
       content: [
         { type: "text", text: "The report:" },
-        { type: "resource", resource: { uri: "file:///reports/q3%20report.pdf", mimeType: "application/pdf", blob: PDF } },
+        {
+          type: "resource",
+          resource: { uri: "file:///reports/q3%20report.pdf", mimeType: "application/pdf", blob: PDF },
+        },
       ],
     },
   },
@@ -64,7 +99,13 @@ export const OUTCOMES: readonly OutcomeCase[] = [
   },
   {
     label: "isError with an image the Responses API does not read first",
-    outcome: { content: [{ type: "image", mimeType: "image/svg+xml", data: IMAGES.svg }, { type: "text", text: "Render failed" }], isError: true },
+    outcome: {
+      content: [
+        { type: "image", mimeType: "image/svg+xml", data: IMAGES.svg },
+        { type: "text", text: "Render failed" },
+      ],
+      isError: true,
+    },
   },
   {
     label: "isError, custom prefix",

@@ -13,8 +13,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * its type, `data:` its JSON, then `data: [DONE]`, as OpenAI sends them).
  */
 export type Reply =
-  | { readonly status: number; readonly body: Json }
-  | { readonly status: 200; readonly events: readonly Json[] };
+  { readonly status: number; readonly body: Json } | { readonly status: 200; readonly events: readonly Json[] };
 
 /** One request the server received and its reply. */
 export interface Exchange {

@@ -7,12 +7,15 @@ import { invalidRequest } from "./openai-server";
 import type { Json, Reply } from "./openai-server";
 
 type JsonObject = { [key: string]: Json };
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const fields = (names: string): ReadonlySet<string> => new Set(names.split(" "));
 
 // The fields the API's own types give each shape (openai's responses.d.ts).
-const REQUEST = fields("model input tools instructions previous_response_id store stream tool_choice parallel_tool_calls reasoning");
+const REQUEST = fields(
+  "model input tools instructions previous_response_id store stream tool_choice parallel_tool_calls reasoning",
+);
 const FUNCTION = fields("type name description parameters strict defer_loading output_schema");
 const NAMESPACE = fields("type name description tools");
 const TOOL_SEARCH = fields("type execution description parameters");
@@ -37,7 +40,8 @@ function unknownField(value: JsonObject, known: ReadonlySet<string>, path: strin
 }
 
 function checkFunction(tool: JsonObject, path: string): Reply | undefined {
-  if (typeof tool.name !== "string" || !NAME.test(tool.name)) return invalidRequest(`Invalid '${path}.name'.`, `${path}.name`);
+  if (typeof tool.name !== "string" || !NAME.test(tool.name))
+    return invalidRequest(`Invalid '${path}.name'.`, `${path}.name`);
   if (!isObject(tool.parameters)) return invalidRequest(`Invalid '${path}.parameters'.`, `${path}.parameters`);
   if (typeof tool.strict !== "boolean") return invalidRequest(`Missing '${path}.strict'.`, `${path}.strict`);
   return unknownField(tool, FUNCTION, path);
@@ -47,12 +51,18 @@ function checkNamespace(tool: JsonObject, path: string): Reply | undefined {
   const refused = unknownField(tool, NAMESPACE, path);
   if (refused !== undefined) return refused;
   const inner = Array.isArray(tool.tools) ? tool.tools : [];
-  if (typeof tool.name !== "string" || !NAME.test(tool.name) || typeof tool.description !== "string" || inner.length === 0) {
+  if (
+    typeof tool.name !== "string" ||
+    !NAME.test(tool.name) ||
+    typeof tool.description !== "string" ||
+    inner.length === 0
+  ) {
     return invalidRequest(`Invalid namespace '${path}'.`, path);
   }
   for (const [j, fn] of inner.entries()) {
     const at = `${path}.tools[${j}]`;
-    const problem = isObject(fn) && fn.type === "function" ? checkFunction(fn, at) : invalidRequest(`Invalid '${at}'.`, at);
+    const problem =
+      isObject(fn) && fn.type === "function" ? checkFunction(fn, at) : invalidRequest(`Invalid '${at}'.`, at);
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -80,7 +90,8 @@ function checkParts(output: Json | undefined, path: string): Reply | undefined {
   if (!Array.isArray(output)) return invalidRequest(`Invalid type for '${path}'.`, path);
   for (const [j, part] of output.entries()) {
     const known = isObject(part) && typeof part.type === "string" ? PARTS[part.type] : undefined;
-    if (!isObject(part) || known === undefined) return invalidRequest(`Invalid value for '${path}[${j}]'.`, `${path}[${j}]`);
+    if (!isObject(part) || known === undefined)
+      return invalidRequest(`Invalid value for '${path}[${j}]'.`, `${path}[${j}]`);
     const refused = unknownField(part, known, `${path}[${j}]`);
     if (refused !== undefined) return refused;
   }
@@ -88,7 +99,10 @@ function checkParts(output: Json | undefined, path: string): Reply | undefined {
 }
 
 // Which output answers which call, and whether the client must send it.
-const ANSWER_OF: { readonly [callType: string]: string } = { function_call: "function_call_output", tool_search_call: "tool_search_output" };
+const ANSWER_OF: { readonly [callType: string]: string } = {
+  function_call: "function_call_output",
+  tool_search_call: "tool_search_output",
+};
 
 /**
  * The 400 the Responses API would give `body`, or `undefined` when it would
@@ -115,14 +129,17 @@ export function refuseResponsesRequest(body: Json): Reply | undefined {
     if (problem !== undefined) return problem;
     const callId = typeof item.call_id === "string" ? item.call_id : "";
     const answers = ANSWER_OF[type];
-    if (answers !== undefined && (type !== "tool_search_call" || item.execution === "client")) open.set(callId, answers);
+    if (answers !== undefined && (type !== "tool_search_call" || item.execution === "client"))
+      open.set(callId, answers);
     // A hosted search's output comes back with its call; only the client's answers are counted.
     if (Object.values(ANSWER_OF).includes(type) && !(type === "tool_search_output" && item.execution === "server")) {
-      if (open.get(callId) !== type) return invalidRequest(`No tool call found for ${type.replaceAll("_", " ")} with call_id ${callId}.`, "input");
+      if (open.get(callId) !== type)
+        return invalidRequest(`No tool call found for ${type.replaceAll("_", " ")} with call_id ${callId}.`, "input");
       open.delete(callId);
     }
   }
   const [missing] = open;
-  if (missing !== undefined) return invalidRequest(`No tool output found for call ${missing[0]} (expected a ${missing[1]}).`, "input");
+  if (missing !== undefined)
+    return invalidRequest(`No tool output found for call ${missing[0]} (expected a ${missing[1]}).`, "input");
   return undefined;
 }

@@ -18,7 +18,10 @@ export interface RoundTrip {
   readonly openai: OpenAI;
   readonly toolset: Toolset;
   /** Every answer to `found`, in the model's order. */
-  answer<TOutput>(found: ToolCalls<TOutput>, toolOutput: (callId: string, outcome: ToolOutcome) => TOutput): Promise<TOutput[]>;
+  answer<TOutput>(
+    found: ToolCalls<TOutput>,
+    toolOutput: (callId: string, outcome: ToolOutcome) => TOutput,
+  ): Promise<TOutput[]>;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,19 @@ export const callSummary = (found: ToolCalls<unknown>): unknown[] =>
 
 /** The calls the first turn of both stand-ins makes that the demo server runs. */
 export const DEMO_CALLS: unknown[] = [
-  { callId: "call_weather", name: "demo__get_weather", server: "demo", toolName: "get_weather", args: { city: "Paris" } },
+  {
+    callId: "call_weather",
+    name: "demo__get_weather",
+    server: "demo",
+    toolName: "get_weather",
+    args: { city: "Paris" },
+  },
   { callId: "call_screenshot", name: "demo__take_screenshot", server: "demo", toolName: "take_screenshot", args: {} },
-  { callId: "call_delete", name: "demo__delete_file", server: "demo", toolName: "delete_file", args: { path: "/etc/passwd" } },
+  {
+    callId: "call_delete",
+    name: "demo__delete_file",
+    server: "demo",
+    toolName: "delete_file",
+    args: { path: "/etc/passwd" },
+  },
 ];

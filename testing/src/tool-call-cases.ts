@@ -92,7 +92,12 @@ export const TOOL_CALL_CASES: readonly ToolCallCase[] = [
     options: { errorPrefix: "[tool call refused] " },
     run: [{ callId: "call_2", arguments: {} }],
     rejected: [
-      { callId: "call_a", index: 0, code: "unknown-tool", text: '[tool call refused] There is no tool named "files__nope".' },
+      {
+        callId: "call_a",
+        index: 0,
+        code: "unknown-tool",
+        text: '[tool call refused] There is no tool named "files__nope".',
+      },
     ],
   },
   {
@@ -110,7 +115,7 @@ export const TOOL_CALL_CASES: readonly ToolCallCase[] = [
     ],
   },
   {
-    label: "runs a tool sent non-strict under strict: \"auto\"",
+    label: 'runs a tool sent non-strict under strict: "auto"',
     calls: [search],
     offered: "auto",
     run: [{ callId: "call_s", arguments: { q: "x" } }],
@@ -129,7 +134,12 @@ export const TOOL_CALL_CASES: readonly ToolCallCase[] = [
     offered: "auto",
     run: [],
     rejected: [
-      { callId: "call_1", index: 0, code: "arguments-not-json", text: "Error: The arguments must be a JSON string, got an object." },
+      {
+        callId: "call_1",
+        index: 0,
+        code: "arguments-not-json",
+        text: "Error: The arguments must be a JSON string, got an object.",
+      },
     ],
   },
 ];

@@ -26,12 +26,19 @@ let fake: FakeOpenAi;
 /** Every answer the tests received: none may contain the key. */
 const seen: RawResponse[] = [];
 
-async function send(options: { method?: string; path: string; headers?: { [name: string]: string }; body?: unknown }): Promise<RawResponse> {
+async function send(options: {
+  method?: string;
+  path: string;
+  headers?: { [name: string]: string };
+  body?: unknown;
+}): Promise<RawResponse> {
   const response = await rawRequest(playground.port, {
     method: options.method ?? "GET",
     path: options.path,
     headers: options.headers ?? {},
-    ...(options.body === undefined ? {} : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }),
+    ...(options.body === undefined
+      ? {}
+      : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }),
   });
   seen.push(response);
   return response;
@@ -46,7 +53,12 @@ function postHeaders(extra: { [name: string]: string } = {}): { [name: string]: 
   return pageHeaders({ origin: `http://127.0.0.1:${playground.port}`, "content-type": "application/json", ...extra });
 }
 
-async function call(tool: string, args: unknown, api: "chat" | "responses" = "responses", strict = "auto"): Promise<CallResponse> {
+async function call(
+  tool: string,
+  args: unknown,
+  api: "chat" | "responses" = "responses",
+  strict = "auto",
+): Promise<CallResponse> {
   const response = await send({
     method: "POST",
     path: "/api/call",
@@ -113,14 +125,24 @@ describe("security: refusals over real HTTP", () => {
     const headers = postHeaders();
     delete headers["origin"];
     for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
-      const response = await send({ method: "POST", path, headers, body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } });
+      const response = await send({
+        method: "POST",
+        path,
+        headers,
+        body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" },
+      });
       expect(response.status).toBe(403);
       expect(response.json<{ error: { code: string } }>().error.code).toBe("bad-origin");
     }
   });
 
   it("refuses the event stream to a rebinding Host, and as a GET (EventSource's way: it could carry no token)", async () => {
-    const rebinding = await send({ method: "POST", path: "/api/events", headers: postHeaders({ host: `evil.example:${playground.port}` }), body: {} });
+    const rebinding = await send({
+      method: "POST",
+      path: "/api/events",
+      headers: postHeaders({ host: `evil.example:${playground.port}` }),
+      body: {},
+    });
     expect(rebinding.status).toBe(403);
     expect(rebinding.json<{ error: { code: string } }>().error.code).toBe("bad-host");
     const get = await send({ path: "/api/events", headers: pageHeaders() });
@@ -128,12 +150,21 @@ describe("security: refusals over real HTTP", () => {
   });
 
   it("refuses a POST that is not JSON (what a cross-site form could send)", async () => {
-    const response = await send({ method: "POST", path: "/api/call", headers: postHeaders({ "content-type": "text/plain" }), body: "{}" });
+    const response = await send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders({ "content-type": "text/plain" }),
+      body: "{}",
+    });
     expect(response.status).toBe(415);
   });
 
   it.each(["OPTIONS", "PUT", "DELETE", "PATCH"])("refuses %s (no CORS preflight can succeed)", async (method) => {
-    const response = await send({ method, path: "/api/call", headers: postHeaders({ "access-control-request-method": "POST" }) });
+    const response = await send({
+      method,
+      path: "/api/call",
+      headers: postHeaders({ "access-control-request-method": "POST" }),
+    });
     expect(response.status).toBe(405);
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
   });
@@ -158,7 +189,10 @@ describe("security: refusals over real HTTP", () => {
       const response = await send({
         method,
         path,
-        headers: method === "POST" ? { ...headers, origin: `http://127.0.0.1:${playground.port}`, "content-type": "application/json" } : headers,
+        headers:
+          method === "POST"
+            ? { ...headers, origin: `http://127.0.0.1:${playground.port}`, "content-type": "application/json" }
+            : headers,
         ...(method === "POST" ? { body: { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat" } } : {}),
       });
       expect(response.status).toBe(401);
@@ -167,12 +201,18 @@ describe("security: refusals over real HTTP", () => {
   });
 
   it("does not take the token from the query string", async () => {
-    const response = await send({ path: `/api/state?token=${playground.token}`, headers: { host: `127.0.0.1:${playground.port}` } });
+    const response = await send({
+      path: `/api/state?token=${playground.token}`,
+      headers: { host: `127.0.0.1:${playground.port}` },
+    });
     expect(response.status).toBe(401);
   });
 
   it("takes the token from X-Playground-Token too", async () => {
-    const response = await send({ path: "/api/state", headers: { host: `127.0.0.1:${playground.port}`, "x-playground-token": playground.token } });
+    const response = await send({
+      path: "/api/state",
+      headers: { host: `127.0.0.1:${playground.port}`, "x-playground-token": playground.token },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -186,7 +226,12 @@ describe("security: refusals over real HTTP", () => {
 
   it("has no API that starts a server", async () => {
     for (const path of ["/api/servers", "/api/start", "/api/connect"]) {
-      const response = await send({ method: "POST", path, headers: postHeaders(), body: { command: "touch", args: ["/tmp/pwned"] } });
+      const response = await send({
+        method: "POST",
+        path,
+        headers: postHeaders(),
+        body: { command: "touch", args: ["/tmp/pwned"] },
+      });
       expect(response.status).toBe(404);
     }
   });
@@ -201,7 +246,10 @@ describe("state and tools", () => {
     expect(byName["everything"]?.toolCount).toBeGreaterThan(5);
     expect(byName["broken"]).toMatchObject({ status: "failed", toolCount: 0 });
     expect(byName["broken"]?.error).toContain("command not found");
-    expect(byName["broken"]).toMatchObject({ target: "x-playground-no-such-command --token [hidden]", hidden: ["env API_TOKEN"] });
+    expect(byName["broken"]).toMatchObject({
+      target: "x-playground-no-such-command --token [hidden]",
+      hidden: ["env API_TOKEN"],
+    });
     expect(state.openai).toEqual({
       configured: true,
       baseUrl: fake.baseURL,
@@ -213,9 +261,22 @@ describe("state and tools", () => {
   it("lists the tools of both servers, each in both APIs' shapes", async () => {
     const tools = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
     const names = tools.tools.map((tool) => tool.name);
-    expect(names).toEqual(expect.arrayContaining(["demo__search_books", "demo__create_event", "everything__echo", "everything__get-tiny-image"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "demo__search_books",
+        "demo__create_event",
+        "everything__echo",
+        "everything__get-tiny-image",
+      ]),
+    );
     const search = tools.tools.find((tool) => tool.name === "demo__search_books");
-    expect(search).toMatchObject({ server: "demo", toolName: "search_books", strict: true, fallback: null, excluded: null });
+    expect(search).toMatchObject({
+      server: "demo",
+      toolName: "search_books",
+      strict: true,
+      fallback: null,
+      excluded: null,
+    });
     expect(search?.chat).toMatchObject({ type: "function", function: { name: "demo__search_books", strict: true } });
     expect(search?.responses).toMatchObject({ type: "function", name: "demo__search_books", strict: true });
     expect(search?.nullPaths).toEqual(expect.arrayContaining([["genre"], ["max_results"], ["sort"]]));
@@ -223,7 +284,9 @@ describe("state and tools", () => {
   });
 
   it("gives the Responses tools in each form, deferred ones far smaller than the rest", async () => {
-    const { tools, responsesForms } = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+    const { tools, responsesForms } = (
+      await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })
+    ).json<ToolsResponse>();
     const byName = Object.fromEntries(responsesForms.map((form) => [form.name, form]));
     expect(Object.keys(byName)).toEqual(["functions", "namespaces", "deferred-hosted", "deferred-client"]);
     expect(byName["functions"]?.loading).toMatchObject({ upFront: tools.length, deferred: 0 });
@@ -243,38 +306,55 @@ describe("state and tools", () => {
   it("reports null paths through arrays with a null segment", async () => {
     const tools = (await send({ path: "/api/tools", headers: pageHeaders() })).json<ToolsResponse>();
     const event = tools.tools.find((tool) => tool.name === "demo__create_event");
-    expect(event?.nullPaths).toEqual(expect.arrayContaining([["start", "time"], ["attendees", null, "name"], ["location"]]));
+    expect(event?.nullPaths).toEqual(
+      expect.arrayContaining([["start", "time"], ["attendees", null, "name"], ["location"]]),
+    );
   });
 
   it.each([
     ["auto", "fallback", false],
     ["true", "excluded", null],
-  ] as const)("under strict %s, the oneOf is a %s with the path and keyword, and the open map is strict (encoded)", async (strict, field, sentStrict) => {
-    const tools = (await send({ path: `/api/tools?strict=${strict}`, headers: pageHeaders() })).json<ToolsResponse>();
-    const labels = tools.tools.find((tool) => tool.name === "demo__set_labels");
-    const shape = tools.tools.find((tool) => tool.name === "demo__draw_shape");
-    expect(shape?.strict).toBe(sentStrict);
-    expect(shape?.[field]?.keyword).toBe("oneOf");
-    // The path names the schema that holds the keyword.
-    expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
-    expect(labels?.strict).toBe(true);
-    expect(labels?.[field]).toBeNull();
-  });
+  ] as const)(
+    "under strict %s, the oneOf is a %s with the path and keyword, and the open map is strict (encoded)",
+    async (strict, field, sentStrict) => {
+      const tools = (await send({ path: `/api/tools?strict=${strict}`, headers: pageHeaders() })).json<ToolsResponse>();
+      const labels = tools.tools.find((tool) => tool.name === "demo__set_labels");
+      const shape = tools.tools.find((tool) => tool.name === "demo__draw_shape");
+      expect(shape?.strict).toBe(sentStrict);
+      expect(shape?.[field]?.keyword).toBe("oneOf");
+      // The path names the schema that holds the keyword.
+      expect(shape?.[field]?.path).toEqual(["properties", "shape"]);
+      expect(labels?.strict).toBe(true);
+      expect(labels?.[field]).toBeNull();
+    },
+  );
 
-  it.each(["chat", "responses"] as const)("parses a free-form value sent as JSON text before the server sees it (%s)", async (api) => {
-    const result = await call("demo__save_setting", { name: "theme", value: '{"dark":true}' }, api);
-    expect(result.rejected).toBeNull();
-    expect(result.sent).toEqual({ server: "demo", params: { name: "save_setting", arguments: { name: "theme", value: { dark: true } } } });
-    const broken = await call("demo__save_setting", { name: "theme", value: "{dark}" }, api);
-    expect(broken.sent).toBeNull();
-    expect(JSON.stringify(broken.rejected)).toContain("arguments-not-restorable");
-  });
+  it.each(["chat", "responses"] as const)(
+    "parses a free-form value sent as JSON text before the server sees it (%s)",
+    async (api) => {
+      const result = await call("demo__save_setting", { name: "theme", value: '{"dark":true}' }, api);
+      expect(result.rejected).toBeNull();
+      expect(result.sent).toEqual({
+        server: "demo",
+        params: { name: "save_setting", arguments: { name: "theme", value: { dark: true } } },
+      });
+      const broken = await call("demo__save_setting", { name: "theme", value: "{dark}" }, api);
+      expect(broken.sent).toBeNull();
+      expect(JSON.stringify(broken.rejected)).toContain("arguments-not-restorable");
+    },
+  );
 
-  it.each(["chat", "responses"] as const)("restores an open map sent as key/value entries before the server sees it (%s)", async (api) => {
-    const result = await call("demo__set_labels", { resource: "r1", labels: [{ key: "team", value: "blue" }] }, api);
-    expect(result.rejected).toBeNull();
-    expect(result.sent).toEqual({ server: "demo", params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } } });
-  });
+  it.each(["chat", "responses"] as const)(
+    "restores an open map sent as key/value entries before the server sees it (%s)",
+    async (api) => {
+      const result = await call("demo__set_labels", { resource: "r1", labels: [{ key: "team", value: "blue" }] }, api);
+      expect(result.rejected).toBeNull();
+      expect(result.sent).toEqual({
+        server: "demo",
+        params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } },
+      });
+    },
+  );
 
   it("under strict false, sends every tool as listed", async () => {
     const tools = (await send({ path: "/api/tools?strict=false", headers: pageHeaders() })).json<ToolsResponse>();
@@ -287,16 +367,26 @@ describe("state and tools", () => {
 });
 
 describe("a call written by the user, run through executeToolCalls", () => {
-  it.each(["chat", "responses"] as const)("strips the null of an omitted optional argument before the server sees it (%s)", async (api) => {
-    const result = await call("demo__search_books", { query: "the", genre: "fiction", max_results: null, sort: null }, api);
-    expect(result.rejected).toBeNull();
-    expect(result.sent).toEqual({ server: "demo", params: { name: "search_books", arguments: { query: "the", genre: "fiction" } } });
-    expect(JSON.stringify(result.result)).toContain("The Left Hand of Darkness");
-    expect(result.outputs.chat).toMatchObject({ role: "tool", tool_call_id: result.callId });
-    expect(result.outputs.responses).toMatchObject({ type: "function_call_output", call_id: result.callId });
-    expect(result.events.map((event) => event.type)).toEqual(["tool-call-start", "tool-call-end"]);
-    expect(result.events[1]?.durationMs).toBeGreaterThanOrEqual(0);
-  });
+  it.each(["chat", "responses"] as const)(
+    "strips the null of an omitted optional argument before the server sees it (%s)",
+    async (api) => {
+      const result = await call(
+        "demo__search_books",
+        { query: "the", genre: "fiction", max_results: null, sort: null },
+        api,
+      );
+      expect(result.rejected).toBeNull();
+      expect(result.sent).toEqual({
+        server: "demo",
+        params: { name: "search_books", arguments: { query: "the", genre: "fiction" } },
+      });
+      expect(JSON.stringify(result.result)).toContain("The Left Hand of Darkness");
+      expect(result.outputs.chat).toMatchObject({ role: "tool", tool_call_id: result.callId });
+      expect(result.outputs.responses).toMatchObject({ type: "function_call_output", call_id: result.callId });
+      expect(result.events.map((event) => event.type)).toEqual(["tool-call-start", "tool-call-end"]);
+      expect(result.events[1]?.durationMs).toBeGreaterThanOrEqual(0);
+    },
+  );
 
   it("strips nulls inside nested objects and array elements", async () => {
     const result = await call("demo__create_event", {
@@ -308,7 +398,11 @@ describe("a call written by the user, run through executeToolCalls", () => {
     });
     expect(result.sent?.params).toEqual({
       name: "create_event",
-      arguments: { title: "Review", start: { date: "2025-06-01" }, attendees: [{ email: "a@example.com", optional: true }] },
+      arguments: {
+        title: "Review",
+        start: { date: "2025-06-01" },
+        attendees: [{ email: "a@example.com", optional: true }],
+      },
     });
   });
 
@@ -344,7 +438,13 @@ describe("a call written by the user, run through executeToolCalls", () => {
     const progress = result.events.slice(1, -1);
     expect(progress.every((event) => event.type === "tool-call-progress")).toBe(true);
     expect(progress[0]?.summary).toBe("demo__slow_count: progress 1 of 3 — counted 1");
-    expect(progress[0]?.event).toMatchObject({ name: "demo__slow_count", server: "demo", toolName: "slow_count", progress: 1, total: 3 });
+    expect(progress[0]?.event).toMatchObject({
+      name: "demo__slow_count",
+      server: "demo",
+      toolName: "slow_count",
+      progress: 1,
+      total: 3,
+    });
     const times = result.events.map((event) => event.at);
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -366,7 +466,11 @@ describe("a call written by the user, run through executeToolCalls", () => {
     const result = await call("tool_search", { query: "divide two numbers" });
     expect(result.search?.found[0]).toBe("demo__divide");
     expect(result.sent).toBeNull();
-    expect(result.outputs.responses).toMatchObject({ type: "tool_search_output", call_id: result.callId, execution: "client" });
+    expect(result.outputs.responses).toMatchObject({
+      type: "tool_search_output",
+      call_id: result.callId,
+      execution: "client",
+    });
     const broken = await call("tool_search", { q: 1 });
     expect(broken.search).toMatchObject({ found: [] });
     expect(broken.search?.reason).not.toBeNull();
@@ -402,14 +506,24 @@ describe("live: the event stream and cancelling a call", () => {
       expect(stream.status).toBe(200);
       expect(stream.contentType).toContain("text/event-stream");
       const first = await stream.next();
-      expect(first.type === "state" && first.state.servers.map((server) => server.name)).toEqual(["demo", "everything", "broken"]);
+      expect(first.type === "state" && first.state.servers.map((server) => server.name)).toEqual([
+        "demo",
+        "everything",
+        "broken",
+      ]);
       const pending = startSlowCount({ to: 3, delay_ms: 200 }, "run-live-1");
       // The first progress report arrives while the call still runs (it takes 600 ms).
-      const progress = await stream.next((event) => event.type === "call-event" && event.event.type === "tool-call-progress");
+      const progress = await stream.next(
+        (event) => event.type === "call-event" && event.event.type === "tool-call-progress",
+      );
       let finished = false;
       void pending.then(() => (finished = true));
       expect(finished).toBe(false);
-      expect(progress).toMatchObject({ type: "call-event", runId: "run-live-1", event: { summary: "demo__slow_count: progress 1 of 3 — counted 1" } });
+      expect(progress).toMatchObject({
+        type: "call-event",
+        runId: "run-live-1",
+        event: { summary: "demo__slow_count: progress 1 of 3 — counted 1" },
+      });
       expect((await pending).status).toBe(200);
     } finally {
       stream.close();
@@ -420,14 +534,24 @@ describe("live: the event stream and cancelling a call", () => {
     const stream = await openTestEventStream(playground.port, postHeaders());
     try {
       const pending = startSlowCount({ to: 10, delay_ms: 1000 }, "run-cancel-1");
-      await stream.next((event) => event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start");
-      const cancel = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "run-cancel-1" } });
+      await stream.next(
+        (event) =>
+          event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start",
+      );
+      const cancel = await send({
+        method: "POST",
+        path: "/api/call/cancel",
+        headers: postHeaders(),
+        body: { runId: "run-cancel-1" },
+      });
       expect(cancel.status).toBe(200);
       const result = (await pending).json<CallResponse>();
       expect(result.transportError).toContain("aborted");
       const cancelled = result.events.find((event) => event.type === "mcp-cancelled");
       expect(cancelled?.event).toMatchObject({ method: "notifications/cancelled" });
-      expect(typeof (cancelled?.event as { params?: { requestId?: unknown } } | undefined)?.params?.requestId).toBe("number");
+      expect(typeof (cancelled?.event as { params?: { requestId?: unknown } } | undefined)?.params?.requestId).toBe(
+        "number",
+      );
       expect(result.events.map((event) => event.type)).toContain("tool-call-error");
     } finally {
       stream.close();
@@ -436,14 +560,27 @@ describe("live: the event stream and cancelling a call", () => {
 
   it("restarts a configured server (a new process, its tools back), and no other", async () => {
     const before = playground.pool.servers.status["demo"];
-    const response = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body: { name: "demo" } });
+    const response = await send({
+      method: "POST",
+      path: "/api/servers/restart",
+      headers: postHeaders(),
+      body: { name: "demo" },
+    });
     expect(response.status).toBe(200);
     const after = playground.pool.servers.status["demo"];
     expect(after?.state).toBe("ready");
     expect(after?.state === "ready" && before?.state === "ready" && after.pid !== before.pid).toBe(true);
-    expect(response.json<StateResponse>().servers.find((server) => server.name === "demo")).toMatchObject({ status: "ready", restartable: true });
+    expect(response.json<StateResponse>().servers.find((server) => server.name === "demo")).toMatchObject({
+      status: "ready",
+      restartable: true,
+    });
     expect((await call("demo__divide", { dividend: 6, divisor: 3 })).outputs.chat).toMatchObject({ content: "2" });
-    for (const body of [{ name: "nope" }, { name: "touch /tmp/pwned" }, { command: "touch", args: ["/tmp/pwned"] }, {}]) {
+    for (const body of [
+      { name: "nope" },
+      { name: "touch /tmp/pwned" },
+      { command: "touch", args: ["/tmp/pwned"] },
+      {},
+    ]) {
       const refused = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body });
       expect(refused.status).toBe(404);
     }
@@ -465,10 +602,24 @@ describe("live: the event stream and cancelling a call", () => {
     };
     const stream = await openTestEventStream(slow.port, headers);
     try {
-      const body = JSON.stringify({ api: "chat", strict: "auto", model: "fake-model", message: "count", transcript: [], runId: "chat-1" });
+      const body = JSON.stringify({
+        api: "chat",
+        strict: "auto",
+        model: "fake-model",
+        message: "count",
+        transcript: [],
+        runId: "chat-1",
+      });
       const pending = rawRequest(slow.port, { method: "POST", path: "/api/chat", headers, body });
-      await stream.next((event) => event.type === "call-event" && event.runId === "chat-1" && event.event.type === "tool-call-start");
-      const cancel = await rawRequest(slow.port, { method: "POST", path: "/api/call/cancel", headers, body: '{"runId":"chat-1"}' });
+      await stream.next(
+        (event) => event.type === "call-event" && event.runId === "chat-1" && event.event.type === "tool-call-start",
+      );
+      const cancel = await rawRequest(slow.port, {
+        method: "POST",
+        path: "/api/call/cancel",
+        headers,
+        body: '{"runId":"chat-1"}',
+      });
       expect(cancel.status).toBe(200);
       const answer = (await pending).json<ChatResponse>();
       expect(answer.stopReason).toBe("you stopped it (the calls in flight were cancelled)");
@@ -481,7 +632,12 @@ describe("live: the event stream and cancelling a call", () => {
   });
 
   it("answers a cancel of no running call with 404", async () => {
-    const response = await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "never-started" } });
+    const response = await send({
+      method: "POST",
+      path: "/api/call/cancel",
+      headers: postHeaders(),
+      body: { runId: "never-started" },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -498,7 +654,9 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     const answer = response.json<ChatResponse>();
     expect(answer.modelError).toBeNull();
     expect(answer.turns).toHaveLength(2);
-    expect(answer.turns[0]?.calls).toEqual([expect.objectContaining({ name: "demo__divide", arguments: '{"dividend":84,"divisor":2}' })]);
+    expect(answer.turns[0]?.calls).toEqual([
+      expect.objectContaining({ name: "demo__divide", arguments: '{"dividend":84,"divisor":2}' }),
+    ]);
     expect(answer.turns[0]?.outputs).toHaveLength(1);
     expect(answer.finalText).toBe("The tool said: 42");
     expect(answer.events.map((event) => event.type)).toEqual(
@@ -506,47 +664,65 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     );
     // The strict tools went to the model, with strict always present.
     const sentTools = fake.requests.at(-1)?.body["tools"] as { strict?: boolean }[];
-    expect(sentTools.every((tool) => typeof (tool.strict ?? (tool as { function?: { strict?: boolean } }).function?.strict) === "boolean")).toBe(true);
+    expect(
+      sentTools.every(
+        (tool) => typeof (tool.strict ?? (tool as { function?: { strict?: boolean } }).function?.strict) === "boolean",
+      ),
+    ).toBe(true);
   });
 
-  it.each(["chat", "responses"] as const)("does not offer a real model the demo tools that fetch URLs (%s), and says so", async (api) => {
-    const response = await send({
-      method: "POST",
-      path: "/api/chat",
-      headers: postHeaders(),
-      body: { api, strict: "auto", model: "fake-model", message: "What is 84 / 2?", transcript: [] },
-    });
-    expect(response.status).toBe(200);
-    const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
-    expect(sent).toContain("demo__divide");
-    expect(sent).toContain("everything__echo");
-    expect(sent).not.toContain("gzip-file-as-resource");
-    const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
-    expect(state.openai.withheldTools).toEqual([
-      { name: "everything__gzip-file-as-resource", reason: expect.stringContaining("fetches any http(s) URL") as string },
-    ]);
-  });
+  it.each(["chat", "responses"] as const)(
+    "does not offer a real model the demo tools that fetch URLs (%s), and says so",
+    async (api) => {
+      const response = await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { api, strict: "auto", model: "fake-model", message: "What is 84 / 2?", transcript: [] },
+      });
+      expect(response.status).toBe(200);
+      const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
+      expect(sent).toContain("demo__divide");
+      expect(sent).toContain("everything__echo");
+      expect(sent).not.toContain("gzip-file-as-resource");
+      const state = (await send({ path: "/api/state", headers: pageHeaders() })).json<StateResponse>();
+      expect(state.openai.withheldTools).toEqual([
+        {
+          name: "everything__gzip-file-as-resource",
+          reason: expect.stringContaining("fetches any http(s) URL") as string,
+        },
+      ]);
+    },
+  );
 
-  it.each(["chat", "responses"] as const)("keeps at most MAX_KEPT_BYTES of a huge model answer (%s), and says what was cut", async (api) => {
-    const response = await send({
-      method: "POST",
-      path: "/api/chat",
-      headers: postHeaders(),
-      body: { api, strict: "auto", model: HUGE_ANSWER_MODEL, message: "Say a lot.", transcript: [] },
-    });
-    expect(response.status).toBe(200);
-    // Three capped copies (the turn, the transcript, finalText) and the rest of the answer: not 3 MB.
-    expect(response.body.length).toBeLessThan(4 * MAX_KEPT_BYTES);
-    const answer = response.json<ChatResponse>();
-    // The text kept: the cap less the marker and its line break. Cut twice: in the turn and in the transcript.
-    const kept = MAX_KEPT_BYTES - Buffer.byteLength(cutMarker(HUGE_ANSWER_CHARS)) - 1;
-    expect(answer.finalText).toBe(`${"x".repeat(kept)}\n${cutMarker(HUGE_ANSWER_CHARS - kept)}`);
-    expect(answer.cutBytes).toBe(2 * (HUGE_ANSWER_CHARS - kept));
-  });
+  it.each(["chat", "responses"] as const)(
+    "keeps at most MAX_KEPT_BYTES of a huge model answer (%s), and says what was cut",
+    async (api) => {
+      const response = await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { api, strict: "auto", model: HUGE_ANSWER_MODEL, message: "Say a lot.", transcript: [] },
+      });
+      expect(response.status).toBe(200);
+      // Three capped copies (the turn, the transcript, finalText) and the rest of the answer: not 3 MB.
+      expect(response.body.length).toBeLessThan(4 * MAX_KEPT_BYTES);
+      const answer = response.json<ChatResponse>();
+      // The text kept: the cap less the marker and its line break. Cut twice: in the turn and in the transcript.
+      const kept = MAX_KEPT_BYTES - Buffer.byteLength(cutMarker(HUGE_ANSWER_CHARS)) - 1;
+      expect(answer.finalText).toBe(`${"x".repeat(kept)}\n${cutMarker(HUGE_ANSWER_CHARS - kept)}`);
+      expect(answer.cutBytes).toBe(2 * (HUGE_ANSWER_CHARS - kept));
+    },
+  );
 
   it("continues a conversation from the transcript it returned", async () => {
     const first = (
-      await send({ method: "POST", path: "/api/chat", headers: postHeaders(), body: { api: "chat", strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [] } })
+      await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { api: "chat", strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [] },
+      })
     ).json<ChatResponse>();
     const second = (
       await send({

@@ -57,12 +57,24 @@ async function shot(name: string): Promise<void> {
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   pageDir = mkdtempSync(join(tmpdir(), "x-playground-page-"));
-  await build({ configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)), logLevel: "silent", build: { outDir: pageDir } });
+  await build({
+    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
+    logLevel: "silent",
+    build: { outDir: pageDir },
+  });
   [test, browser] = await Promise.all([
     startTestPlayground({ apiKey: "sk-test-e2e", pageDir }),
     chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     }),
   ]);
   playground = test.playground;
@@ -162,7 +174,9 @@ describe("the playground page in Chromium", () => {
   it.each(["responses", "chat"] as const)("completes a two-turn conversation with the model (%s)", async (api) => {
     await page.getByTestId("tab-chat").click();
     // The demo tool that fetches URLs is not offered to the model, and the page says so.
-    await expect(page.getByTestId("withheld-tools").textContent()).resolves.toContain("everything__gzip-file-as-resource");
+    await expect(page.getByTestId("withheld-tools").textContent()).resolves.toContain(
+      "everything__gzip-file-as-resource",
+    );
     await page.getByTestId("chat-api").selectOption(api);
     if (api === "chat") {
       // The Responses conversation of the test before is under way: the page asks before dropping it.
@@ -262,12 +276,18 @@ describe("the page keeps what the user did, and shows calls live", () => {
     // The counts the API gives (the servers' tool lists may grow): the page must say the same.
     const counts = await toolCounts();
     expect(counts.excluded).toContain("demo__draw_shape");
-    await shows(fresh.getByTestId("tab-tools"), `Tools (${counts.total - counts.excluded.length} sent of ${counts.total})`);
+    await shows(
+      fresh.getByTestId("tab-tools"),
+      `Tools (${counts.total - counts.excluded.length} sent of ${counts.total})`,
+    );
     const note = await fresh.getByTestId("left-out-note").textContent();
     for (const name of counts.excluded) expect(note).toContain(name);
     await switchStrict("false");
     await fresh.getByTestId("tab-tools").click();
-    await shows(fresh.getByTestId("tools-summary"), `Under strict: false, ${counts.total} are sent (${counts.total} with strict: false)`);
+    await shows(
+      fresh.getByTestId("tools-summary"),
+      `Under strict: false, ${counts.total} are sent (${counts.total} with strict: false)`,
+    );
     await expect(fresh.getByTestId("tab-tools").textContent()).resolves.toBe(`Tools (${counts.total})`);
     await switchStrict("auto");
     const fallbacks = `${counts.fallbacks} fallback${counts.fallbacks === 1 ? "" : "s"} sent with strict: false`;
@@ -283,7 +303,9 @@ describe("the page keeps what the user did, and shows calls live", () => {
     expect(report.match(/\/properties\/shape/g)).toHaveLength(1);
     await expect(fresh.getByTestId("report-path").textContent()).resolves.toBe("/properties/shape");
     await expect(fresh.getByTestId("report-detail").textContent()).resolves.not.toContain("At #");
-    await expect(fresh.getByTestId("tool-bytes").textContent()).resolves.toMatch(/Chat Completions \d+ B, Responses \d+ B/);
+    await expect(fresh.getByTestId("tool-bytes").textContent()).resolves.toMatch(
+      /Chat Completions \d+ B, Responses \d+ B/,
+    );
   });
 
   it("shows an encoded tool: the entries and JSON text the model sends, the arguments the server gets back", async () => {
@@ -295,7 +317,9 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await fresh.getByTestId("arguments").fill('{"name": "theme", "value": "{\\"dark\\": true}"}');
     await fresh.getByTestId("call").click();
     await shows(fresh.getByTestId("restored"), "value: a free-form value, sent as JSON text");
-    const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as { params: { arguments: unknown } };
+    const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as {
+      params: { arguments: unknown };
+    };
     expect(sent.params.arguments).toEqual({ name: "theme", value: { dark: true } });
     await fresh.screenshot({ path: join(SCREENSHOTS, "17-encoded.png"), fullPage: true });
     await fresh.getByTestId("tab-tools").click();
@@ -303,11 +327,15 @@ describe("the page keeps what the user did, and shows calls live", () => {
 
   it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
     const forms = fresh.getByTestId("responses-forms");
-    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^0 tool\(s\) up front, \d+ deferred: /);
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
+      /^0 tool\(s\) up front, \d+ deferred: /,
+    );
     await expect(forms.getByTestId("responses-form-tools").textContent()).resolves.toContain('"execution": "client"');
     await forms.getByTestId("responses-form").selectOption("namespaces");
     await shows(forms.getByTestId("responses-form-tools"), '"type": "namespace"');
-    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(/^\d+ tool\(s\) up front, 0 deferred/);
+    await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
+      /^\d+ tool\(s\) up front, 0 deferred/,
+    );
     await forms.scrollIntoViewIfNeeded();
     await fresh.screenshot({ path: join(SCREENSHOTS, "15-responses-forms.png"), fullPage: true });
   });
@@ -344,11 +372,18 @@ describe("the page keeps what the user did, and shows calls live", () => {
     const form = fresh.getByTestId("arguments-form");
     const args = fresh.getByTestId("arguments");
     await form.locator('[data-path="query"]').fill("dune");
-    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toEqual({ query: "dune", genre: null, max_results: null, sort: null });
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toEqual({
+      query: "dune",
+      genre: null,
+      max_results: null,
+      sort: null,
+    });
     // An optional property: "leave out" sends null (strict mode); taking it back in gives a select of its values.
     await form.locator('[data-leave-out="genre"]').uncheck();
     await form.locator('select[data-path="genre"]').selectOption('"science"');
-    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({ genre: "science" });
+    await expect(args.inputValue().then((text) => JSON.parse(text) as unknown)).resolves.toMatchObject({
+      genre: "science",
+    });
     await fresh.screenshot({ path: join(SCREENSHOTS, "13-form.png"), fullPage: true });
     // The text leads too: the form follows what is typed, and waits while it is not JSON.
     await args.fill('{"query": "x", "genre": null, "max_results": 7, "sort": "title"}');
@@ -370,7 +405,9 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.getByTestId("arguments").inputValue()).resolves.toContain('"query": "divide two numbers"');
     await fresh.getByTestId("call").click();
     await shows(fresh.getByTestId("search-found"), "demo__divide");
-    await expect(fresh.getByTestId("output-responses").textContent()).resolves.toContain('"type": "tool_search_output"');
+    await expect(fresh.getByTestId("output-responses").textContent()).resolves.toContain(
+      '"type": "tool_search_output"',
+    );
     await fresh.screenshot({ path: join(SCREENSHOTS, "16-tool-search.png"), fullPage: true });
     // Another tool's pick elsewhere is followed; a strict switch keeps this one.
     await switchStrict("true");
@@ -402,7 +439,7 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await expect(fresh.getByTestId("transport-error").textContent()).resolves.toContain("aborted");
     const events = await fresh.getByTestId("events").textContent();
     expect(events).toContain("mcp-cancelled");
-    expect(events).toContain("notifications/cancelled sent to server \"demo\"");
+    expect(events).toContain('notifications/cancelled sent to server "demo"');
     await expect(fresh.getByTestId("cancel").isVisible()).resolves.toBe(false);
     await fresh.screenshot({ path: join(SCREENSHOTS, "11-cancelled.png"), fullPage: true });
   });

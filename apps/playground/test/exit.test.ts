@@ -19,7 +19,9 @@ function waitForOutput(child: ChildProcess, text: string): Promise<void> {
       output += chunk.toString("utf8");
       if (output.includes(text)) resolve();
     });
-    child.once("exit", (code) => reject(new Error(`exited (${code}) before printing ${JSON.stringify(text)}: ${output}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`exited (${code}) before printing ${JSON.stringify(text)}: ${output}`)),
+    );
   });
 }
 
@@ -38,7 +40,10 @@ function isRunning(pid: number): boolean {
 
 describe("the playground process", () => {
   it.each(["SIGINT", "SIGTERM"] as const)("ends with exit code 0 on %s", async (signal) => {
-    const child = spawn(process.execPath, ARGS, { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ARGS, {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     await waitForOutput(child, "Open http://127.0.0.1:");
     const exited = exitOf(child);
     child.kill(signal);

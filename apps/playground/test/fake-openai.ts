@@ -66,7 +66,10 @@ function unanswered(issued: readonly string[], answered: readonly string[]): str
 
 function textOf(value: unknown): string {
   if (typeof value === "string") return value;
-  if (Array.isArray(value)) return value.map((part: Item) => (typeof part["text"] === "string" ? part["text"] : `[${String(part["type"])}]`)).join(" ");
+  if (Array.isArray(value))
+    return value
+      .map((part: Item) => (typeof part["text"] === "string" ? part["text"] : `[${String(part["type"])}]`))
+      .join(" ");
   return "";
 }
 
@@ -75,16 +78,36 @@ const id = (prefix: string): string => `${prefix}_${(++counter).toString(36).pad
 
 function chatCompletion(body: { [key: string]: unknown }, call: ScriptedCall, response: ServerResponse): void {
   const messages = (body["messages"] as Item[] | undefined) ?? [];
-  const issued = messages.flatMap((message) => (message["role"] === "assistant" && Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as Item[]).map((c) => String(c["id"])) : []));
+  const issued = messages.flatMap((message) =>
+    message["role"] === "assistant" && Array.isArray(message["tool_calls"])
+      ? (message["tool_calls"] as Item[]).map((c) => String(c["id"]))
+      : [],
+  );
   const answered = messages.flatMap((message) => (message["role"] === "tool" ? [String(message["tool_call_id"])] : []));
   const problem = unanswered(issued, answered);
   if (problem !== undefined) return refuse(response, 400, problem);
   const last = messages.at(-1);
-  const base = { id: id("chatcmpl"), object: "chat.completion", created: Math.floor(Date.now() / 1000), model: String(body["model"]) };
+  const base = {
+    id: id("chatcmpl"),
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: String(body["model"]),
+  };
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   const text = finalText(body, last?.["role"] === "tool" ? textOf(last["content"]) : undefined);
   if (text !== undefined) {
-    return send(response, 200, { ...base, usage, choices: [{ index: 0, finish_reason: "stop", logprobs: null, message: { role: "assistant", content: text, refusal: null } }] });
+    return send(response, 200, {
+      ...base,
+      usage,
+      choices: [
+        {
+          index: 0,
+          finish_reason: "stop",
+          logprobs: null,
+          message: { role: "assistant", content: text, refusal: null },
+        },
+      ],
+    });
   }
   return send(response, 200, {
     ...base,
@@ -94,14 +117,22 @@ function chatCompletion(body: { [key: string]: unknown }, call: ScriptedCall, re
         index: 0,
         finish_reason: "tool_calls",
         logprobs: null,
-        message: { role: "assistant", content: null, refusal: null, tool_calls: [{ id: id("call"), type: "function", function: call }] },
+        message: {
+          role: "assistant",
+          content: null,
+          refusal: null,
+          tool_calls: [{ id: id("call"), type: "function", function: call }],
+        },
       },
     ],
   });
 }
 
 function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, response: ServerResponse): void {
-  const input = (typeof body["input"] === "string" ? [{ role: "user", content: body["input"] }] : ((body["input"] as Item[] | undefined) ?? []));
+  const input =
+    typeof body["input"] === "string"
+      ? [{ role: "user", content: body["input"] }]
+      : ((body["input"] as Item[] | undefined) ?? []);
   const issued = input.flatMap((item) => (item["type"] === "function_call" ? [String(item["call_id"])] : []));
   const answered = input.flatMap((item) => (item["type"] === "function_call_output" ? [String(item["call_id"])] : []));
   const problem = unanswered(issued, answered);
@@ -116,20 +147,41 @@ function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, r
     parallel_tool_calls: true,
     tool_choice: "auto",
     tools: body["tools"] ?? [],
-    usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+    usage: {
+      input_tokens: 10,
+      output_tokens: 5,
+      total_tokens: 15,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
   };
   const text = finalText(body, last?.["type"] === "function_call_output" ? textOf(last["output"]) : undefined);
   if (text !== undefined) {
     return send(response, 200, {
       ...base,
-      output: [{ type: "message", id: id("msg"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] }],
+      output: [
+        {
+          type: "message",
+          id: id("msg"),
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text, annotations: [] }],
+        },
+      ],
     });
   }
   return send(response, 200, {
     ...base,
     output: [
       { type: "reasoning", id: id("rs"), summary: [] },
-      { type: "function_call", id: id("fc"), call_id: id("call"), name: call.name, arguments: call.arguments, status: "completed" },
+      {
+        type: "function_call",
+        id: id("fc"),
+        call_id: id("call"),
+        name: call.name,
+        arguments: call.arguments,
+        status: "completed",
+      },
     ],
   });
 }
@@ -149,7 +201,13 @@ export async function startFakeOpenAi(call: ScriptedCall): Promise<FakeOpenAi> {
       .then((body) => {
         const path = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
         requests.push({ path, body });
-        if (body["model"] === UNKNOWN_MODEL) return refuse(response, 404, `The model \`${UNKNOWN_MODEL}\` does not exist or you do not have access to it.`, "model_not_found");
+        if (body["model"] === UNKNOWN_MODEL)
+          return refuse(
+            response,
+            404,
+            `The model \`${UNKNOWN_MODEL}\` does not exist or you do not have access to it.`,
+            "model_not_found",
+          );
         if (path === "/v1/chat/completions") return chatCompletion(body, call, response);
         if (path === "/v1/responses") return responsesCreate(body, call, response);
         return refuse(response, 404, `Unknown path ${path}`);

@@ -25,7 +25,9 @@ export interface HttpDemoServer {
  * await server.close();
  * ```
  */
-export async function startHttpDemoServer(refuse: (request: IncomingMessage) => string | undefined = () => undefined): Promise<HttpDemoServer> {
+export async function startHttpDemoServer(
+  refuse: (request: IncomingMessage) => string | undefined = () => undefined,
+): Promise<HttpDemoServer> {
   const http = createServer((request, response) => {
     const refusal = refuse(request);
     if (refusal !== undefined) {

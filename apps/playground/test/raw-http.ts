@@ -30,7 +30,10 @@ export function rawRequest(
         port,
         method: options.method,
         path: options.path,
-        headers: { ...options.headers, ...(options.body === undefined ? {} : { "content-length": Buffer.byteLength(options.body) }) },
+        headers: {
+          ...options.headers,
+          ...(options.body === undefined ? {} : { "content-length": Buffer.byteLength(options.body) }),
+        },
         // No agent: no default Host header handling beyond what we set.
         agent: false,
         setHost: false,

@@ -39,10 +39,16 @@ afterAll(async () => {
 });
 
 describe("request targets that are not URLs", () => {
-  it.each(["//", "///", "//[", "//%", "//@", "//[::1", "//a:b@"])("answers %s with 400 and keeps serving", async (target) => {
-    const answer = await sendBytes(playground.port, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${playground.port}\r\nConnection: close\r\n\r\n`);
-    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
-    expect(answer).toContain('"code":"bad-target"');
-    await stillServing();
-  });
+  it.each(["//", "///", "//[", "//%", "//@", "//[::1", "//a:b@"])(
+    "answers %s with 400 and keeps serving",
+    async (target) => {
+      const answer = await sendBytes(
+        playground.port,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${playground.port}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('"code":"bad-target"');
+      await stillServing();
+    },
+  );
 });

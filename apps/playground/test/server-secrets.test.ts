@@ -55,7 +55,11 @@ const answers: string[] = [];
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${playground.origin}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${playground.token}`, origin: playground.origin, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${playground.token}`,
+      origin: playground.origin,
+      "content-type": "application/json",
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -88,11 +92,26 @@ beforeAll(async () => {
       mcpServers: {
         argsy: {
           command: demo.command,
-          args: [...demo.args, "--api-key", "arg-secret-3", "--token=arg-secret-4", "DB_PASSWORD=arg-secret-5", "ghp_abcdefghijklmnop1234"],
+          args: [
+            ...demo.args,
+            "--api-key",
+            "arg-secret-3",
+            "--token=arg-secret-4",
+            "DB_PASSWORD=arg-secret-5",
+            "ghp_abcdefghijklmnop1234",
+          ],
           env: { SERVICE_TOKEN: "env-secret-6" },
         },
-        envy: { command: everything.command, args: everything.args, env: { API_TOKEN: "env-secret-7", GREETING: "hello from the config" } },
-        crashes: { command: process.execPath, args: ["-e", CRASH_CODE, "--", "--password", "stdio-secret-8"], env: { SERVICE_TOKEN: "env-secret-9" } },
+        envy: {
+          command: everything.command,
+          args: everything.args,
+          env: { API_TOKEN: "env-secret-7", GREETING: "hello from the config" },
+        },
+        crashes: {
+          command: process.execPath,
+          args: ["-e", CRASH_CODE, "--", "--password", "stdio-secret-8"],
+          env: { SERVICE_TOKEN: "env-secret-9" },
+        },
         headers: {
           url: "http://127.0.0.1:1/mcp?token=QUERY-SECRET-12",
           headers: { authorization: "Bearer header-secret-13", "x-api-key": "header-secret-14" },
@@ -115,7 +134,11 @@ beforeAll(async () => {
     servers: request.servers,
     port: 0,
     logger: { info: (line) => logged.push(line), error: (line) => logged.push(line) },
-    openai: { apiKey: "sk-test-SECRETS-KEY-15", baseURL: "http://u:base-pass-16@127.0.0.1:1/v1?key=BASE-KEY-17", model: "m" },
+    openai: {
+      apiKey: "sk-test-SECRETS-KEY-15",
+      baseURL: "http://u:base-pass-16@127.0.0.1:1/v1?key=BASE-KEY-17",
+      model: "m",
+    },
   });
 });
 
@@ -130,14 +153,21 @@ describe("the secrets of configured servers", () => {
     expect(docs).toMatchObject({ status: "failed", transport: "http", target: "http://127.0.0.1:9/mcp" });
     expect(docs?.hidden).toEqual(["the URL's user and password (sent as Basic authorization)", "query api_key"]);
     // fetch refuses port 9 (discard) outright; @x/servers says so.
-    expect(docs?.error).toBe("could not connect to http://127.0.0.1:9/mcp: fetch refuses that port (it is on the list browsers block); use another");
+    expect(docs?.error).toBe(
+      "could not connect to http://127.0.0.1:9/mcp: fetch refuses that port (it is on the list browsers block); use another",
+    );
     expect(headers).toMatchObject({ status: "failed", target: "http://127.0.0.1:1/mcp" });
     expect(headers?.hidden).toEqual(["query token", "header authorization", "header x-api-key"]);
   });
 
   it("sends a URL's user and password as Basic authorization, so a server behind them works", async () => {
     expect((await state())["remote"]).toMatchObject({ status: "ready", toolCount: 9, target: mcpHttp.url });
-    const result = await api<CallResponse>("/api/call", { tool: "remote__divide", arguments: '{"dividend":9,"divisor":3}', strict: "auto", api: "chat" });
+    const result = await api<CallResponse>("/api/call", {
+      tool: "remote__divide",
+      arguments: '{"dividend":9,"divisor":3}',
+      strict: "auto",
+      api: "chat",
+    });
     expect(result.outputs.chat).toMatchObject({ content: "3" });
   });
 
@@ -157,7 +187,12 @@ describe("the secrets of configured servers", () => {
   });
 
   it("hides a secret a tool returns (server-everything's get-env prints its environment), other values untouched", async () => {
-    const result = await api<CallResponse>("/api/call", { tool: "envy__get-env", arguments: "{}", strict: "auto", api: "responses" });
+    const result = await api<CallResponse>("/api/call", {
+      tool: "envy__get-env",
+      arguments: "{}",
+      strict: "auto",
+      api: "responses",
+    });
     const text = JSON.stringify(result.result);
     expect(text).toContain("API_TOKEN");
     expect(text).toContain("[hidden]");
@@ -165,7 +200,13 @@ describe("the secrets of configured servers", () => {
   });
 
   it("hides the OpenAI key and base URL's credentials in a model error", async () => {
-    const answer = await api<ChatResponse>("/api/chat", { api: "chat", strict: "auto", model: "m", message: "hi", transcript: [] });
+    const answer = await api<ChatResponse>("/api/chat", {
+      api: "chat",
+      strict: "auto",
+      model: "m",
+      message: "hi",
+      transcript: [],
+    });
     expect(answer.modelError).not.toBeNull();
     expect((await api<StateResponse>("/api/state")).openai.baseUrl).toBe("http://127.0.0.1:1/v1");
   });

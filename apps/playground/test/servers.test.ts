@@ -22,7 +22,11 @@ let playground: Playground;
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${playground.origin}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${playground.token}`, origin: playground.origin, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${playground.token}`,
+      origin: playground.origin,
+      "content-type": "application/json",
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status).toBe(200);
@@ -41,12 +45,18 @@ beforeAll(async () => {
     JSON.stringify({
       mcpServers: {
         withEnv: { command: everything.command, args: everything.args, env: { GREETING: "hello from the config" } },
-        crashes: { command: process.execPath, args: ["-e", "console.error('boom: MISSING_TOKEN is not set'); process.exit(1)"] },
+        crashes: {
+          command: process.execPath,
+          args: ["-e", "console.error('boom: MISSING_TOKEN is not set'); process.exit(1)"],
+        },
         sse: { url: "http://127.0.0.1:1/sse", type: "sse" },
       },
     }),
   );
-  const request = parseCliArgs(["--no-builtin", "--http", `remote=${url}`, "--http", "nobody=http://127.0.0.1:1/mcp"], dir);
+  const request = parseCliArgs(
+    ["--no-builtin", "--http", `remote=${url}`, "--http", "nobody=http://127.0.0.1:1/mcp"],
+    dir,
+  );
   if (request.help) throw new Error("unexpected --help");
   playground = await startPlayground({ servers: request.servers, port: 0, logger: silentLogger });
 });
@@ -75,13 +85,23 @@ describe("servers from the config file and the command line", () => {
   it("lists and runs the tools of a Streamable HTTP server", async () => {
     const tools = await api<ToolsResponse>("/api/tools?strict=auto");
     expect(tools.tools.map((tool) => tool.name)).toContain("remote__divide");
-    const result = await api<CallResponse>("/api/call", { tool: "remote__divide", arguments: '{"dividend":9,"divisor":3}', strict: "auto", api: "chat" });
+    const result = await api<CallResponse>("/api/call", {
+      tool: "remote__divide",
+      arguments: '{"dividend":9,"divisor":3}',
+      strict: "auto",
+      api: "chat",
+    });
     expect(result.sent?.server).toBe("remote");
     expect(result.outputs.chat).toMatchObject({ content: "3" });
   });
 
   it("gives a stdio server its configured environment and none of the playground's own", async () => {
-    const result = await api<CallResponse>("/api/call", { tool: "withEnv__get-env", arguments: "{}", strict: "auto", api: "chat" });
+    const result = await api<CallResponse>("/api/call", {
+      tool: "withEnv__get-env",
+      arguments: "{}",
+      strict: "auto",
+      api: "chat",
+    });
     const text = JSON.stringify(result.result);
     expect(text).toContain("hello from the config");
     expect(text).not.toContain(SECRET);
@@ -90,7 +110,11 @@ describe("servers from the config file and the command line", () => {
   it("refuses the conversation API without a key", async () => {
     const response = await fetch(`${playground.origin}/api/chat`, {
       method: "POST",
-      headers: { authorization: `Bearer ${playground.token}`, origin: playground.origin, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${playground.token}`,
+        origin: playground.origin,
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ api: "chat", strict: "auto", model: "m", message: "hi", transcript: [] }),
     });
     expect(response.status).toBe(409);

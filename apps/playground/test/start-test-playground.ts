@@ -34,7 +34,14 @@ export async function startTestPlayground(options: { apiKey: string; pageDir?: s
       demoServerSpec(),
       everythingServerSpec(),
       // It carries secrets, which the page must show hidden.
-      { name: "broken", transport: "stdio", command: "x-playground-no-such-command", args: ["--token", BROKEN_SERVER_SECRETS[0]], env: { API_TOKEN: BROKEN_SERVER_SECRETS[1] }, source: "flag" },
+      {
+        name: "broken",
+        transport: "stdio",
+        command: "x-playground-no-such-command",
+        args: ["--token", BROKEN_SERVER_SECRETS[0]],
+        env: { API_TOKEN: BROKEN_SERVER_SECRETS[1] },
+        source: "flag",
+      },
     ],
     port: 0,
     logger: silentLogger,

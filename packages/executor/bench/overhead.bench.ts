@@ -78,12 +78,15 @@ type SideName = (typeof SIDES)[number];
 function sides(n: number): { readonly [name in SideName]: Side } {
   const response = completion(n);
   return {
-    direct: () => Promise.all(Array.from({ length: n }, () => client.callTool({ name: "echo", arguments: { text: "hello" } }))),
+    direct: () =>
+      Promise.all(Array.from({ length: n }, () => client.callTool({ name: "echo", arguments: { text: "hello" } }))),
     executor: () => executeToolCalls(response, toolset, clients, { adapter }),
     unlimited: () => executeToolCalls(response, toolset, clients, { adapter, concurrency: Infinity }),
     byHand: async () => {
       const { calls } = adapter.toolCalls(response, toolset);
-      const results = await Promise.all(calls.map((call) => client.callTool({ name: call.toolName, arguments: call.arguments })));
+      const results = await Promise.all(
+        calls.map((call) => client.callTool({ name: call.toolName, arguments: call.arguments })),
+      );
       return results.map((result, i) => adapter.toolOutput(calls[i]?.callId ?? "", toCallToolResult(result)));
     },
   };
@@ -117,7 +120,9 @@ interface Row {
 /** Every order of `items`. */
 function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 // 24 orders, twice: each side runs first, last and after each other side equally often.
@@ -134,10 +139,16 @@ for (const n of SIZES) {
     for (const name of order) times[name].push(await block(side[name], runs));
   }
   const perCall = (name: SideName): number => (median(times[name]) * 1000) / (runs * n);
-  const ratio = (name: SideName): number => median(times[name].map((time, round) => time / (times.direct[round] as number)));
+  const ratio = (name: SideName): number =>
+    median(times[name].map((time, round) => time / (times.direct[round] as number)));
   rows.push({
     n,
-    perCall: { direct: perCall("direct"), executor: perCall("executor"), unlimited: perCall("unlimited"), byHand: perCall("byHand") },
+    perCall: {
+      direct: perCall("direct"),
+      executor: perCall("executor"),
+      unlimited: perCall("unlimited"),
+      byHand: perCall("byHand"),
+    },
     ratio: { direct: 1, executor: ratio("executor"), unlimited: ratio("unlimited"), byHand: ratio("byHand") },
   });
 }
@@ -148,17 +159,19 @@ await server.close();
 const lines = [
   "| calls per response | `client.callTool` directly | `executeToolCalls` (defaults) | ratio | ratio, `concurrency: Infinity` | same work by hand, ratio | executor's own share |",
   "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-  ...rows.map((row) =>
-    [
-      row.n,
-      `${row.perCall.direct.toFixed(1)} µs/call`,
-      `${row.perCall.executor.toFixed(1)} µs/call`,
-      row.ratio.executor.toFixed(3),
-      row.ratio.unlimited.toFixed(3),
-      row.ratio.byHand.toFixed(3),
-      (row.ratio.unlimited / row.ratio.byHand).toFixed(3),
-    ].join(" | "),
-  ).map((line) => `| ${line} |`),
+  ...rows
+    .map((row) =>
+      [
+        row.n,
+        `${row.perCall.direct.toFixed(1)} µs/call`,
+        `${row.perCall.executor.toFixed(1)} µs/call`,
+        row.ratio.executor.toFixed(3),
+        row.ratio.unlimited.toFixed(3),
+        row.ratio.byHand.toFixed(3),
+        (row.ratio.unlimited / row.ratio.byHand).toFixed(3),
+      ].join(" | "),
+    )
+    .map((line) => `| ${line} |`),
 ];
 process.stdout.write(
   `${lines.join("\n")}\n\nCPU time of the process; medians over ${ROUNDS} rounds (every order of the sides, twice) of ~${CALLS_PER_BLOCK} calls per side. Node ${process.version}.\n`,

@@ -82,7 +82,7 @@ export function readAnswer(answer: unknown): ApprovalDecision {
   return {
     kind: "deny",
     error: new TypeError(
-      `approve must answer true, false, "pause" or { allow, reason }; it answered ${got}, so the call was denied.`
+      `approve must answer true, false, "pause" or { allow, reason }; it answered ${got}, so the call was denied.`,
     ),
   };
 }
@@ -90,14 +90,14 @@ export function readAnswer(answer: unknown): ApprovalDecision {
 /** The error answering a denied call, worded for the model. */
 export function deniedError(
   call: ToolCall,
-  decision: { readonly reason?: string; readonly error?: unknown }
+  decision: { readonly reason?: string; readonly error?: unknown },
 ): ToolError {
   const why =
     decision.reason !== undefined
       ? `: ${decision.reason}`
       : decision.error !== undefined
-      ? ": the approval check failed."
-      : ".";
+        ? ": the approval check failed."
+        : ".";
   return new ToolError("denied", `The user did not allow the call to the tool "${call.name}"${why}`, {
     cause: decision.error,
   });
@@ -113,7 +113,7 @@ export async function askApproval(
   approve: ApproveFunction,
   call: ToolCall,
   toolset: Toolset,
-  signal: AbortSignal | undefined
+  signal: AbortSignal | undefined,
 ): Promise<ApprovalDecision | undefined> {
   if (signal?.aborted === true) return undefined;
   let answering: PromiseLike<ApprovalAnswer> | ApprovalAnswer;
@@ -144,7 +144,7 @@ function raceAbort<T>(answering: PromiseLike<T> | T, signal: AbortSignal): Promi
       (error: unknown) => {
         signal.removeEventListener("abort", onAbort);
         reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      },
     );
   });
 }

@@ -34,7 +34,7 @@ function run(approve: ApproveFunction, calls: readonly CallSpec[] = CALLS) {
       adapter: chat,
       approve,
       hooks: { "tool-call-denied": record, "tool-call-start": record },
-    }
+    },
   );
   return done.then((result) => ({ ...result, events }));
 }
@@ -103,7 +103,7 @@ describe("approve", () => {
     "denies a call answered %s: not run, answered with a denied error, and a tool-call-denied event",
     async (_name, answer, text, reason) => {
       const { outputs, outcomes, events } = await run((request) =>
-        request.toolName === "delete_note" ? answer : true
+        request.toolName === "delete_note" ? answer : true,
       );
       expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "append_note"]);
       expect(notes.notes.get("todo")).toBe("buy milk");
@@ -132,12 +132,12 @@ describe("approve", () => {
       expect(denied[0]).toEqual(
         reason === undefined
           ? expect.not.objectContaining({ reason: expect.anything() as unknown })
-          : expect.objectContaining({ reason })
+          : expect.objectContaining({ reason }),
       );
       expect(
-        events.filter((event) => event.type === "tool-call-start").map((event) => "callId" in event && event.callId)
+        events.filter((event) => event.type === "tool-call-start").map((event) => "callId" in event && event.callId),
       ).toEqual(["c1", "c3"]);
-    }
+    },
   );
 
   it.each([
@@ -162,10 +162,10 @@ describe("approve", () => {
       const denied = events.find((event) => event.type === "tool-call-denied");
       expect(denied && "approvalError" in denied && denied.approvalError).toBeInstanceOf(Error);
       expect(String(denied && "approvalError" in denied ? (denied.approvalError as Error).message : "")).toContain(
-        message
+        message,
       );
       expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "append_note"]);
-    }
+    },
   );
 
   it("leaves a paused call unanswered and returns it in pending; the others are answered", async () => {
@@ -185,7 +185,7 @@ describe("approve", () => {
         asked.push(request.callId);
         return false;
       },
-      [["c0", "notes__nope", {}], ...CALLS.slice(0, 1)]
+      [["c0", "notes__nope", {}], ...CALLS.slice(0, 1)],
     );
     expect(asked).toEqual(["c1"]);
     expect(outcomes.map((o) => [o.callId, o.kind])).toEqual([
@@ -203,7 +203,7 @@ describe("approve", () => {
       {
         adapter: responses,
         approve: (request) => (request.toolName === "delete_note" ? { allow: false, reason: "no" } : true),
-      }
+      },
     );
     expect(outputs.map((o: ResponsesAnswer) => [o.type, "call_id" in o ? o.call_id : o.id])).toEqual([
       ["function_call_output", "c1"],
@@ -227,7 +227,7 @@ describe("approve", () => {
           setImmediate(() => controller.abort());
           return new Promise<boolean>(() => {});
         },
-      }
+      },
     );
     expect(outcomes.map((o) => [o.callId, o.outcome instanceof Error ? o.outcome.code : "result"])).toEqual([
       ["c1", "aborted"],
@@ -244,8 +244,8 @@ describe("approve", () => {
         chatCompletion(CALLS),
         notes.toolset,
         { notes: notes.client },
-        { adapter: chat, approve: "yes" as unknown as ApproveFunction }
-      )
+        { adapter: chat, approve: "yes" as unknown as ApproveFunction },
+      ),
     ).rejects.toThrow(/The option approve must be a function/);
   });
 });
@@ -265,7 +265,7 @@ describe("annotationPolicy", () => {
           asked.push(request.toolName);
           return request.annotations?.destructiveHint !== true;
         },
-      })
+      }),
     );
     expect(asked).toEqual(["delete_note", "append_note"]);
     expect(outputs.map((o) => o.content)).toEqual([

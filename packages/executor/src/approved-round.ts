@@ -24,7 +24,7 @@ function deniedOutcome<TOutput>(
   decision: { readonly reason?: string; readonly error?: unknown },
   settings: RoundSettings<unknown, TOutput>,
   dispatcher: Dispatcher,
-  executionId: string
+  executionId: string,
 ): CallOutcome<TOutput> {
   const error = deniedError(call, decision);
   dispatcher.callDenied(executionId, call, error, decision.reason, decision.error);
@@ -58,7 +58,7 @@ export async function decideAndRun<TResponse, TOutput>(
   clients: McpClients,
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
-  executionId: string
+  executionId: string,
 ): Promise<ApprovedRoundResult<TOutput>> {
   const allowed: ToolCall[] = [];
   const pending: ToolCall[] = [];
@@ -90,9 +90,10 @@ export function executeApprovedRound<TResponse, TOutput>(
   clients: McpClients,
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
-  approve: ApproveFunction
+  approve: ApproveFunction,
 ): Promise<ApprovedRoundResult<TOutput>> {
-  const options = settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
+  const options =
+    settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
   const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
   if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
     return Promise.resolve({ outputs: [], outcomes: [], searches: [], pending: [] });

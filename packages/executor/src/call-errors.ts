@@ -12,12 +12,21 @@ const REQUEST_TIMEOUT = -32001;
 const unknownEffects = "Its effects, if any, are unknown.";
 
 /** The call outlived `timeoutMs` (since its last progress report, with `resetTimeoutOnProgress`); its MCP request was cancelled. */
-export function timeoutError(call: ToolCall, timeoutMs: number | undefined, cause?: unknown, sinceProgress = false): ToolError {
+export function timeoutError(
+  call: ToolCall,
+  timeoutMs: number | undefined,
+  cause?: unknown,
+  sinceProgress = false,
+): ToolError {
   const within = timeoutMs === undefined ? "in time" : `within ${timeoutMs} ms`;
   const what = sinceProgress ? "answer or report progress" : "answer";
-  return new ToolError("timeout", `The tool "${call.name}" did not ${what} ${within} and was cancelled. ${unknownEffects}`, {
-    cause,
-  });
+  return new ToolError(
+    "timeout",
+    `The tool "${call.name}" did not ${what} ${within} and was cancelled. ${unknownEffects}`,
+    {
+      cause,
+    },
+  );
 }
 
 /** The run's signal aborted the call (or it was aborted before it started). */
@@ -90,11 +99,9 @@ export function callFailure(call: ToolCall, error: unknown): ToolError {
       const first = issues[0] as { path?: unknown; message?: unknown } | undefined;
       const where = Array.isArray(first?.path) && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
       const what = typeof first?.message === "string" ? `: ${first.message}` : "";
-      return new ToolError(
-        "malformed-result",
-        `The tool "${call.name}" returned a malformed result${where}${what}.`,
-        { cause: error },
-      );
+      return new ToolError("malformed-result", `The tool "${call.name}" returned a malformed result${where}${what}.`, {
+        cause: error,
+      });
     }
   }
   return new ToolError("tool-failed", `The tool "${call.name}" failed: ${describe(error)}`, { cause: error });

@@ -25,7 +25,13 @@ export interface Dispatcher {
   callError(executionId: string, call: ToolCall, startTime: number, durationMs: number, error: ToolError): void;
   callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
   /** `approve` did not allow `call`; `reason` and `approvalError` as in the event. */
-  callDenied(executionId: string, call: ToolCall, error: ToolError, reason: string | undefined, approvalError: unknown): void;
+  callDenied(
+    executionId: string,
+    call: ToolCall,
+    error: ToolError,
+    reason: string | undefined,
+    approvalError: unknown,
+  ): void;
   /** Rare events (strict fallbacks, exclusions, turns, model deltas), built by the caller. */
   emit(event: ExecutorEvent): void;
 }
@@ -136,8 +142,8 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
     callEnd:
       end === undefined
         ? noop
-        // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
-        : (executionId, call, startTime, durationMs, result, truncatedBytes) => {
+        : // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
+          (executionId, call, startTime, durationMs, result, truncatedBytes) => {
             callSafely(
               end,
               Object.freeze({
@@ -155,8 +161,8 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
     callError:
       error === undefined
         ? noop
-        // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
-        : (executionId, call, startTime, durationMs, toolError) => {
+        : // eslint-disable-next-line max-params -- per call: no event object is built unless a hook is set.
+          (executionId, call, startTime, durationMs, toolError) => {
             callSafely(
               error,
               Object.freeze({
@@ -204,7 +210,8 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
             );
           },
     emit: (event) => {
-      const hook = hooks[event.type] as ((event: ExecutorEventOf<ExecutorEventType>) => void | PromiseLike<void>) | undefined;
+      const hook = hooks[event.type] as
+        ((event: ExecutorEventOf<ExecutorEventType>) => void | PromiseLike<void>) | undefined;
       if (hook !== undefined) callSafely(hook, Object.freeze(event));
     },
   };

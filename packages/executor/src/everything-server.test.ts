@@ -56,7 +56,11 @@ describe("server-everything over stdio", () => {
           /^Here's the image you requested:\n\[image: image\/png, \d+ bytes\]\nThe image above is the MCP logo\.$/,
         ) as string,
       },
-      { role: "tool", tool_call_id: "c4", content: "Long running operation completed. Duration: 0.2 seconds, Steps: 2." },
+      {
+        role: "tool",
+        tool_call_id: "c4",
+        content: "Long running operation completed. Duration: 0.2 seconds, Steps: 2.",
+      },
     ]);
     expect(outcomes.map((o) => o.kind)).toEqual(["call", "call", "call", "call"]);
   });
@@ -108,7 +112,11 @@ describe("server-everything killed in the middle of a call", () => {
       { everything: client },
       // Two at a time: c1 and c2 start together; c3 starts when c2 is answered, just before the kill
       // (it may reach the server before it dies, or find the pipe closed: either way it is answered).
-      { adapter: chat, concurrency: 2, hooks: { "tool-call-end": (event) => void (event.callId === "c2" && echoed()) } },
+      {
+        adapter: chat,
+        concurrency: 2,
+        hooks: { "tool-call-end": (event) => void (event.callId === "c2" && echoed()) },
+      },
     );
     // The echo answered: the server has read the long call (sent before it) and is running it.
     await echoDone;

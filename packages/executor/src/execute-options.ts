@@ -142,7 +142,9 @@ const RENDER_OPTION_NAMES = {
  * answer is rendered would reject the round after some calls had run on their
  * servers, leaving their call ids unanswered.
  */
-export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TResponse, TOutput>): RoundSettings<TResponse, TOutput> {
+export function roundSettings<TResponse, TOutput>(
+  options: ExecuteOptions<TResponse, TOutput>,
+): RoundSettings<TResponse, TOutput> {
   const {
     adapter,
     timeoutMs,
@@ -171,12 +173,22 @@ export function roundSettings<TResponse, TOutput>(options: ExecuteOptions<TRespo
     "a positive integer or Infinity",
   );
   // `output` must be an object to go with the cap; toolset's one check does the rest.
-  check(output === undefined || (typeof output === "object" && output !== null), "output", output, "an object (OutputOptions) or left out");
+  check(
+    output === undefined || (typeof output === "object" && output !== null),
+    "output",
+    output,
+    "an object (OutputOptions) or left out",
+  );
   const render = checkRenderOptions(
     { errorPrefix: output?.errorPrefix, structured: output?.structured, maxOutputBytes },
     RENDER_OPTION_NAMES,
   );
-  check(options.approve === undefined || typeof options.approve === "function", "approve", options.approve, "a function (call) => answer");
+  check(
+    options.approve === undefined || typeof options.approve === "function",
+    "approve",
+    options.approve,
+    "a function (call) => answer",
+  );
   return {
     adapter,
     nullPaths: options.nullPaths,

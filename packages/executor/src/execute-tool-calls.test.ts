@@ -19,7 +19,11 @@ const env = useFaultServer();
 type ChatOptions = Omit<ExecuteOptions<unknown, ChatToolMessage>, "adapter">;
 
 /** Runs `calls` as one chat completion through the Chat adapter. */
-function runChat(calls: readonly CallSpec[], options: ChatOptions = {}, clients: McpClients = { faults: env.faults.client }) {
+function runChat(
+  calls: readonly CallSpec[],
+  options: ChatOptions = {},
+  clients: McpClients = { faults: env.faults.client },
+) {
   return executeToolCalls(chatCompletion(calls), env.toolset, clients, { adapter: chat, ...options });
 }
 
@@ -89,7 +93,11 @@ describe("executeToolCalls", () => {
   });
 
   it("accepts the clients as a Map", async () => {
-    const { outputs } = await runChat([["c1", "faults__echo", { text: "map" }]], {}, new Map([["faults", env.faults.client]]));
+    const { outputs } = await runChat(
+      [["c1", "faults__echo", { text: "map" }]],
+      {},
+      new Map([["faults", env.faults.client]]),
+    );
     expect(contents(outputs)).toEqual([["c1", "map"]]);
   });
 
@@ -139,11 +147,16 @@ describe("every fault gets an error output for its call id", () => {
       { timeoutMs: 50 },
     );
     expect(contents(outputs)).toEqual([
-      ["c1", 'Error: The tool "faults__slow" did not answer within 50 ms and was cancelled. Its effects, if any, are unknown.'],
+      [
+        "c1",
+        'Error: The tool "faults__slow" did not answer within 50 ms and was cancelled. Its effects, if any, are unknown.',
+      ],
       ["c2", "unaffected"],
     ]);
     expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout", fault: "tool" });
-    await vi.waitFor(() => expect(env.faults.cancelled).toMatchObject([{ tool: "slow", reason: "No answer within 50 ms." }]));
+    await vi.waitFor(() =>
+      expect(env.faults.cancelled).toMatchObject([{ tool: "slow", reason: "No answer within 50 ms." }]),
+    );
   });
 
   it("a timeout longer than the SDK's 60 s default is passed to the client, so the SDK does not cut it short", async () => {
@@ -182,8 +195,14 @@ describe("every fault gets an error output for its call id", () => {
       ],
       ["c3", 'Error: The tool "faults__slow" was not run, because the run was stopped.'],
     ]);
-    expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : ""))).toEqual(["aborted", "aborted", "aborted"]);
-    await vi.waitFor(() => expect(env.faults.cancelled.map((c) => c.reason)).toEqual(["The run was aborted.", "The run was aborted."]));
+    expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : ""))).toEqual([
+      "aborted",
+      "aborted",
+      "aborted",
+    ]);
+    await vi.waitFor(() =>
+      expect(env.faults.cancelled.map((c) => c.reason)).toEqual(["The run was aborted.", "The run was aborted."]),
+    );
     expect(env.faults.started).toEqual(["slow", "slow"]);
   });
 
@@ -228,15 +247,26 @@ describe("every fault gets an error output for its call id", () => {
     const next = await runChat([["c3", "faults__echo", { text: "anyone?" }]]);
     expect(next.outcomes[0]?.outcome).toMatchObject({ code: "connection-closed" });
     expect(contents(next.outputs)).toEqual([
-      ["c3", 'Error: The tool "faults__echo" was not run: the connection to its MCP server had closed before the call was sent.'],
+      [
+        "c3",
+        'Error: The tool "faults__echo" was not run: the connection to its MCP server had closed before the call was sent.',
+      ],
     ]);
   });
 
   it("no client for the server: a no-client error, and no property of Object.prototype is taken for a client", async () => {
     const { toolset: odd } = buildToolset({ constructor: [{ name: "make", inputSchema: { type: "object" } }] });
-    const { outputs, outcomes } = await executeToolCalls(chatCompletion([["c1", "constructor__make", {}]]), odd, {}, { adapter: chat });
+    const { outputs, outcomes } = await executeToolCalls(
+      chatCompletion([["c1", "constructor__make", {}]]),
+      odd,
+      {},
+      { adapter: chat },
+    );
     expect(contents(outputs)).toEqual([
-      ["c1", 'Error: The tool "constructor__make" cannot run: no MCP client is configured for its server "constructor".'],
+      [
+        "c1",
+        'Error: The tool "constructor__make" cannot run: no MCP client is configured for its server "constructor".',
+      ],
     ]);
     expect(outcomes[0]?.outcome).toMatchObject({ code: "no-client", fault: "caller" });
   });
@@ -307,8 +337,15 @@ describe("concurrency counts requests awaiting an answer, not what a server stil
 
     try {
       const calls = Array.from({ length: 6 }, (_, i): CallSpec => [`c${i}`, "stubborn__work", {}]);
-      const { outcomes } = await executeToolCalls(chatCompletion(calls), toolset, { stubborn: client }, { adapter: chat, concurrency: 1, timeoutMs: 50 });
-      expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : "result"))).toEqual(Array.from({ length: 6 }, () => "timeout"));
+      const { outcomes } = await executeToolCalls(
+        chatCompletion(calls),
+        toolset,
+        { stubborn: client },
+        { adapter: chat, concurrency: 1, timeoutMs: 50 },
+      );
+      expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : "result"))).toEqual(
+        Array.from({ length: 6 }, () => "timeout"),
+      );
       // One request awaiting an answer at a time: each call's cancellation goes out before the next call ...
       const ids = received.filter((line) => line.startsWith("call")).map((line) => Number(line.slice(5)));
       expect(ids).toHaveLength(6);
@@ -325,7 +362,8 @@ describe("concurrency counts requests awaiting an answer, not what a server stil
   });
 });
 
-const isCallerError = (error: unknown): boolean => isToolError(error) && error.code === "invalid-options" && error.fault === "caller";
+const isCallerError = (error: unknown): boolean =>
+  isToolError(error) && error.code === "invalid-options" && error.fault === "caller";
 
 describe("options", () => {
   it.each([
@@ -334,13 +372,18 @@ describe("options", () => {
     [{ timeoutMs: 0 }, /timeoutMs must be a number of milliseconds above 0/],
     [{ timeoutMs: Infinity }, /timeoutMs/],
     [{ maxOutputBytes: -1 }, /maxOutputBytes must be a non-negative integer or Infinity/],
-    [{ output: { structured: "bogus" } }, /output\.structured must be "auto", "prefer", "append" or "ignore"; got bogus/],
+    [
+      { output: { structured: "bogus" } },
+      /output\.structured must be "auto", "prefer", "append" or "ignore"; got bogus/,
+    ],
     [{ output: { errorPrefix: 5 } }, /output\.errorPrefix must be a string; got 5/],
     [{ output: "Error: " }, /output must be an object \(OutputOptions\)/],
     [{ output: null }, /output must be an object/],
   ])("refuses %o with a caller's ToolError (invalid-options) before any call runs", async (options, message) => {
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toThrow(message);
-    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toSatisfy(isCallerError);
+    await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toSatisfy(
+      isCallerError,
+    );
     expect(env.faults.started).toEqual([]);
   });
 

@@ -21,14 +21,21 @@ export function executeRound<TResponse, TOutput>(
   settings: RoundSettings<TResponse, TOutput>,
   dispatcher: Dispatcher,
 ): Promise<ExecuteResult<TOutput>> {
-  const options = settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
+  const options =
+    settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
   const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
   if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
     return Promise.resolve({ outputs: [], outcomes: [], searches: [] });
   }
   const executionId = nextExecutionId(dispatcher);
   for (const rejection of rejected) dispatcher.callRejected(executionId, rejection);
-  return runRound(calls, rejected.map(rejectedOutcome), searches, { settings, toolset, clients, dispatcher, executionId });
+  return runRound(calls, rejected.map(rejectedOutcome), searches, {
+    settings,
+    toolset,
+    clients,
+    dispatcher,
+    executionId,
+  });
 }
 
 /**
@@ -101,7 +108,8 @@ export function executeToolCalls<TResponse, TOutput>(
   try {
     const settings = roundSettings(options);
     const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
-    if (options.approve !== undefined) return executeApprovedRound(response, toolset, clients, settings, dispatcher, options.approve);
+    if (options.approve !== undefined)
+      return executeApprovedRound(response, toolset, clients, settings, dispatcher, options.approve);
     return executeRound(response, toolset, clients, settings, dispatcher);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));

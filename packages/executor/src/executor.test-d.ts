@@ -62,7 +62,10 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Hi" }];
     const result = await runToolLoop({
       model: (messages, tools, { signal }) =>
-        openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, signal === undefined ? {} : { signal }),
+        openai.chat.completions.create(
+          { model: "gpt-5-mini", messages, tools },
+          signal === undefined ? {} : { signal },
+        ),
       adapter: chat,
       toolset,
       clients: { files: client },
@@ -81,7 +84,10 @@ describe("prepareTools and runToolLoop with the openai client", () => {
       model: (items, tools, { signal }) => {
         // The repeated output items are typed as input items (transcriptItems: "input"), checked below.
         expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
-        return openai.responses.create({ model: "gpt-5-mini", input: items, tools }, signal === undefined ? {} : { signal });
+        return openai.responses.create(
+          { model: "gpt-5-mini", input: items, tools },
+          signal === undefined ? {} : { signal },
+        );
       },
       adapter: responses,
       toolset,
@@ -91,9 +97,14 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
-    expectTypeOf(result.stopReason).toEqualTypeOf<"completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when">();
+    expectTypeOf(result.stopReason).toEqualTypeOf<
+      "completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when"
+    >();
     // The transcript goes into the next request as it is.
-    await openai.responses.create({ model: "gpt-5-mini", input: [...result.input, { role: "user", content: "And then?" }] });
+    await openai.responses.create({
+      model: "gpt-5-mini",
+      input: [...result.input, { role: "user", content: "And then?" }],
+    });
   });
 
   it("runToolLoop checks that claim: an input type that cannot hold the response's output items is refused", () => {

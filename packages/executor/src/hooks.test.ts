@@ -43,7 +43,12 @@ const round = chatCompletion([
 describe("hook events", () => {
   it("one frozen event per step: rejections first, then each call's start and its end or error", async () => {
     const { events, hooks } = recorder();
-    await executeToolCalls(round, env.toolset, { faults: env.faults.client }, { adapter: chat, hooks, timeoutMs: 20, concurrency: 1 });
+    await executeToolCalls(
+      round,
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: chat, hooks, timeoutMs: 20, concurrency: 1 },
+    );
     expect(events.map((e) => [e.type, "callId" in e ? e.callId : ""])).toEqual([
       ["tool-call-rejected", "c2"],
       ["tool-call-start", "c1"],
@@ -89,11 +94,16 @@ describe("hook events", () => {
     const seen: ExecutorEvent[][] = [];
     for (const includeValues of [false, true]) {
       const { events, hooks } = recorder();
-      await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "secret" }]]), env.toolset, { faults: env.faults.client }, {
-        adapter: chat,
-        hooks,
-        includeValues,
-      });
+      await executeToolCalls(
+        chatCompletion([["c1", "faults__echo", { text: "secret" }]]),
+        env.toolset,
+        { faults: env.faults.client },
+        {
+          adapter: chat,
+          hooks,
+          includeValues,
+        },
+      );
       seen.push(events);
     }
     expect(JSON.stringify(seen[0])).not.toContain("secret");
@@ -117,7 +127,12 @@ describe("hook events", () => {
         throw new Error("rejected hook rejected");
       },
     };
-    const { outputs } = await executeToolCalls(round, env.toolset, { faults: env.faults.client }, { adapter: chat, hooks, timeoutMs: 20 });
+    const { outputs } = await executeToolCalls(
+      round,
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: chat, hooks, timeoutMs: 20 },
+    );
     expect(outputs.map((o) => o.tool_call_id)).toEqual(["c1", "c2", "c3"]);
     expect(outputs[0]?.content).toBe("secret");
     // Let the rejected hook promises settle: an unhandled rejection would fail the run.
@@ -161,7 +176,9 @@ describe("prepareTools", () => {
   });
 
   const names = (prepared: PreparedTools<ChatFunctionTool> | PreparedTools<ResponsesTool>): string[] =>
-    prepared.tools.map((tool) => ("function" in tool ? tool.function.name : "name" in tool ? tool.name : tool.type)).sort();
+    prepared.tools
+      .map((tool) => ("function" in tool ? tool.function.name : "name" in tool ? tool.name : tool.type))
+      .sort();
 
   it.each([
     { api: "chat", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
@@ -170,7 +187,8 @@ describe("prepareTools", () => {
     { api: "responses", strict: true, type: "tool-excluded", sent: ["files__read"] },
   ])("$api, strict: $strict → one $type event with the schema path and keyword", ({ api, strict, type, sent }) => {
     const { events, hooks } = recorder();
-    const prepared = api === "chat" ? prepareTools(chat, mixed, { strict, hooks }) : prepareTools(responses, mixed, { strict, hooks });
+    const prepared =
+      api === "chat" ? prepareTools(chat, mixed, { strict, hooks }) : prepareTools(responses, mixed, { strict, hooks });
     expect(prepared).toEqual(api === "chat" ? chat.tools(mixed, { strict }) : responses.tools(mixed, { strict }));
     expect(names(prepared)).toEqual(sent);
     expect(events).toEqual([

@@ -13,7 +13,14 @@ export { truncationMarker } from "@x/toolset";
 export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
-export type { ModelContext, ModelFunction, StopReason, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
+export type {
+  ModelContext,
+  ModelFunction,
+  StopReason,
+  ToolLoopOptions,
+  ToolLoopResult,
+  TranscriptEntry,
+} from "./run-tool-loop";
 export { toolCalled, usageAtLeast } from "./stop-when";
 export type { FinishedTurn, RunUsage, StopCondition } from "./stop-when";
 export type { TurnInfo, TurnToolNames } from "./turn-tools";

@@ -50,11 +50,17 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
     [
       "block-without-type",
       "malformed-result",
-      expect.stringMatching(/^Error: The tool "raw__block-without-type" returned a malformed result at content\.0/) as string,
+      expect.stringMatching(
+        /^Error: The tool "raw__block-without-type" returned a malformed result at content\.0/,
+      ) as string,
     ],
     ["rpc-error", "tool-failed", 'Error: The tool "raw__rpc-error" failed: MCP error -32603: kaput'],
     // -32000 is also JSON-RPC's generic server error code: only the SDK's own "Connection closed" means a closed connection.
-    ["server-error-code", "tool-failed", 'Error: The tool "raw__server-error-code" failed: MCP error -32000: backend unavailable'],
+    [
+      "server-error-code",
+      "tool-failed",
+      'Error: The tool "raw__server-error-code" failed: MCP error -32000: backend unavailable',
+    ],
     ["good", undefined, "fine"],
   ])("%s → %s", async (tool, code, content) => {
     const result = await answer(tool);
@@ -65,10 +71,13 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
   it("a client that skips the SDK's result schema: the executor's own check (toCallToolResult) catches garbage and reads legacy results", async () => {
     // A user's client wrapper that asks the SDK for the raw result.
     const lenient = (server: RawServer): McpToolClient => ({
-      callTool: (params, _schema, options) => server.client.request({ method: "tools/call", params }, z.unknown(), options),
+      callTool: (params, _schema, options) =>
+        server.client.request({ method: "tools/call", params }, z.unknown(), options),
     });
     expect(await answer("content-not-a-list", lenient)).toMatchObject({
-      content: expect.stringMatching(/^Error: The tool's result is malformed: its content is .*not a list\.$/) as string,
+      content: expect.stringMatching(
+        /^Error: The tool's result is malformed: its content is .*not a list\.$/,
+      ) as string,
       outcome: { code: "malformed-result" },
     });
     expect(await answer("legacy", lenient)).toMatchObject({ content: '{"temperature":21}' });

@@ -25,8 +25,15 @@ describe("maxOutputBytes in executeToolCalls", () => {
     const call = chatCompletion([["c1", "faults__big", { unit: "0123456789", count: 20_000 }]]);
     const byDefault = await executeToolCalls(call, env.toolset, { faults: env.faults.client }, { adapter: chat });
     // The marker and its line break take 35 of the 100,000 bytes.
-    expect(byDefault.outputs[0]?.content).toBe(`${"0123456789".repeat(10_000).slice(0, 99_965)}\n${truncationMarker(100_035)}`);
-    const unlimited = await executeToolCalls(call, env.toolset, { faults: env.faults.client }, { adapter: chat, maxOutputBytes: Infinity });
+    expect(byDefault.outputs[0]?.content).toBe(
+      `${"0123456789".repeat(10_000).slice(0, 99_965)}\n${truncationMarker(100_035)}`,
+    );
+    const unlimited = await executeToolCalls(
+      call,
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: chat, maxOutputBytes: Infinity },
+    );
     expect(unlimited.outputs[0]?.content).toBe("0123456789".repeat(20_000));
   });
 

@@ -38,9 +38,7 @@ export interface McpToolClient {
 }
 
 /** The clients of a toolset, by server name (as given to `buildToolset`). */
-export type McpClients =
-  | { readonly [server: string]: McpToolClient | undefined }
-  | ReadonlyMap<string, McpToolClient>;
+export type McpClients = { readonly [server: string]: McpToolClient | undefined } | ReadonlyMap<string, McpToolClient>;
 
 /**
  * The client of `server`, or `undefined` when there is none: never a property

@@ -42,7 +42,7 @@ async function freshProcess() {
 
 /** The state as it would come back from a database: written to disk as JSON and read again. */
 async function storedAndReadBack<TEntry = OpenAI.ChatCompletionMessageParam>(
-  state: unknown
+  state: unknown,
 ): Promise<ToolLoopState<TEntry>> {
   const file = join(folder, "state.json");
   await writeFile(file, JSON.stringify(state));
@@ -54,8 +54,8 @@ const callIdsOf = (transcript: readonly object[]): string[] =>
     "tool_call_id" in item
       ? [String(item.tool_call_id)]
       : "type" in item && item.type === "function_call_output" && "call_id" in item
-      ? [String(item.call_id)]
-      : []
+        ? [String(item.call_id)]
+        : [],
   );
 
 describe("pause and resume with the Chat Completions API", () => {
@@ -108,7 +108,7 @@ describe("pause and resume with the Chat Completions API", () => {
           "tool-call-denied": (event) => void events.push(event),
           "turn-start": (event) => void events.push(event),
         },
-      }
+      },
     );
     expect(resumed.stopReason).toBe("completed");
     expect(resumed.turns).toBe(2);
@@ -121,7 +121,7 @@ describe("pause and resume with the Chat Completions API", () => {
       'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep the todo list | Appended to ideas.',
     ]);
     expect(
-      events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""])
+      events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""]),
     ).toEqual([
       ["tool-call-denied", "call_delete"],
       ["turn-start", 2],
@@ -146,7 +146,7 @@ describe("pause and resume with the Chat Completions API", () => {
         api.baseURL,
         JSON.stringify({ call_delete: false, call_append: true }),
       ],
-      { cwd: fileURLToPath(new URL("..", import.meta.url)) }
+      { cwd: fileURLToPath(new URL("..", import.meta.url)) },
     );
     const resumed = JSON.parse(stdout) as {
       stopReason: string;
@@ -187,7 +187,7 @@ describe("pause and resume with the Chat Completions API", () => {
           asked.push(request.callId);
           return false;
         },
-      }
+      },
     );
     expect(asked).toEqual(["call_delete"]);
     expect(done.stopReason).toBe("completed");
@@ -207,7 +207,7 @@ describe("pause and resume with the Chat Completions API", () => {
         toolset: notes.toolset,
         clients: { notes: notes.client },
         maxTurns: 1,
-      }
+      },
     );
     expect(done.stopReason).toBe("max-turns");
     expect(done.turns).toBe(1);
@@ -227,16 +227,16 @@ describe("pause and resume with the Chat Completions API", () => {
       clients: { notes: notes.client },
     };
     await expect(
-      resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options)
+      resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options),
     ).rejects.toMatchObject({ name: "ToolError", code: "invalid-options" });
     await expect(
-      resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options)
+      resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options),
     ).rejects.toThrow(/occurs twice/);
     await expect(resumeToolLoop(state, { call_read: true }, options)).rejects.toThrow(
-      /"call_read", which is not a pending call/
+      /"call_read", which is not a pending call/,
     );
     await expect(
-      resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options)
+      resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options),
     ).rejects.toThrow(/belongs to the chat API/);
     expect(notes.ran).toEqual([]);
   });
@@ -248,7 +248,7 @@ describe("pause and resume with the Chat Completions API", () => {
     const renamed = {
       ...state,
       pending: state.pending.map((call) =>
-        call.callId === "call_delete" ? { ...call, toolName: "drop_everything" } : call
+        call.callId === "call_delete" ? { ...call, toolName: "drop_everything" } : call,
       ),
     };
     const done = await resumeToolLoop(
@@ -259,7 +259,7 @@ describe("pause and resume with the Chat Completions API", () => {
         adapter: chat,
         toolset: notes.toolset,
         clients: { notes: notes.client },
-      }
+      },
     );
     expect(done.stopReason).toBe("completed");
     expect(notes.ran.map(([tool]) => tool)).toEqual(["append_note"]);
@@ -296,13 +296,13 @@ describe("pause and resume with the Responses API", () => {
         adapter: responses,
         toolset: notes.toolset,
         clients: { notes: notes.client },
-      }
+      },
     );
     expect(done.stopReason).toBe("completed");
     expect(
       done.input.map((item) =>
-        "type" in item ? `${item.type} ${"call_id" in item ? item.call_id : ""}`.trim() : "message"
-      )
+        "type" in item ? `${item.type} ${"call_id" in item ? item.call_id : ""}`.trim() : "message",
+      ),
     ).toEqual([
       "message",
       "reasoning",

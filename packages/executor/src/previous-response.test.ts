@@ -32,7 +32,7 @@ type Item = OpenAI.Responses.ResponseInputItem;
 const input: Item[] = [{ role: "user", content: "Tidy my notes." }];
 const kinds = (items: readonly object[]): string[] =>
   items.map((item) =>
-    "type" in item ? `${String(item.type)}${"call_id" in item ? ` ${String(item.call_id)}` : ""}` : "message"
+    "type" in item ? `${String(item.type)}${"call_id" in item ? ` ${String(item.call_id)}` : ""}` : "message",
   );
 
 const options = (): Omit<ToolLoopOptions<unknown, OpenAI.Responses.Response, unknown, unknown, Item>, "adapter"> => ({
@@ -44,7 +44,7 @@ const options = (): Omit<ToolLoopOptions<unknown, OpenAI.Responses.Response, unk
         tools: tools as OpenAI.Responses.FunctionTool[],
         previous_response_id: previousResponseId,
       },
-      { signal }
+      { signal },
     ),
   toolset: notes.toolset,
   clients: { notes: notes.client },
@@ -57,7 +57,7 @@ describe('conversation: "previous-response"', () => {
     const result = await runToolLoop({ ...options(), adapter: responses });
     expect(result.stopReason).toBe("completed");
     expect(
-      api.requests.map((request) => [request.body.previous_response_id, kinds(request.body.input as object[])])
+      api.requests.map((request) => [request.body.previous_response_id, kinds(request.body.input as object[])]),
     ).toEqual([
       [null, ["message"]],
       [
@@ -86,7 +86,7 @@ describe('conversation: "previous-response"', () => {
     const done = await resumeToolLoop(
       state,
       { call_delete: false, call_append: true },
-      { ...rest, adapter: responses }
+      { ...rest, adapter: responses },
     );
     expect(done.stopReason).toBe("completed");
     expect(api.requests[1]?.body.previous_response_id).toBe("resp_1");
@@ -101,7 +101,7 @@ describe('conversation: "previous-response"', () => {
     const first = await openai.responses.create({ model: "gpt-test", input });
     const partial: Item[] = [{ type: "function_call_output", call_id: "call_read", output: "buy milk" }];
     await expect(
-      openai.responses.create({ model: "gpt-test", input: partial, previous_response_id: first.id })
+      openai.responses.create({ model: "gpt-test", input: partial, previous_response_id: first.id }),
     ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining("call call_delete is not answered") as unknown,
@@ -117,14 +117,14 @@ describe('conversation: "previous-response"', () => {
 
   it("is what the README's example does", async () => {
     expect(await askStored("Tidy my notes.", openai, notes.toolset, notes.client)).toBe(
-      "Done: buy milk | Deleted todo. | Appended to ideas."
+      "Done: buy milk | Deleted todo. | Appended to ideas.",
     );
     expect(api.requests.map((request) => request.body.previous_response_id)).toEqual([null, "resp_1"]);
   });
 
   it("refuses another value", async () => {
     await expect(
-      runToolLoop({ ...options(), adapter: responses, conversation: "server" as "previous-response" })
+      runToolLoop({ ...options(), adapter: responses, conversation: "server" as "previous-response" }),
     ).rejects.toThrow(/The option conversation must be/);
   });
 });

@@ -14,7 +14,9 @@ import type { CallToolOptions, McpToolClient } from "./mcp-client";
 const env = useFaultServer();
 
 /** The fault server's client, recording the request options the executor passes. */
-function recordingClient(keep: (options: CallToolOptions | undefined) => CallToolOptions | undefined = (options) => options) {
+function recordingClient(
+  keep: (options: CallToolOptions | undefined) => CallToolOptions | undefined = (options) => options,
+) {
   const options: (CallToolOptions | undefined)[] = [];
   const client: McpToolClient = {
     callTool: (params, resultSchema, given) => {
@@ -25,7 +27,12 @@ function recordingClient(keep: (options: CallToolOptions | undefined) => CallToo
   return { client, options };
 }
 
-function runProgress(steps: number, everyMs: number, options: Omit<ExecuteOptions<unknown, unknown>, "adapter">, client?: McpToolClient) {
+function runProgress(
+  steps: number,
+  everyMs: number,
+  options: Omit<ExecuteOptions<unknown, unknown>, "adapter">,
+  client?: McpToolClient,
+) {
   return executeToolCalls(
     chatCompletion([["p1", "faults__progress", { steps, everyMs }]]),
     env.toolset,
@@ -42,7 +49,13 @@ describe("progress of a long tool", () => {
       hooks: { "tool-call-start": record, "tool-call-progress": record, "tool-call-end": record },
     });
     expect(outputs).toEqual([{ role: "tool", tool_call_id: "p1", content: "done after 3 steps" }]);
-    expect(events.map((e) => e.type)).toEqual(["tool-call-start", "tool-call-progress", "tool-call-progress", "tool-call-progress", "tool-call-end"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "tool-call-start",
+      "tool-call-progress",
+      "tool-call-progress",
+      "tool-call-progress",
+      "tool-call-end",
+    ]);
     const start = events[0] as { executionId: string; timestamp: number };
     const progress = events.slice(1, 4) as ToolCallProgressEvent[];
     expect(progress).toEqual(
@@ -75,7 +88,10 @@ describe("progress of a long tool", () => {
 
   it("still times out without resetTimeoutOnProgress, however often the tool reports progress", async () => {
     const events: ExecutorEvent[] = [];
-    const { outputs } = await runProgress(10, 50, { timeoutMs: 200, hooks: { "tool-call-progress": (e) => void events.push(e) } });
+    const { outputs } = await runProgress(10, 50, {
+      timeoutMs: 200,
+      hooks: { "tool-call-progress": (e) => void events.push(e) },
+    });
     expect(outputs[0]?.content).toBe(
       'Error: The tool "faults__progress" did not answer within 200 ms and was cancelled. Its effects, if any, are unknown.',
     );
@@ -87,7 +103,12 @@ describe("progress of a long tool", () => {
     const { outputs } = await runProgress(10, 50, { timeoutMs: 200, resetTimeoutOnProgress: true }, client);
     expect(outputs[0]?.content).toBe("done after 10 steps");
     expect(options).toEqual([
-      { signal: expect.any(AbortSignal) as unknown, timeout: 200, resetTimeoutOnProgress: true, onprogress: expect.any(Function) as unknown },
+      {
+        signal: expect.any(AbortSignal) as unknown,
+        timeout: 200,
+        resetTimeoutOnProgress: true,
+        onprogress: expect.any(Function) as unknown,
+      },
     ]);
     expect(env.faults.progressTokens).toHaveLength(1);
     expect(env.faults.progressTokens[0]).not.toBeUndefined();
@@ -134,10 +155,19 @@ describe("server-everything's trigger-long-running-operation over stdio", () => 
         chatCompletion([["c1", "everything__trigger-long-running-operation", { duration: 0.6, steps: 3 }]]),
         toolset,
         { everything: client },
-        { adapter: chat, timeoutMs: 450, resetTimeoutOnProgress: true, hooks: { "tool-call-progress": (e) => void events.push(e) } },
+        {
+          adapter: chat,
+          timeoutMs: 450,
+          resetTimeoutOnProgress: true,
+          hooks: { "tool-call-progress": (e) => void events.push(e) },
+        },
       );
       expect(outputs).toEqual([
-        { role: "tool", tool_call_id: "c1", content: "Long running operation completed. Duration: 0.6 seconds, Steps: 3." },
+        {
+          role: "tool",
+          tool_call_id: "c1",
+          content: "Long running operation completed. Duration: 0.6 seconds, Steps: 3.",
+        },
       ]);
       // The last report can reach the client in the same read as the answer: the SDK then
       // handles the answer first and drops the report (its progress handler is gone).

@@ -63,14 +63,11 @@ describe("the README example", () => {
     "approval-example.ts",
     "streaming-example.ts",
     "previous-response-example.ts",
-  ])(
-    "shows %s, a complete file the typecheck compiles, word for word",
-    (file) => {
-      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-      const snippet = readFileSync(new URL(`./__fixtures__/${file}`, import.meta.url), "utf8");
-      expect(readme).toContain(`\`\`\`ts\n${snippet}\`\`\``);
-    },
-  );
+  ])("shows %s, a complete file the typecheck compiles, word for word", (file) => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const snippet = readFileSync(new URL(`./__fixtures__/${file}`, import.meta.url), "utf8");
+    expect(readme).toContain(`\`\`\`ts\n${snippet}\`\`\``);
+  });
 
   it("has no other TypeScript snippet: every one is a file above", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -86,7 +83,9 @@ describe("the README example", () => {
     expect(answer).toBe("2 + 3 = 5");
     expect(requests).toHaveLength(2);
     expect(requests[0]?.tools.map((tool) => tool.function.name)).toContain("everything__get-sum");
-    expect(requests[0]?.tools.every((tool) => tool.type === "function" && typeof tool.function.strict === "boolean")).toBe(true);
+    expect(
+      requests[0]?.tools.every((tool) => tool.type === "function" && typeof tool.function.strict === "boolean"),
+    ).toBe(true);
     expect(requests[1]?.messages.slice(1)).toMatchObject([
       { role: "assistant", tool_calls: [{ id: "call_sum" }, { id: "call_echo" }] },
       { role: "tool", tool_call_id: "call_sum", content: "The sum of 2 and 3 is 5." },

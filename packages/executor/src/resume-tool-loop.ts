@@ -24,8 +24,10 @@ import type { AnsweredCall, ApprovalDecisions, ToolLoopState } from "./tool-loop
  * the state's (type the state read back from JSON, e.g.
  * `ToolLoopState<OpenAI.ChatCompletionMessageParam>`).
  */
-export interface ResumeOptions<TTool, TResponse, TOutput, TEntry>
-  extends Omit<ToolLoopOptions<TTool, TResponse, TOutput, unknown, TEntry>, "input" | "model" | "adapter"> {
+export interface ResumeOptions<TTool, TResponse, TOutput, TEntry> extends Omit<
+  ToolLoopOptions<TTool, TResponse, TOutput, unknown, TEntry>,
+  "input" | "model" | "adapter"
+> {
   /** Calls the model with the transcript and the tools, as in `runToolLoop`. */
   readonly model: ModelFunction<TTool, TResponse, TEntry>;
   /** An adapter of the API the state belongs to. */
@@ -43,11 +45,11 @@ function goneOutcome<TOutput>(
   call: ToolCall,
   settings: RoundSettings<unknown, TOutput>,
   dispatcher: Dispatcher,
-  executionId: string
+  executionId: string,
 ): CallOutcome<TOutput> {
   const error = new ToolError(
     "unknown-tool",
-    `The tool "${call.name}" is no longer available, so the call was not run.`
+    `The tool "${call.name}" is no longer available, so the call was not run.`,
   );
   const rejection = {
     callId: call.callId,
@@ -98,7 +100,7 @@ function goneOutcome<TOutput>(
 export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
   state: ToolLoopState<TEntry, TOutput>,
   decisions: ApprovalDecisions,
-  options: ResumeOptions<TTool, TResponse, TOutput, TEntry>
+  options: ResumeOptions<TTool, TResponse, TOutput, TEntry>,
 ): Promise<ToolLoopResult<TResponse, TEntry, TOutput>> {
   type Entry = TEntry;
   const { adapter, toolset, clients, approve, signal } = options;
@@ -154,5 +156,7 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
     TEntry,
     "input"
   >;
-  return runTurns(loopOptions, checked.turns, checked.conversation) as Promise<ToolLoopResult<TResponse, TEntry, TOutput>>;
+  return runTurns(loopOptions, checked.turns, checked.conversation) as Promise<
+    ToolLoopResult<TResponse, TEntry, TOutput>
+  >;
 }

@@ -119,7 +119,9 @@ export function runRound<TOutput>(
   };
   // Every call fits at once (the common case): no queue to keep.
   const limit = calls.length <= concurrency ? undefined : createLimiter(concurrency);
-  const answered = calls.map((call) => (limit === undefined ? answerCall(call, context) : limit(() => answerCall(call, context))));
+  const answered = calls.map((call) =>
+    limit === undefined ? answerCall(call, context) : limit(() => answerCall(call, context)),
+  );
   return Promise.all(answered).then(
     (outcomes) => {
       abort?.dispose();
@@ -144,12 +146,18 @@ function answerCall<TOutput>(call: ToolCall, context: RoundContext<TOutput>): Pr
   if (context.abort?.aborted === true || context.failed) {
     return Promise.resolve(abortedError(call, false)).then((outcome) => answer(call, context, startTime, outcome));
   }
-  if (client === undefined) return Promise.resolve(noClientError(call)).then((outcome) => answer(call, context, startTime, outcome));
+  if (client === undefined)
+    return Promise.resolve(noClientError(call)).then((outcome) => answer(call, context, startTime, outcome));
   return runCall(client, call, context.limits).then((outcome) => answer(call, context, startTime, outcome));
 }
 
 /** Reports the call's end and makes its answer from its outcome, rendered once. */
-function answer<TOutput>(call: ToolCall, context: RoundContext<TOutput>, startTime: number, outcome: ToolOutcome): CallOutcome<TOutput> {
+function answer<TOutput>(
+  call: ToolCall,
+  context: RoundContext<TOutput>,
+  startTime: number,
+  outcome: ToolOutcome,
+): CallOutcome<TOutput> {
   const { settings, dispatcher, executionId } = context;
   const durationMs = now() - startTime;
   const rendered = renderResult(outcome, settings.render);

@@ -41,9 +41,17 @@ function scripted<TResponse>(respond: (calls: readonly CallSpec[], turn: number)
 
 describe("runToolLoop drives a scripted model through several turns", () => {
   it("Chat Completions: the transcript is exactly what the next request needs", async () => {
-    const { model, inputs, tools } = scripted((calls) => chatCompletion(calls, calls.length === 0 ? "All done: 3 and 40." : null));
+    const { model, inputs, tools } = scripted((calls) =>
+      chatCompletion(calls, calls.length === 0 ? "All done: 3 and 40." : null),
+    );
     const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Do the sums." }];
-    const result = await runToolLoop({ model, adapter: chat, toolset: env.toolset, clients: { faults: env.faults.client }, input });
+    const result = await runToolLoop({
+      model,
+      adapter: chat,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input,
+    });
 
     expect(result.stopReason).toBe("completed");
     expect(result.turns).toBe(3);
@@ -61,7 +69,10 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       { role: "tool", tool_call_id: "call_5", content: "Error: the disk is on fire" },
       { role: "assistant", content: "All done: 3 and 40." },
     ]);
-    expect(result.input[1]).toMatchObject({ role: "assistant", tool_calls: [{ id: "call_1" }, { id: "call_2" }, { id: "call_3" }] });
+    expect(result.input[1]).toMatchObject({
+      role: "assistant",
+      tool_calls: [{ id: "call_1" }, { id: "call_2" }, { id: "call_3" }],
+    });
     expect(chatViolations(result.input)).toEqual([]);
     // Each turn the model saw the whole transcript so far, and the same tools.
     expect(inputs).toEqual([result.input.slice(0, 1), result.input.slice(0, 5), result.input.slice(0, 8)]);
@@ -69,12 +80,21 @@ describe("runToolLoop drives a scripted model through several turns", () => {
   });
 
   it("Responses: reasoning and call items are repeated, every call_id answered once", async () => {
-    const { model, inputs } = scripted((calls) => responsesResponse(calls, calls.length === 0 ? "All done." : undefined));
+    const { model, inputs } = scripted((calls) =>
+      responsesResponse(calls, calls.length === 0 ? "All done." : undefined),
+    );
     const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Do the sums." }];
-    const result = await runToolLoop({ model, adapter: responses, toolset: env.toolset, clients: { faults: env.faults.client }, input });
+    const result = await runToolLoop({
+      model,
+      adapter: responses,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input,
+    });
 
     expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
-    const items = (turn: number) => responses.responseItems(responsesResponse(script[turn] ?? [], turn === 2 ? "All done." : undefined));
+    const items = (turn: number) =>
+      responses.responseItems(responsesResponse(script[turn] ?? [], turn === 2 ? "All done." : undefined));
     const output = (call_id: string, text: string | RegExp) => ({
       type: "function_call_output",
       call_id,
@@ -163,7 +183,12 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       signal: AbortSignal.abort(),
     });
     expect(calls).toBe(0);
-    expect(result).toEqual({ response: undefined, input: [{ role: "user", content: "Hi." }], turns: 0, stopReason: "aborted" });
+    expect(result).toEqual({
+      response: undefined,
+      input: [{ role: "user", content: "Hi." }],
+      turns: 0,
+      stopReason: "aborted",
+    });
   });
 
   it("a model function that throws: turn-end carries the error, then the loop rejects with it", async () => {
@@ -211,81 +236,135 @@ describe("runToolLoop drives a scripted model through several turns", () => {
   it.each([
     ["Chat Completions", "chat"],
     ["Responses", "responses"],
-  ] as const)("%s, strict: true: a tool left out is never run, even when the model calls it by name", async (_api, api) => {
-    // A tool with no strict form (an open map of tags, with encodings off): left out under strict: true.
-    const ran: unknown[] = [];
-    env.faults.server.registerTool("danger", { description: "Deletes everything.", inputSchema: { tags: z.record(z.string(), z.string()) } }, (args) => {
-      ran.push(args);
-      return { content: [{ type: "text", text: "deleted everything" }] };
-    });
-    const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
-    expect(toolset.resolve("faults__danger")).toBeDefined();
+  ] as const)(
+    "%s, strict: true: a tool left out is never run, even when the model calls it by name",
+    async (_api, api) => {
+      // A tool with no strict form (an open map of tags, with encodings off): left out under strict: true.
+      const ran: unknown[] = [];
+      env.faults.server.registerTool(
+        "danger",
+        { description: "Deletes everything.", inputSchema: { tags: z.record(z.string(), z.string()) } },
+        (args) => {
+          ran.push(args);
+          return { content: [{ type: "text", text: "deleted everything" }] };
+        },
+      );
+      const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
+      expect(toolset.resolve("faults__danger")).toBeDefined();
 
-    const calls: readonly CallSpec[] = [
-      ["call_1", "faults__danger", { tags: { all: "yes" } }],
-      ["call_2", "faults__echo", { text: "safe" }],
-    ];
-    const offered: unknown[][] = [];
-    const turn = (input: unknown[], tools: unknown[]): readonly CallSpec[] => {
-      offered.push(tools);
-      return input.length === 1 ? calls : [];
-    };
-    const events: ExecutorEvent[] = [];
-    const common = {
-      toolset,
-      clients: { faults: env.faults.client },
-      strict: true,
-      strictOptions: { encode: false },
-      hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
-    } as const;
-    const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
-    const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
-    const result =
-      api === "chat"
-        ? await runToolLoop({ ...common, model: (input, tools) => chatCompletion(turn(input, tools), "Done."), adapter: chat, input: chatInput })
-        : await runToolLoop({ ...common, model: (input, tools) => responsesResponse(turn(input, tools), "Done."), adapter: responses, input: responsesInput });
+      const calls: readonly CallSpec[] = [
+        ["call_1", "faults__danger", { tags: { all: "yes" } }],
+        ["call_2", "faults__echo", { text: "safe" }],
+      ];
+      const offered: unknown[][] = [];
+      const turn = (input: unknown[], tools: unknown[]): readonly CallSpec[] => {
+        offered.push(tools);
+        return input.length === 1 ? calls : [];
+      };
+      const events: ExecutorEvent[] = [];
+      const common = {
+        toolset,
+        clients: { faults: env.faults.client },
+        strict: true,
+        strictOptions: { encode: false },
+        hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
+      } as const;
+      const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
+      const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
+      const result =
+        api === "chat"
+          ? await runToolLoop({
+              ...common,
+              model: (input, tools) => chatCompletion(turn(input, tools), "Done."),
+              adapter: chat,
+              input: chatInput,
+            })
+          : await runToolLoop({
+              ...common,
+              model: (input, tools) => responsesResponse(turn(input, tools), "Done."),
+              adapter: responses,
+              input: responsesInput,
+            });
 
-    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
-    expect(ran).toEqual([]);
-    expect(env.faults.started).toEqual(["echo"]);
-    const names = (tools: unknown[]): unknown[] =>
-      tools.map((tool) => (tool as { name?: string; function?: { name: string } }).function?.name ?? (tool as { name?: string }).name);
-    expect(names(offered[0] ?? [])).not.toContain("faults__danger");
-    expect(events).toMatchObject([{ type: "tool-call-rejected", callId: "call_1", name: "faults__danger", error: { code: "unknown-tool" } }]);
-    const message = (events[0] as { error: Error }).error.message;
-    expect(message).toMatch(/^There is no tool named "faults__danger"\. Available tools: faults__add, /);
-    expect(message).not.toContain("faults__danger,");
-  });
+      expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+      expect(ran).toEqual([]);
+      expect(env.faults.started).toEqual(["echo"]);
+      const names = (tools: unknown[]): unknown[] =>
+        tools.map(
+          (tool) =>
+            (tool as { name?: string; function?: { name: string } }).function?.name ?? (tool as { name?: string }).name,
+        );
+      expect(names(offered[0] ?? [])).not.toContain("faults__danger");
+      expect(events).toMatchObject([
+        { type: "tool-call-rejected", callId: "call_1", name: "faults__danger", error: { code: "unknown-tool" } },
+      ]);
+      const message = (events[0] as { error: Error }).error.message;
+      expect(message).toMatch(/^There is no tool named "faults__danger"\. Available tools: faults__add, /);
+      expect(message).not.toContain("faults__danger,");
+    },
+  );
 
   it.each([
     ["Chat Completions", "chat"],
     ["Responses", "responses"],
-  ] as const)("%s: an encoded argument is restored before the tool runs; one that cannot be is answered, never run", async (_api, api) => {
-    // An open map of labels: strict (encodings are on by default), sent as key/value entries.
-    const ran: unknown[] = [];
-    env.faults.server.registerTool("label", { description: "Labels.", inputSchema: { labels: z.record(z.string(), z.string()) } }, (args) => {
-      ran.push(args);
-      return { content: [{ type: "text", text: "labelled" }] };
-    });
-    const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
-    const calls: readonly CallSpec[] = [
-      ["call_1", "faults__label", { labels: [{ key: "team", value: "a" }] }],
-      ["call_2", "faults__label", { labels: [{ key: "team", value: "a" }, { key: "team", value: "b" }] }],
-    ];
-    const turn = (input: unknown[]): readonly CallSpec[] => (input.length === 1 ? calls : []);
-    const events: ExecutorEvent[] = [];
-    const common = { toolset, clients: { faults: env.faults.client }, hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) } } as const;
-    const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
-    const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
-    const result =
-      api === "chat"
-        ? await runToolLoop({ ...common, model: (input) => chatCompletion(turn(input), "Done."), adapter: chat, input: chatInput })
-        : await runToolLoop({ ...common, model: (input) => responsesResponse(turn(input), "Done."), adapter: responses, input: responsesInput });
-    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
-    expect(ran).toEqual([{ labels: { team: "a" } }]);
-    expect(events).toMatchObject([{ type: "tool-call-rejected", callId: "call_2", error: { code: "arguments-not-restorable" } }]);
-    expect(JSON.stringify(result.input)).toContain('the key \\"team\\" is given twice; send each key once');
-  });
+  ] as const)(
+    "%s: an encoded argument is restored before the tool runs; one that cannot be is answered, never run",
+    async (_api, api) => {
+      // An open map of labels: strict (encodings are on by default), sent as key/value entries.
+      const ran: unknown[] = [];
+      env.faults.server.registerTool(
+        "label",
+        { description: "Labels.", inputSchema: { labels: z.record(z.string(), z.string()) } },
+        (args) => {
+          ran.push(args);
+          return { content: [{ type: "text", text: "labelled" }] };
+        },
+      );
+      const { toolset } = buildToolset({ faults: (await env.faults.client.listTools()).tools });
+      const calls: readonly CallSpec[] = [
+        ["call_1", "faults__label", { labels: [{ key: "team", value: "a" }] }],
+        [
+          "call_2",
+          "faults__label",
+          {
+            labels: [
+              { key: "team", value: "a" },
+              { key: "team", value: "b" },
+            ],
+          },
+        ],
+      ];
+      const turn = (input: unknown[]): readonly CallSpec[] => (input.length === 1 ? calls : []);
+      const events: ExecutorEvent[] = [];
+      const common = {
+        toolset,
+        clients: { faults: env.faults.client },
+        hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
+      } as const;
+      const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
+      const responsesInput: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Go." }];
+      const result =
+        api === "chat"
+          ? await runToolLoop({
+              ...common,
+              model: (input) => chatCompletion(turn(input), "Done."),
+              adapter: chat,
+              input: chatInput,
+            })
+          : await runToolLoop({
+              ...common,
+              model: (input) => responsesResponse(turn(input), "Done."),
+              adapter: responses,
+              input: responsesInput,
+            });
+      expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+      expect(ran).toEqual([{ labels: { team: "a" } }]);
+      expect(events).toMatchObject([
+        { type: "tool-call-rejected", callId: "call_2", error: { code: "arguments-not-restorable" } },
+      ]);
+      expect(JSON.stringify(result.input)).toContain('the key \\"team\\" is given twice; send each key once');
+    },
+  );
 
   it("Responses: a malformed output (a null item, a call without a string call_id) neither throws nor leaves a call unanswered", async () => {
     const turns: OpenAI.Responses.Response[] = [
@@ -293,7 +372,14 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]),
         output: [
           null,
-          { type: "function_call", id: "fc_x", call_id: 7, name: "faults__echo", arguments: '{"text":"lost"}', status: "completed" },
+          {
+            type: "function_call",
+            id: "fc_x",
+            call_id: 7,
+            name: "faults__echo",
+            arguments: '{"text":"lost"}',
+            status: "completed",
+          },
           ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]).output,
         ] as unknown as OpenAI.Responses.ResponseOutputItem[],
       },
@@ -356,14 +442,28 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       output: { structured: "bogus" as "auto" },
     });
     await expect(run).rejects.toThrow(/output\.structured must be/);
-    await expect(run).rejects.toSatisfy((error) => isToolError(error) && error.code === "invalid-options" && error.fault === "caller");
+    await expect(run).rejects.toSatisfy(
+      (error) => isToolError(error) && error.code === "invalid-options" && error.fault === "caller",
+    );
     expect(calls).toBe(0);
     expect(env.faults.started).toEqual([]);
   });
 
   it("refuses a wrong maxTurns before calling the model", async () => {
     await expect(
-      runToolLoop({ model: () => chatCompletion([]), adapter: chat, toolset: env.toolset, clients: {}, input: [], maxTurns: 0 }),
-    ).rejects.toThrow(expect.objectContaining({ code: "invalid-options", message: expect.stringMatching(/maxTurns must be a positive integer/) as string }));
+      runToolLoop({
+        model: () => chatCompletion([]),
+        adapter: chat,
+        toolset: env.toolset,
+        clients: {},
+        input: [],
+        maxTurns: 0,
+      }),
+    ).rejects.toThrow(
+      expect.objectContaining({
+        code: "invalid-options",
+        message: expect.stringMatching(/maxTurns must be a positive integer/) as string,
+      }),
+    );
   });
 });

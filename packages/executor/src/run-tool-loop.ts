@@ -77,7 +77,9 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
  * or, when the adapter says `transcriptItems: "input"` (Responses), as an
  * input item (`runToolLoop` checks that they are).
  */
-export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [TItemTyping] extends ["input"]
+export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [
+  TItemTyping,
+] extends ["input"]
   ? TInput | TOutput
   : TInput | TOutput | TItem;
 
@@ -88,7 +90,14 @@ export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" |
 type ResponseItemsOf<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
 
 /** Options of {@link runToolLoop}. */
-export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item"> {
+export interface ToolLoopOptions<
+  TTool,
+  TResponse,
+  TOutput,
+  TItem,
+  TInput,
+  TItemTyping extends "item" | "input" = "item",
+> {
   /** Calls the model with the transcript and the tools. */
   readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
   /**
@@ -99,7 +108,9 @@ export interface ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItem
    */
   readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
     readonly transcriptItems?: TItemTyping | undefined;
-    responseItems(response: NoInfer<TResponse>): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
+    responseItems(
+      response: NoInfer<TResponse>,
+    ): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
   };
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
@@ -269,7 +280,9 @@ export interface ConversationPoint {
 }
 
 const responseId = (response: unknown): string | undefined =>
-  typeof response === "object" && response !== null && "id" in response && typeof response.id === "string" ? response.id : undefined;
+  typeof response === "object" && response !== null && "id" in response && typeof response.id === "string"
+    ? response.id
+    : undefined;
 
 /**
  * The loop of {@link runToolLoop}, after `turnsBefore` model calls (those of
@@ -306,7 +319,14 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
   };
   const prepared = adapter.tools(toolset, prepareOptions);
   reportStrictProblems(toolset, prepared, dispatcher);
-  const turnTools = new TurnToolsMaker<TTool, Entry>(adapter, toolset, prepareOptions, prepared, options.activeTools, options.allowedTools);
+  const turnTools = new TurnToolsMaker<TTool, Entry>(
+    adapter,
+    toolset,
+    prepareOptions,
+    prepared,
+    options.activeTools,
+    options.allowedTools,
+  );
   const stopWhen: readonly StopCondition[] =
     options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;
   let usage: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
@@ -324,12 +344,24 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     const startTime = now();
     const turnEnd = (callCount: number, rejectedCount: number, failure: { error?: unknown }): void => {
       const end = now();
-      dispatcher.emit({ type: "turn-end", timestamp: end, turn, startTime, durationMs: end - startTime, callCount, rejectedCount, ...failure });
+      dispatcher.emit({
+        type: "turn-end",
+        timestamp: end,
+        turn,
+        startTime,
+        durationMs: end - startTime,
+        callCount,
+        rejectedCount,
+        ...failure,
+      });
     };
     dispatcher.emit({ type: "turn-start", timestamp: startTime, turn, inputLength: transcript.length });
     const offered = turnTools.forTurn({ turn, transcript });
     try {
-      const onDelta = dispatcher === NOOP_DISPATCHER ? ignoreDelta : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
+      const onDelta =
+        dispatcher === NOOP_DISPATCHER
+          ? ignoreDelta
+          : (delta: StreamDelta): void => dispatcher.emit({ type: "model-delta", timestamp: now(), turn, delta });
       const sent = byId && point !== undefined ? transcript.slice(point.seen) : [...transcript];
       const previousResponseId = byId ? (point?.previousResponseId ?? null) : null;
       const context = { turn, signal, onDelta, allowedTools: offered.allowedTools, previousResponseId };
@@ -351,10 +383,13 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
     // Chat Completions answers each assistant message on its own: the response is enough.
     const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
     const round = { ...settings, nullPaths: offered.nullPaths };
-    const { outcomes, outputs, pending = [] } =
-      options.approve === undefined
-        ? await executeRound(called, toolset, clients, round, dispatcher)
-        : await executeApprovedRound(called, toolset, clients, round, dispatcher, options.approve);
+    const {
+      outcomes,
+      outputs,
+      pending = [],
+    } = options.approve === undefined
+      ? await executeRound(called, toolset, clients, round, dispatcher)
+      : await executeApprovedRound(called, toolset, clients, round, dispatcher, options.approve);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
     if (pending.length > 0) {

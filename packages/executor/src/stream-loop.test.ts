@@ -27,7 +27,7 @@ async function start(options: { hangMidStream?: boolean } = {}) {
 
 const describeDeltas = (events: readonly ModelDeltaEvent[]): string[] =>
   events.map(
-    ({ turn, delta }) => `${turn} ${delta.type === "text" ? `text ${delta.delta}` : `${delta.callId} ${delta.delta}`}`
+    ({ turn, delta }) => `${turn} ${delta.type === "text" ? `text ${delta.delta}` : `${delta.callId} ${delta.delta}`}`,
   );
 
 describe("runToolLoop with a streamed model", () => {
@@ -38,7 +38,7 @@ describe("runToolLoop with a streamed model", () => {
       model: async (messages, tools, { signal, onDelta }) =>
         collectChat(
           await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }),
-          { signal, onDelta }
+          { signal, onDelta },
         ),
       adapter: chat,
       toolset: notes.toolset,
@@ -109,7 +109,7 @@ describe("runToolLoop with a streamed model", () => {
             model: async (messages, tools, { signal, onDelta }) =>
               collectChat(
                 await openai.chat.completions.create({ model: "gpt-test", messages, tools, stream: true }, { signal }),
-                { signal, onDelta }
+                { signal, onDelta },
               ),
             adapter: chat,
             input: messages,
@@ -119,7 +119,7 @@ describe("runToolLoop with a streamed model", () => {
             model: async (items, tools, { signal, onDelta }) =>
               collectResponse(
                 await openai.responses.create({ model: "gpt-test", input: items, tools, stream: true }, { signal }),
-                { signal, onDelta }
+                { signal, onDelta },
               ),
             adapter: responses,
             input: items,

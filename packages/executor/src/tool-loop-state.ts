@@ -58,7 +58,7 @@ const isAnswered = (value: unknown): boolean =>
 function fail(what: string): never {
   throw new ToolError(
     "invalid-options",
-    `The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`
+    `The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`,
   );
 }
 
@@ -71,7 +71,7 @@ function fail(what: string): never {
 export function checkState<TEntry, TOutput>(
   state: unknown,
   decisions: unknown,
-  api: string
+  api: string,
 ): ToolLoopState<TEntry, TOutput> {
   if (!isRecord(state)) fail("it is not an object");
   if (state.format !== TOOL_LOOP_STATE_FORMAT)
@@ -98,7 +98,7 @@ export function checkState<TEntry, TOutput>(
   if (!isRecord(decisions))
     throw new ToolError(
       "invalid-options",
-      "The decisions given to resumeToolLoop must be an object of answers by call id."
+      "The decisions given to resumeToolLoop must be an object of answers by call id.",
     );
   const pending = new Set(state.pending.map((call) => call.callId));
   const stray = Object.keys(decisions).find((id) => !pending.has(id));
@@ -107,7 +107,7 @@ export function checkState<TEntry, TOutput>(
       "invalid-options",
       `resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; pending: ${[
         ...pending,
-      ].join(", ")}.`
+      ].join(", ")}.`,
     );
   }
   return state as unknown as ToolLoopState<TEntry, TOutput>;

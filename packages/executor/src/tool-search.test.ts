@@ -12,20 +12,47 @@ const response = (): OpenAI.Responses.Response =>
   ({
     output: [
       { type: "reasoning", id: "rs_1", summary: [] },
-      { type: "tool_search_call", id: "ts_1", call_id: "s1", arguments: { query: "echo text" }, execution: "client", status: "completed" },
-      { type: "function_call", id: "fc_1", call_id: "c1", namespace: "faults", name: "echo", arguments: '{"text":"hi"}', status: "completed" },
-      { type: "tool_search_call", id: "ts_2", call_id: "s2", arguments: "not json", execution: "client", status: "completed" },
+      {
+        type: "tool_search_call",
+        id: "ts_1",
+        call_id: "s1",
+        arguments: { query: "echo text" },
+        execution: "client",
+        status: "completed",
+      },
+      {
+        type: "function_call",
+        id: "fc_1",
+        call_id: "c1",
+        namespace: "faults",
+        name: "echo",
+        arguments: '{"text":"hi"}',
+        status: "completed",
+      },
+      {
+        type: "tool_search_call",
+        id: "ts_2",
+        call_id: "s2",
+        arguments: "not json",
+        execution: "client",
+        status: "completed",
+      },
     ],
   }) as unknown as OpenAI.Responses.Response;
 
 describe("executeToolCalls with client-side tool search", () => {
   it("answers each tool search once, runs the namespaced call, and keeps the model's order", async () => {
     const { report } = tools(env.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-    const { outputs, outcomes, searches } = await executeToolCalls(response(), env.toolset, { faults: env.faults.client }, {
-      adapter: responses,
-      nullPaths: report.nullPaths,
-      toolSearch: report.toolSearch,
-    });
+    const { outputs, outcomes, searches } = await executeToolCalls(
+      response(),
+      env.toolset,
+      { faults: env.faults.client },
+      {
+        adapter: responses,
+        nullPaths: report.nullPaths,
+        toolSearch: report.toolSearch,
+      },
+    );
     expect(outputs.map((output) => [output.type, "call_id" in output ? output.call_id : ""])).toEqual([
       ["tool_search_output", "s1"],
       ["function_call_output", "c1"],
@@ -41,11 +68,20 @@ describe("executeToolCalls with client-side tool search", () => {
     const loaded = outputs[0]!.type === "tool_search_output" ? outputs[0]!.tools : [];
     expect(loaded).toHaveLength(1);
     expect(loaded[0]).toMatchObject({ type: "namespace", name: "faults" });
-    expect(loaded[0]?.type === "namespace" ? loaded[0].tools[0] : undefined).toMatchObject({ type: "function", name: "echo", strict: true });
+    expect(loaded[0]?.type === "namespace" ? loaded[0].tools[0] : undefined).toMatchObject({
+      type: "function",
+      name: "echo",
+      strict: true,
+    });
   });
 
   it("without toolSearch, leaves tool searches alone", async () => {
-    const { outputs, searches } = await executeToolCalls(response(), env.toolset, { faults: env.faults.client }, { adapter: responses });
+    const { outputs, searches } = await executeToolCalls(
+      response(),
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: responses },
+    );
     expect(outputs.map((output) => output.type)).toEqual(["function_call_output"]);
     expect(searches).toEqual([]);
   });

@@ -29,7 +29,7 @@ afterEach(async () => {
 const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Tidy my notes." }];
 const sentTools = (n: number): unknown[] =>
   ((api.requests[n]?.body.tools ?? []) as { function?: { name: string }; name?: string }[]).map(
-    (tool) => tool.function?.name ?? tool.name
+    (tool) => tool.function?.name ?? tool.name,
   );
 const contents = (messages: readonly OpenAI.ChatCompletionMessageParam[]): unknown[] =>
   messages.filter((message) => message.role === "tool").map((message) => message.content);
@@ -90,7 +90,7 @@ describe("allowedTools", () => {
     });
     expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "append_note"]);
     expect(contents(result.input)[1]).toBe(
-      'Error: There is no tool named "notes__delete_note". Available tools: notes__append_note, notes__read_note.'
+      'Error: There is no tool named "notes__delete_note". Available tools: notes__append_note, notes__read_note.',
     );
   });
 

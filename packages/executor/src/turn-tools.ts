@@ -21,7 +21,7 @@ export interface TurnTools<TTool> {
 
 const namesFor = <TEntry>(
   option: TurnToolNames<TEntry> | undefined,
-  info: TurnInfo<TEntry>
+  info: TurnInfo<TEntry>,
 ): readonly string[] | undefined => (typeof option === "function" ? option(info) : option);
 
 // Only the named tools of the toolset: what the adapter prepares for a turn that offers fewer.
@@ -33,7 +33,7 @@ const toolsetView = (toolset: Toolset, names: ReadonlySet<string>): Toolset => (
 // The plans of the named tools only: the rest are not offered this turn.
 const pick = (plans: PlansByTool, names: readonly string[]): PlansByTool =>
   Object.fromEntries(
-    names.filter((name) => Object.hasOwn(plans, name)).map((name) => [name, plans[name] as PlansByTool[string]])
+    names.filter((name) => Object.hasOwn(plans, name)).map((name) => [name, plans[name] as PlansByTool[string]]),
   );
 
 /**
@@ -53,7 +53,7 @@ export class TurnToolsMaker<TTool, TEntry> {
     private readonly prepareOptions: PrepareOptions,
     private readonly all: PreparedTools<TTool>,
     private readonly activeTools: TurnToolNames<TEntry> | undefined,
-    private readonly allowedTools: TurnToolNames<TEntry> | undefined
+    private readonly allowedTools: TurnToolNames<TEntry> | undefined,
   ) {}
 
   forTurn(info: TurnInfo<TEntry>): TurnTools<TTool> {

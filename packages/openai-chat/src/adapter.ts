@@ -6,7 +6,12 @@ import { renderedOutput, toolOutput } from "./tool-output";
 import { tools } from "./tools";
 
 /** The Chat Completions {@link Adapter}: this package's functions, for `@x/executor`. */
-export interface ChatAdapter extends Adapter<ChatFunctionTool, ChatResponse, ChatToolMessage, ChatAssistantMessageParam> {
+export interface ChatAdapter extends Adapter<
+  ChatFunctionTool,
+  ChatResponse,
+  ChatToolMessage,
+  ChatAssistantMessageParam
+> {
   readonly api: "chat";
 }
 

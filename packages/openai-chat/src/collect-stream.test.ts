@@ -75,7 +75,9 @@ describe("collectStream", () => {
     const completion = await collectStream(STREAMED_CHUNKS.slice(0, 9));
     expect(completion.choices[0]?.finish_reason).toBeNull();
     expect(
-      completion.choices[0]?.message.tool_calls?.map((call) => (call.type === "function" ? call.function : call.custom))
+      completion.choices[0]?.message.tool_calls?.map((call) =>
+        call.type === "function" ? call.function : call.custom,
+      ),
     ).toEqual([
       { name: "files__read_file", arguments: '{"path":"/tmp/Z\\u00fcrich-\ud83d' },
       { name: "files__list_dir", arguments: "{" },
@@ -86,7 +88,7 @@ describe("collectStream", () => {
     const completion = await collectStream(STREAMED_CHUNKS.slice(0, 11));
     // The arguments happen to be complete JSON: the cut is known from the missing finish_reason alone.
     expect(
-      completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments)
+      completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments),
     ).toEqual([READ_ARGUMENTS, "{}"]);
     const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
     expect(calls).toEqual([]);
@@ -219,7 +221,7 @@ describe("collectStream", () => {
 
   it("rejects at once with a signal aborted before", async () => {
     await expect(collectStream(STREAMED_CHUNKS, { signal: AbortSignal.abort(new Error("before")) })).rejects.toThrow(
-      "before"
+      "before",
     );
   });
 
@@ -261,9 +263,9 @@ describe("collectStream on the official client's stream", () => {
     expect(collected).toEqual(
       JSON.parse(
         JSON.stringify(oracle, (key, value: unknown) =>
-          key === "parsed" || key === "parsed_arguments" ? undefined : value
-        )
-      )
+          key === "parsed" || key === "parsed_arguments" ? undefined : value,
+        ),
+      ),
     );
     expect(api.exchanges[0]?.request).toMatchObject({ stream: true });
   });

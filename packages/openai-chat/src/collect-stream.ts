@@ -178,7 +178,7 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
   private readToolCall(
     state: ChoiceState<LogprobOf<TChunk>>,
     piece: ChatChunkToolCall,
-    onDelta: CollectStreamOptions["onDelta"]
+    onDelta: CollectStreamOptions["onDelta"],
   ): void {
     if (typeof piece !== "object" || piece === null || typeof piece.index !== "number") return;
     let call = state.calls.get(piece.index);
@@ -197,7 +197,7 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
 
   private readAudio(
     state: ChoiceState<LogprobOf<TChunk>>,
-    audio: NonNullable<NonNullable<ChatChunkChoice["delta"]>["audio"]>
+    audio: NonNullable<NonNullable<ChatChunkChoice["delta"]>["audio"]>,
   ): void {
     const collected = (state.audio ??= { id: "", data: "", expires_at: 0, transcript: "" });
     if (typeof audio.id === "string") collected.id = audio.id;
@@ -208,7 +208,7 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
 
   private readLogprobs(
     state: ChoiceState<LogprobOf<TChunk>>,
-    logprobs: NonNullable<ChatChunkChoice["logprobs"]>
+    logprobs: NonNullable<ChatChunkChoice["logprobs"]>,
   ): void {
     const collected = (state.logprobs ??= { content: null, refusal: null });
     // The chunk type's logprob entries are LogprobOf<TChunk>: this is where they are read.
@@ -270,7 +270,7 @@ const toolCall = (call: CallState): ChatToolCall =>
  */
 export async function collectStream<TChunk extends ChatStreamChunk>(
   events: StreamEvents<TChunk>,
-  options: CollectStreamOptions = {}
+  options: CollectStreamOptions = {},
 ): Promise<ChatStreamCompletion<TChunk>> {
   const collector = new ChatCollector<TChunk>(options.onDelta);
   await readStream(events, (chunk) => collector.read(chunk), options.signal);

@@ -8,7 +8,14 @@ export { toolCalls } from "./tool-calls";
 export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
 export { collectStream } from "./collect-stream";
-export type { ChatChunkChoice, ChatChunkToolCall, ChatFinishReason, ChatStreamChoice, ChatStreamChunk, ChatStreamCompletion } from "./collect-stream";
+export type {
+  ChatChunkChoice,
+  ChatChunkToolCall,
+  ChatFinishReason,
+  ChatStreamChoice,
+  ChatStreamChunk,
+  ChatStreamCompletion,
+} from "./collect-stream";
 export { allowedTools } from "./allowed-tools";
 export type { ChatAllowedToolsChoice } from "./allowed-tools";
 export { adapter } from "./adapter";

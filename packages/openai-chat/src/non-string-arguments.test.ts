@@ -10,14 +10,20 @@ import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
 
 const nonString = fc.oneof(
-  fc.tuple(fc.constantFrom(...NON_JSON_SHAPES), fc.integer({ min: 0, max: 3_000 })).map(([shape, size]) => nonJsonValue(shape, size)),
+  fc
+    .tuple(fc.constantFrom(...NON_JSON_SHAPES), fc.integer({ min: 0, max: 3_000 }))
+    .map(([shape, size]) => nonJsonValue(shape, size)),
   fc.anything().filter((value) => typeof value !== "string" && value !== undefined && value !== null),
 );
 const message = (args: readonly unknown[]): ChatResponse =>
   ({
     role: "assistant",
     content: null,
-    tool_calls: args.map((value, i) => ({ id: `call_${i}`, type: "function", function: { name: "files__read_file", arguments: value } })),
+    tool_calls: args.map((value, i) => ({
+      id: `call_${i}`,
+      type: "function",
+      function: { name: "files__read_file", arguments: value },
+    })),
   }) as unknown as ChatResponse;
 
 describe("non-string arguments", () => {
@@ -48,7 +54,9 @@ describe("non-string arguments", () => {
         const answered = [...calls.map((call) => call.callId), ...rejected.map((rejection) => rejection.callId)].sort();
         expect(answered).toEqual(args.map((_, i) => `call_${i}`).sort());
         for (const rejection of rejected) expect(rejection.output.content).toContain("must be a JSON string");
-        expect(() => JSON.stringify([responseItems(response), rejected.map((rejection) => rejection.output)])).not.toThrow();
+        expect(() =>
+          JSON.stringify([responseItems(response), rejected.map((rejection) => rejection.output)]),
+        ).not.toThrow();
       }),
       { numRuns: 60 },
     );

@@ -31,7 +31,9 @@ describe("against the openai package's types", () => {
   it("outputs are tool messages", () => {
     expectTypeOf<ReturnType<typeof toolOutput>>().toExtend<ChatCompletionToolMessageParam>();
     expectTypeOf<ReturnType<typeof toolOutput>>().toExtend<ChatCompletionMessageParam>();
-    expectTypeOf<ReturnType<typeof toolCalls>["rejected"][number]["output"]>().toExtend<ChatCompletionToolMessageParam>();
+    expectTypeOf<
+      ReturnType<typeof toolCalls>["rejected"][number]["output"]
+    >().toExtend<ChatCompletionToolMessageParam>();
   });
 
   it("responseItems takes a completion or its message and gives assistant message params", () => {
@@ -42,7 +44,9 @@ describe("against the openai package's types", () => {
   });
 
   it("the adapter is an Adapter for these types", () => {
-    expectTypeOf<typeof adapter>().toExtend<Adapter<ChatCompletionTool, ChatResponse, ChatCompletionMessageParam, ChatCompletionMessageParam>>();
+    expectTypeOf<typeof adapter>().toExtend<
+      Adapter<ChatCompletionTool, ChatResponse, ChatCompletionMessageParam, ChatCompletionMessageParam>
+    >();
     expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"chat">();
   });
 });

@@ -50,11 +50,17 @@ export function readToolCalls(message: ChatAssistantMessage | undefined): ReadTo
     if (entry.type === "function") {
       const fn = isRecord(entry.function) ? entry.function : {};
       const sent = fn.arguments ?? "";
-      calls.push({ entry: { id: entry.id, type: "function", function: { name: text(fn.name), arguments: text(sent) } }, sent });
+      calls.push({
+        entry: { id: entry.id, type: "function", function: { name: text(fn.name), arguments: text(sent) } },
+        sent,
+      });
     } else if (entry.type === "custom") {
       const custom = isRecord(entry.custom) ? entry.custom : {};
       const sent = custom.input ?? "";
-      calls.push({ entry: { id: entry.id, type: "custom", custom: { name: text(custom.name), input: text(sent) } }, sent });
+      calls.push({
+        entry: { id: entry.id, type: "custom", custom: { name: text(custom.name), input: text(sent) } },
+        sent,
+      });
     }
   }
   return calls;

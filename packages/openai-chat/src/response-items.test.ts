@@ -5,7 +5,11 @@ import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
 
-const call: ChatToolCall = { id: "call_1", type: "function", function: { name: "files__read_file", arguments: '{"path":"/a.txt"}' } };
+const call: ChatToolCall = {
+  id: "call_1",
+  type: "function",
+  function: { name: "files__read_file", arguments: '{"path":"/a.txt"}' },
+};
 const custom: ChatToolCall = { id: "call_2", type: "custom", custom: { name: "run_python", input: "print(1)" } };
 
 describe("responseItems", () => {
@@ -20,7 +24,12 @@ describe("responseItems", () => {
             role: "assistant" as const,
             content: null,
             refusal: null,
-            annotations: [{ type: "url_citation", url_citation: { url: "https://example.com", title: "x", start_index: 0, end_index: 1 } }],
+            annotations: [
+              {
+                type: "url_citation",
+                url_citation: { url: "https://example.com", title: "x", start_index: 0, end_index: 1 },
+              },
+            ],
             audio: { id: "audio_1", data: "UklGRg==", expires_at: 1, transcript: "hi" },
             tool_calls: [call, custom],
           },
@@ -66,7 +75,8 @@ describe("responseItems", () => {
       ["a list of tool_calls entries", [call]],
       ["an empty tool_calls list", { role: "assistant", content: null, tool_calls: [] }],
     ];
-    expect(Object.fromEntries(cases.map(([label, response]) => [label, responseItems(response)]))).toMatchInlineSnapshot(`
+    expect(Object.fromEntries(cases.map(([label, response]) => [label, responseItems(response)])))
+      .toMatchInlineSnapshot(`
       {
         "a list of tool_calls entries": [
           {
@@ -128,7 +138,11 @@ describe("responseItems", () => {
   });
 
   it("repeats exactly the entries toolCalls answers: no string id or an unknown type, none", () => {
-    const entries = [call, { type: "function", function: { name: "x", arguments: "{}" } }, { id: "call_3", type: "web_search" }];
+    const entries = [
+      call,
+      { type: "function", function: { name: "x", arguments: "{}" } },
+      { id: "call_3", type: "web_search" },
+    ];
     expect(responseItems(entries as unknown as ChatToolCall[])[0]?.tool_calls).toEqual([call]);
   });
 
@@ -146,7 +160,10 @@ const toolCallEntry = fc.record(
     id: fc.oneof(fc.constantFrom("call_a", "call_b", "call_c"), fc.constantFrom(undefined, 7, null, {})),
     type: fc.constantFrom("function", "custom", "web_search", undefined, 3),
     function: fc.oneof(
-      fc.record({ name: fc.constantFrom("files__list_dir", "files__read_file", "nope", ""), arguments: fc.oneof(fc.constantFrom("{}", "[", ""), fc.anything()) }),
+      fc.record({
+        name: fc.constantFrom("files__list_dir", "files__read_file", "nope", ""),
+        arguments: fc.oneof(fc.constantFrom("{}", "[", ""), fc.anything()),
+      }),
       fc.anything(),
     ),
     custom: fc.oneof(fc.record({ name: fc.string(), input: fc.anything() }), fc.anything()),
@@ -157,7 +174,10 @@ const toolCallList = fc.array(fc.oneof(toolCallEntry, fc.anything()), { maxLengt
 const chatResponse = fc.oneof(
   toolCallList,
   toolCallList.map((tool_calls) => ({ role: "assistant", content: null, tool_calls })),
-  fc.record({ content: fc.anything(), refusal: fc.anything(), tool_calls: fc.oneof(toolCallList, fc.anything()) }, { requiredKeys: [] }),
+  fc.record(
+    { content: fc.anything(), refusal: fc.anything(), tool_calls: fc.oneof(toolCallList, fc.anything()) },
+    { requiredKeys: [] },
+  ),
   toolCallList.map((tool_calls) => ({ choices: [{ message: { role: "assistant", content: null, tool_calls } }] })),
   fc.anything(),
 );
@@ -166,7 +186,15 @@ describe("responseItems and toolCalls together: properties", () => {
   it("never throw, whatever the response", () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
-        for (const response of [value, [value], { tool_calls: value }, { tool_calls: [value] }, { choices: value }, { choices: [value] }, { choices: [{ message: value }] }]) {
+        for (const response of [
+          value,
+          [value],
+          { tool_calls: value },
+          { tool_calls: [value] },
+          { choices: value },
+          { choices: [value] },
+          { choices: [{ message: value }] },
+        ]) {
           responseItems(response as ChatResponse);
           toolCalls(response as ChatResponse, toolset, nullPaths);
         }
@@ -182,7 +210,11 @@ describe("responseItems and toolCalls together: properties", () => {
         const repeated = (responseItems(response)[0]?.tool_calls ?? []).map((entry) => entry.id);
         const { calls, rejected } = toolCalls(response, toolset, nullPaths);
         const answers = [...calls.map((c) => c.callId), ...rejected.map((r) => r.output.tool_call_id)];
-        for (const id of new Set(repeated)) expect(answers.filter((answer) => answer === id), id).toHaveLength(1);
+        for (const id of new Set(repeated))
+          expect(
+            answers.filter((answer) => answer === id),
+            id,
+          ).toHaveLength(1);
         for (const answer of answers) expect(repeated).toContain(answer);
       }),
       { numRuns: 300 },

@@ -17,16 +17,30 @@ describe("a two-turn exchange with the official openai client", () => {
   });
   afterAll(() => trip.close());
 
-  const user: ChatCompletionMessageParam = { role: "user", content: "What's the weather in Paris? Show me the dashboard too." };
+  const user: ChatCompletionMessageParam = {
+    role: "user",
+    content: "What's the weather in Paris? Show me the dashboard too.",
+  };
 
-  async function firstTurn(): Promise<{ completion: ChatCompletion; answers: ChatToolMessage[]; chatTools: ReturnType<typeof tools> }> {
+  async function firstTurn(): Promise<{
+    completion: ChatCompletion;
+    answers: ChatToolMessage[];
+    chatTools: ReturnType<typeof tools>;
+  }> {
     const chatTools = tools(trip.toolset);
-    const completion = await trip.openai.chat.completions.create({ model: "gpt-test", messages: [user], tools: chatTools.tools });
+    const completion = await trip.openai.chat.completions.create({
+      model: "gpt-test",
+      messages: [user],
+      tools: chatTools.tools,
+    });
     const answers = await trip.answer(toolCalls(completion, trip.toolset, chatTools.report.nullPaths), toolOutput);
     return { completion, answers, chatTools };
   }
 
-  const secondTurn = (messages: ChatCompletionMessageParam[], chatTools: ReturnType<typeof tools>): Promise<ChatCompletion> =>
+  const secondTurn = (
+    messages: ChatCompletionMessageParam[],
+    chatTools: ReturnType<typeof tools>,
+  ): Promise<ChatCompletion> =>
     trip.openai.chat.completions.create({ model: "gpt-test", messages: [user, ...messages], tools: chatTools.tools });
 
   it("runs the calls it can, answers the others, and the next request succeeds", async () => {
@@ -50,7 +64,10 @@ describe("a two-turn exchange with the official openai client", () => {
   it("sends every tool with strict, and each tool message answers one call id", async () => {
     const { completion, answers, chatTools } = await firstTurn();
     await secondTurn([...responseItems(completion), ...answers], chatTools);
-    const sent = trip.api.exchanges.at(-1)?.request as { tools: { function: { name: string; strict: unknown } }[]; messages: { role: string; tool_call_id?: string }[] };
+    const sent = trip.api.exchanges.at(-1)?.request as {
+      tools: { function: { name: string; strict: unknown } }[];
+      messages: { role: string; tool_call_id?: string }[];
+    };
     expect(sent.tools.map((tool) => [tool.function.name, tool.function.strict])).toEqual([
       ["demo__delete_file", true],
       ["demo__get_weather", true],
@@ -72,7 +89,9 @@ describe("a two-turn exchange with the official openai client", () => {
     const { completion, answers, chatTools } = await firstTurn();
     await expect(secondTurn([...responseItems(completion), ...answers.slice(0, 3)], chatTools)).rejects.toMatchObject({
       status: 400,
-      message: expect.stringContaining("did not have response messages: call_unknown, call_broken, call_custom") as unknown,
+      message: expect.stringContaining(
+        "did not have response messages: call_unknown, call_broken, call_custom",
+      ) as unknown,
     });
   });
 
@@ -86,6 +105,8 @@ describe("a two-turn exchange with the official openai client", () => {
 
   it("is refused, as by OpenAI, when a call id is answered twice", async () => {
     const { completion, answers, chatTools } = await firstTurn();
-    await expect(secondTurn([...responseItems(completion), ...answers, ...answers.slice(0, 1)], chatTools)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      secondTurn([...responseItems(completion), ...answers, ...answers.slice(0, 1)], chatTools),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

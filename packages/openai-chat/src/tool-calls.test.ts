@@ -4,7 +4,11 @@ import { describeToolCallCases, filesNullPaths as nullPaths, filesToolset as too
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { toolCalls } from "./tool-calls";
 
-const fn = (id: string, name: string, args: string): ChatToolCall => ({ id, type: "function", function: { name, arguments: args } });
+const fn = (id: string, name: string, args: string): ChatToolCall => ({
+  id,
+  type: "function",
+  function: { name, arguments: args },
+});
 const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
 const list = fn("call_2", "files__list_dir", "");
 
@@ -21,13 +25,28 @@ describe("toolCalls", () => {
   });
 
   it.each<[string, ChatResponse]>([
-    ["a completion (first choice)", { choices: [{ message: { role: "assistant", content: null, tool_calls: [read, list] } }, { message: { tool_calls: [] } }] }],
+    [
+      "a completion (first choice)",
+      {
+        choices: [
+          { message: { role: "assistant", content: null, tool_calls: [read, list] } },
+          { message: { tool_calls: [] } },
+        ],
+      },
+    ],
     ["an assistant message", { role: "assistant", content: "Reading.", tool_calls: [read, list] }],
     ["a list of tool_calls entries", [read, list]],
   ])("reads %s", (_, response) => {
     expect(toolCalls(response, toolset, nullPaths)).toEqual({
       calls: [
-        { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "/a.txt" }, index: 0 },
+        {
+          callId: "call_1",
+          name: "files__read_file",
+          server: "files",
+          toolName: "read_file",
+          arguments: { path: "/a.txt" },
+          index: 0,
+        },
         { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
       ],
       rejected: [],
@@ -82,7 +101,11 @@ describe("toolCalls", () => {
   });
 
   it("leaves out entries it can neither run nor answer: no string id, or an unknown type", () => {
-    const entries = [{ type: "function", function: { name: "files__list_dir", arguments: "{}" } }, { id: "call_9", type: "web_search" }, null];
+    const entries = [
+      { type: "function", function: { name: "files__list_dir", arguments: "{}" } },
+      { id: "call_9", type: "web_search" },
+      null,
+    ];
     expect(toolCalls(entries as unknown as ChatToolCall[], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
   });
 

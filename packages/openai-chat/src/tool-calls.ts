@@ -29,7 +29,8 @@ const rawCall = ({ entry, sent }: ReadToolCall, index: number, cutOff: boolean):
 // chunk: each of its calls may be cut short. (The API itself never sends
 // null in a completion; a hand-made message or list has no finish_reason.)
 const endedEarly = (response: ChatResponse): boolean => {
-  if (Array.isArray(response) || typeof response !== "object" || response === null || !("choices" in response)) return false;
+  if (Array.isArray(response) || typeof response !== "object" || response === null || !("choices" in response))
+    return false;
   const first: unknown = Array.isArray(response.choices) ? response.choices[0] : undefined;
   return typeof first === "object" && first !== null && "finish_reason" in first && first.finish_reason === null;
 };
@@ -68,6 +69,9 @@ export function toolCalls(
   const { calls, rejected } = resolveToolCalls(raw, toolset, nullPaths);
   return {
     calls,
-    rejected: rejected.map((rejection) => ({ ...rejection, output: renderedOutput(rejection.callId, renderResult(rejection.error, options)) })),
+    rejected: rejected.map((rejection) => ({
+      ...rejection,
+      output: renderedOutput(rejection.callId, renderResult(rejection.error, options)),
+    })),
   };
 }

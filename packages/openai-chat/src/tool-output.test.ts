@@ -4,7 +4,9 @@ import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {
   it("answers with text only: media as placeholders, errors prefixed, structured content per mode", () => {
-    const outputs = Object.fromEntries(OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options)]));
+    const outputs = Object.fromEntries(
+      OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options)]),
+    );
     expect(outputs).toMatchInlineSnapshot(`
       {
         "ToolError": {

@@ -73,7 +73,9 @@ describe("tools", () => {
       ]
     `);
     expect(Object.keys(report.fallbacks)).toEqual(["files__search"]);
-    expect(chatTools.find((tool) => tool.function.name === "files__list_dir")?.function).not.toHaveProperty("description");
+    expect(chatTools.find((tool) => tool.function.name === "files__list_dir")?.function).not.toHaveProperty(
+      "description",
+    );
   });
 
   it.each([

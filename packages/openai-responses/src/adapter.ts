@@ -14,8 +14,12 @@ import { tools } from "./tools";
  * (openai's `ResponseInputItem`), which it checks against the model
  * function's response type.
  */
-export interface ResponsesAdapter
-  extends Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem> {
+export interface ResponsesAdapter extends Adapter<
+  ResponsesTool,
+  ResponsesResponse | readonly ResponsesItem[],
+  ResponsesAnswer,
+  ResponsesItem
+> {
   readonly api: "responses";
   readonly tools: typeof tools;
   readonly renderedOutput: typeof renderedOutput;

@@ -23,7 +23,7 @@ export interface ResponsesAllowedToolsChoice {
  */
 export function allowedTools(
   names: readonly string[],
-  mode: "auto" | "required" = "auto"
+  mode: "auto" | "required" = "auto",
 ): ResponsesAllowedToolsChoice {
   return { type: "allowed_tools", mode, tools: names.map((name) => ({ type: "function", name })) };
 }

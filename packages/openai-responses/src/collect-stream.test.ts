@@ -35,7 +35,7 @@ describe("collectStream", () => {
   it("assembles text and arguments from deltas alone, interleaved and split anywhere", async () => {
     // Without the .done events, only the deltas build the items.
     const deltasOnly = STREAMED_EVENTS.filter(
-      (event) => !event.type.endsWith(".done") && event.type !== "response.completed"
+      (event) => !event.type.endsWith(".done") && event.type !== "response.completed",
     );
     const response = await collectStream(deltasOnly);
     const [, message, read, list] = response.output;
@@ -101,7 +101,7 @@ describe("collectStream", () => {
     expect(
       responseItems(response)
         .filter((item) => item.type === "function_call")
-        .map((item) => item.status)
+        .map((item) => item.status),
     ).toEqual(["incomplete", "completed"]);
   });
 
@@ -158,7 +158,7 @@ describe("collectStream on the official client's stream", () => {
     const known = STREAMED_EVENTS.filter((event) => (event.type as string) !== "response.tool_progress");
     // `output_text` is the openai package's own addition, never on the wire.
     const wire = JSON.parse(
-      JSON.stringify(known, (key, value: unknown) => (key === "output_text" ? undefined : value))
+      JSON.stringify(known, (key, value: unknown) => (key === "output_text" ? undefined : value)),
     ) as Json[];
     api = await startOpenAiServer(() => ({ status: 200, events: wire }));
     openai = new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 });
@@ -171,8 +171,8 @@ describe("collectStream on the official client's stream", () => {
     const oracle = await openai.responses.stream({ model: "gpt-test", input: "Read both." }).finalResponse();
     const withoutParsed = JSON.parse(
       JSON.stringify(oracle, (key, value: unknown) =>
-        ["parsed_arguments", "parsed", "output_parsed"].includes(key) ? undefined : value
-      )
+        ["parsed_arguments", "parsed", "output_parsed"].includes(key) ? undefined : value,
+      ),
     ) as unknown;
     expect(collected).toEqual(withoutParsed);
   });

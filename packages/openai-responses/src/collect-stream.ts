@@ -144,7 +144,7 @@ class ResponsesCollector {
     at: unknown,
     partType: string,
     field: string,
-    delta: string
+    delta: string,
   ): void {
     const position = index(at);
     if (position === undefined) return;
@@ -174,7 +174,7 @@ class ResponsesCollector {
       return withText({ ...this.terminal, output: items });
     }
     const output = assembled.map(({ item, done }) =>
-      done || !CALL_TYPES.has(text(item.type)) ? item : { ...item, status: "incomplete" }
+      done || !CALL_TYPES.has(text(item.type)) ? item : { ...item, status: "incomplete" },
     );
     const error =
       this.error === undefined ? {} : { error: { code: this.error.code ?? null, message: text(this.error.message) } };
@@ -232,7 +232,7 @@ function withText(response: Fields & { output: readonly unknown[] }): ResponsesS
  */
 export async function collectStream<TEvent extends ResponsesStreamEvent>(
   events: StreamEvents<TEvent>,
-  options: CollectStreamOptions = {}
+  options: CollectStreamOptions = {},
 ): Promise<CollectedResponse<TEvent>> {
   const collector = new ResponsesCollector(options.onDelta);
   await readStream(events, (event) => (isRecord(event) ? collector.read(event) : undefined), options.signal);

@@ -36,7 +36,13 @@ describe("tool search over the whole corpus", () => {
   });
 
   it.each(QUERIES)("%s → %s among the first five", (query, expected) => {
-    const call = { type: "tool_search_call", call_id: "ts_1", arguments: { query }, execution: "client", status: "completed" };
+    const call = {
+      type: "tool_search_call",
+      call_id: "ts_1",
+      arguments: { query },
+      execution: "client",
+      status: "completed",
+    };
     const { searches } = toolCalls([call], toolset, report.nullPaths, { toolSearch: report.toolSearch });
     expect(searches).toHaveLength(1);
     const { found, output } = searches[0]!;

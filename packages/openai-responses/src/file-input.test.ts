@@ -17,7 +17,12 @@ describe("fileInput", () => {
   it.each([
     ["resource://docs/123", "application/pdf", PDF, "123.pdf"],
     ["resource://docs/", "application/pdf", PDF, "file.pdf"],
-    ["https://x.test/a/b.docx?version=2#top", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ZIP, "b.docx"],
+    [
+      "https://x.test/a/b.docx?version=2#top",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      ZIP,
+      "b.docx",
+    ],
     ["mem://notes", "text/markdown; charset=utf-8", base64("# Notes"), "notes.md"],
     ["mem://%E0%A4%A", "text/csv", base64("a,b"), "_E0_A4_A.csv"],
     ["mem://..hidden", "text/plain", base64("x"), "hidden.txt"],
@@ -29,7 +34,11 @@ describe("fileInput", () => {
     ["a type the API does not take as a file", "application/zip", ZIP],
     ["audio", "audio/wav", base64("RIFF....WAVE")],
     ["a PDF whose bytes are not a PDF", "application/pdf", base64("<html>")],
-    ["a .docx whose bytes are not a zip", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", PDF],
+    [
+      "a .docx whose bytes are not a zip",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      PDF,
+    ],
     ["data that is not base64", "application/pdf", "%PDF-1.7"],
     ["empty data", "text/plain", ""],
   ])("keeps the placeholder for %s", (_, mimeType, data) => {

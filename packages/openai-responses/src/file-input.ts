@@ -10,7 +10,8 @@ import type { ResponsesInputFile } from "./responses-types";
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, i) => bytes[i] === byte);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean =>
+  prefix.every((byte, i) => bytes[i] === byte);
 
 // The first bytes each binary format starts with; text formats have none.
 const PDF = ascii("%PDF-");
@@ -18,21 +19,26 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04]; // .docx, .pptx, .xlsx are zip archives
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // .xls
 
 /** Each file type the API takes: its extension (for a filename without one) and the bytes it starts with. */
-const FILE_TYPES: ReadonlyMap<string, { readonly extension: string; readonly signature?: readonly number[] }> = new Map([
-  ["application/pdf", { extension: "pdf", signature: PDF }],
-  ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", { extension: "docx", signature: ZIP }],
-  ["application/vnd.openxmlformats-officedocument.presentationml.presentation", { extension: "pptx", signature: ZIP }],
-  ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", { extension: "xlsx", signature: ZIP }],
-  ["application/vnd.ms-excel", { extension: "xls", signature: OLE }],
-  ["text/plain", { extension: "txt" }],
-  ["text/markdown", { extension: "md" }],
-  ["application/json", { extension: "json" }],
-  ["text/html", { extension: "html" }],
-  ["application/xml", { extension: "xml" }],
-  ["text/xml", { extension: "xml" }],
-  ["text/csv", { extension: "csv" }],
-  ["text/tab-separated-values", { extension: "tsv" }],
-]);
+const FILE_TYPES: ReadonlyMap<string, { readonly extension: string; readonly signature?: readonly number[] }> = new Map(
+  [
+    ["application/pdf", { extension: "pdf", signature: PDF }],
+    ["application/vnd.openxmlformats-officedocument.wordprocessingml.document", { extension: "docx", signature: ZIP }],
+    [
+      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      { extension: "pptx", signature: ZIP },
+    ],
+    ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", { extension: "xlsx", signature: ZIP }],
+    ["application/vnd.ms-excel", { extension: "xls", signature: OLE }],
+    ["text/plain", { extension: "txt" }],
+    ["text/markdown", { extension: "md" }],
+    ["application/json", { extension: "json" }],
+    ["text/html", { extension: "html" }],
+    ["application/xml", { extension: "xml" }],
+    ["text/xml", { extension: "xml" }],
+    ["text/csv", { extension: "csv" }],
+    ["text/tab-separated-values", { extension: "tsv" }],
+  ],
+);
 
 /**
  * The `input_file` of an embedded resource's blob, or `undefined` when its

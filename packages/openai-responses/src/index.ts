@@ -4,7 +4,13 @@
 // `function_call_output` items that answer them, and `adapter`, which bundles
 // these for @x/executor. Wire shapes only: the shared stages live in @x/toolset.
 export { tools } from "./tools";
-export type { LoadingReport, NamespaceOptions, ResponsesTools, ResponsesToolsOptions, ResponsesToolsReport } from "./tools";
+export type {
+  LoadingReport,
+  NamespaceOptions,
+  ResponsesTools,
+  ResponsesToolsOptions,
+  ResponsesToolsReport,
+} from "./tools";
 export { toolCalls } from "./tool-calls";
 export type { ResponsesToolCalls, ToolCallsOptions } from "./tool-calls";
 export { searchTools } from "./search-tools";

@@ -7,7 +7,13 @@ import { tools } from "./tools";
 
 const object = { type: "object" } as const;
 const { toolset } = buildToolset([
-  ["git hub", [{ name: "create_issue", description: "Creates an issue.", inputSchema: object }, { name: "list.issues", inputSchema: object }]],
+  [
+    "git hub",
+    [
+      { name: "create_issue", description: "Creates an issue.", inputSchema: object },
+      { name: "list.issues", inputSchema: object },
+    ],
+  ],
   ["git_hub", [{ name: "create_issue", inputSchema: object }]],
   ["k8s", [{ name: "get", description: "Gets resources.", inputSchema: object }]],
 ]);
@@ -16,10 +22,14 @@ const call = (callId: string, namespace: string, name: string): ResponsesItem =>
 
 describe("namespaces", () => {
   it("puts each server's tools in one namespace, names sanitised and unique, tool names unprefixed", () => {
-    const { tools: sent } = tools(toolset, { namespaces: { instructions: { k8s: "Kubernetes cluster tools.\u200b" } } });
+    const { tools: sent } = tools(toolset, {
+      namespaces: { instructions: { k8s: "Kubernetes cluster tools.\u200b" } },
+    });
     expect(sent.map((tool) => tool.type)).toEqual(["namespace", "namespace", "namespace"]);
     const namespaces = sent as ResponsesNamespaceTool[];
-    expect(namespaces.map(({ name, description, tools: inner }) => [name, description, inner.map((fn) => fn.name)])).toEqual([
+    expect(
+      namespaces.map(({ name, description, tools: inner }) => [name, description, inner.map((fn) => fn.name)]),
+    ).toEqual([
       ["git_hub", "Tools of the MCP server git_hub.", ["create_issue"]],
       ["git_hub_2", "Tools of the MCP server git hub.", ["create_issue", "list_issues"]],
       ["k8s", "Kubernetes cluster tools.", ["get"]],
@@ -57,8 +67,18 @@ describe("namespaces", () => {
     );
     expect(calls).toEqual([]);
     expect(rejected.map(({ callId, name, error, output }) => [callId, name, error.code, output.output])).toEqual([
-      ["c1", "gitlab.create_issue", "unknown-tool", 'Error: There is no namespace "gitlab". Namespaces: git_hub, git_hub_2, k8s.'],
-      ["c2", "k8s.create_issue", "unknown-tool", 'Error: The namespace "k8s" has no tool "create_issue". Its tools: get.'],
+      [
+        "c1",
+        "gitlab.create_issue",
+        "unknown-tool",
+        'Error: There is no namespace "gitlab". Namespaces: git_hub, git_hub_2, k8s.',
+      ],
+      [
+        "c2",
+        "k8s.create_issue",
+        "unknown-tool",
+        'Error: The namespace "k8s" has no tool "create_issue". Its tools: get.',
+      ],
       ["c3", "k8s.k8s__get", "unknown-tool", 'Error: The namespace "k8s" has no tool "k8s__get". Its tools: get.'],
     ]);
   });
@@ -67,7 +87,10 @@ describe("namespaces", () => {
     const { toolset: mixed } = buildToolset({
       s: [
         { name: "ok", inputSchema: object },
-        { name: "loose", inputSchema: { type: "object", properties: { q: { oneOf: [{ type: "string" }, { type: "number" }] } } } },
+        {
+          name: "loose",
+          inputSchema: { type: "object", properties: { q: { oneOf: [{ type: "string" }, { type: "number" }] } } },
+        },
       ],
     });
     const { tools: sent, report } = tools(mixed, { namespaces: true, strict: true });
@@ -80,10 +103,19 @@ describe("namespaces", () => {
 describe("uniqueNames", () => {
   it.each<[string[], string[]]>([
     [["github"], ["github"]],
-    [["a b", "a_b"], ["a_b_2", "a_b"]],
-    [["a b", "a.b", "a_b_2"], ["a_b_3", "a_b_4", "a_b_2"]],
+    [
+      ["a b", "a_b"],
+      ["a_b_2", "a_b"],
+    ],
+    [
+      ["a b", "a.b", "a_b_2"],
+      ["a_b_3", "a_b_4", "a_b_2"],
+    ],
     [[""], ["_"]],
-    [["x".repeat(64) + "!", "x".repeat(65)], ["x".repeat(62) + "_2", "x".repeat(62) + "_3"]],
+    [
+      ["x".repeat(64) + "!", "x".repeat(65)],
+      ["x".repeat(62) + "_2", "x".repeat(62) + "_3"],
+    ],
   ])("%j → %j", (originals, names) => {
     const assigned = uniqueNames(originals);
     expect(originals.map((original) => assigned.get(original))).toEqual(names);

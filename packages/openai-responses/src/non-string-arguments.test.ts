@@ -11,7 +11,9 @@ import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
 
 const nonString = fc.oneof(
-  fc.tuple(fc.constantFrom(...NON_JSON_SHAPES), fc.integer({ min: 0, max: 3_000 })).map(([shape, size]) => nonJsonValue(shape, size)),
+  fc
+    .tuple(fc.constantFrom(...NON_JSON_SHAPES), fc.integer({ min: 0, max: 3_000 }))
+    .map(([shape, size]) => nonJsonValue(shape, size)),
   fc.anything().filter((value) => typeof value !== "string" && value !== undefined),
 );
 const call = (i: number, value: unknown, type: "function_call" | "custom_tool_call" = "function_call"): ResponsesItem =>
@@ -20,22 +22,40 @@ const call = (i: number, value: unknown, type: "function_call" | "custom_tool_ca
     : { type, id: `ct_${i}`, call_id: `call_${i}`, name: "grammar", input: value }) as unknown as ResponsesItem;
 
 describe("non-string arguments", () => {
-  it.each(NON_JSON_SHAPES)("rejects %s arguments, and repeats the call with its arguments as an empty string", (shape) => {
-    const output = [call(0, nonJsonValue(shape, 2)), call(1, '{"path":"/a.txt"}')];
-    const { calls, rejected } = toolCalls(output, toolset, nullPaths);
-    expect(calls.map((c) => c.callId)).toEqual(["call_1"]);
-    expect(rejected.map((r) => r.output)).toEqual([
-      {
-        type: "function_call_output",
-        call_id: "call_0",
-        output: 'Error: The arguments must be a JSON string, got an object. Send them as text holding one JSON object, such as {"name": "value"}.',
-      },
-    ]);
-    expect(JSON.parse(JSON.stringify(responseItems(output)))).toEqual([
-      { type: "function_call", id: "fc_0", call_id: "call_0", name: "files__read_file", arguments: "", status: "completed" },
-      { type: "function_call", id: "fc_1", call_id: "call_1", name: "files__read_file", arguments: '{"path":"/a.txt"}', status: "completed" },
-    ]);
-  });
+  it.each(NON_JSON_SHAPES)(
+    "rejects %s arguments, and repeats the call with its arguments as an empty string",
+    (shape) => {
+      const output = [call(0, nonJsonValue(shape, 2)), call(1, '{"path":"/a.txt"}')];
+      const { calls, rejected } = toolCalls(output, toolset, nullPaths);
+      expect(calls.map((c) => c.callId)).toEqual(["call_1"]);
+      expect(rejected.map((r) => r.output)).toEqual([
+        {
+          type: "function_call_output",
+          call_id: "call_0",
+          output:
+            'Error: The arguments must be a JSON string, got an object. Send them as text holding one JSON object, such as {"name": "value"}.',
+        },
+      ]);
+      expect(JSON.parse(JSON.stringify(responseItems(output)))).toEqual([
+        {
+          type: "function_call",
+          id: "fc_0",
+          call_id: "call_0",
+          name: "files__read_file",
+          arguments: "",
+          status: "completed",
+        },
+        {
+          type: "function_call",
+          id: "fc_1",
+          call_id: "call_1",
+          name: "files__read_file",
+          arguments: '{"path":"/a.txt"}',
+          status: "completed",
+        },
+      ]);
+    },
+  );
 
   it("never throws; every call is answered once; the transcript and the outputs serialise", () => {
     const entry = fc.oneof(

@@ -41,7 +41,11 @@ describe("against the openai package's types", () => {
   });
 
   it("a function_call_output with a file is an input item", () => {
-    expectTypeOf<{ type: "function_call_output"; call_id: string; output: ResponsesInputFile[] }>().toExtend<ResponseInputItem>();
+    expectTypeOf<{
+      type: "function_call_output";
+      call_id: string;
+      output: ResponsesInputFile[];
+    }>().toExtend<ResponseInputItem>();
   });
 
   it("toolCalls takes tool search calls and namespaced function calls", () => {
@@ -72,7 +76,9 @@ describe("against the openai package's types", () => {
   });
 
   it("the adapter is an Adapter for these types", () => {
-    expectTypeOf<typeof adapter>().toExtend<Adapter<Tool, ResponsesResponse | readonly ResponsesItem[], ResponseInputItem, ResponsesItem>>();
+    expectTypeOf<typeof adapter>().toExtend<
+      Adapter<Tool, ResponsesResponse | readonly ResponsesItem[], ResponseInputItem, ResponsesItem>
+    >();
     expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
     expectTypeOf<ReturnType<(typeof adapter)["toolOutput"]>>().toExtend<ResponseInputItem.FunctionCallOutput>();
     expectTypeOf(({} as typeof adapter).responseItems({} as Response)).toExtend<ResponseInputItem[]>();

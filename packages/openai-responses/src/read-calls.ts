@@ -3,7 +3,8 @@ import { isRecord } from "./read-output";
 import type { Fields } from "./read-output";
 
 /** The output item types that are calls this package answers. */
-export type CallItemType = "function_call" | "custom_tool_call" | "shell_call" | "local_shell_call" | "apply_patch_call";
+export type CallItemType =
+  "function_call" | "custom_tool_call" | "shell_call" | "local_shell_call" | "apply_patch_call";
 
 /** A call of the response to run or to answer: the raw call, and the item type its answer must have. */
 export interface CallItem {
@@ -36,7 +37,9 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 const calledName = (item: Fields, itemType: CallItemType): string => {
   switch (itemType) {
     case "function_call":
-      return typeof item.namespace === "string" && item.namespace !== "" ? `${item.namespace}.${text(item.name)}` : text(item.name);
+      return typeof item.namespace === "string" && item.namespace !== ""
+        ? `${item.namespace}.${text(item.name)}`
+        : text(item.name);
     case "custom_tool_call":
       return text(item.name);
     case "shell_call":
@@ -79,7 +82,10 @@ const callItemType = (item: Fields): CallItemType | undefined => {
  * repeated either (the next request would be refused over an unanswered call).
  */
 export function unanswerable(item: Fields): boolean {
-  return typeof item.call_id !== "string" && (item.type === "computer_call" || clientSearch(item) || callItemType(item) !== undefined);
+  return (
+    typeof item.call_id !== "string" &&
+    (item.type === "computer_call" || clientSearch(item) || callItemType(item) !== undefined)
+  );
 }
 
 // A tool search the client runs (`execution: "client"`); a hosted one is answered by the API itself.
@@ -89,7 +95,8 @@ const clientSearch = (item: Fields): boolean => item.type === "tool_search_call"
 // call the stream ended inside `incomplete`, and the API does so when the
 // output was cut off (max_output_tokens); `in_progress` is a call not yet done.
 const cutShort = (item: Fields, itemType: CallItemType): boolean =>
-  (itemType === "function_call" || itemType === "custom_tool_call") && (item.status === "incomplete" || item.status === "in_progress");
+  (itemType === "function_call" || itemType === "custom_tool_call") &&
+  (item.status === "incomplete" || item.status === "in_progress");
 
 /**
  * The calls among `items` that the client must answer and that are not
@@ -103,7 +110,13 @@ export function readCalls(items: readonly unknown[], searches = false): CallItem
   for (const item of records) {
     if (typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
     if (searches && clientSearch(item)) {
-      const raw = { callId: item.call_id, name: "tool_search", arguments: item.arguments, index: calls.length, kind: "unsupported" as const };
+      const raw = {
+        callId: item.call_id,
+        name: "tool_search",
+        arguments: item.arguments,
+        index: calls.length,
+        kind: "unsupported" as const,
+      };
       calls.push({ itemType: "tool_search_call", raw });
       continue;
     }
@@ -118,7 +131,8 @@ export function readCalls(items: readonly unknown[], searches = false): CallItem
       raw: {
         callId: item.call_id,
         name: calledName(item, itemType),
-        arguments: itemType === "function_call" ? item.arguments : itemType === "custom_tool_call" ? item.input : undefined,
+        arguments:
+          itemType === "function_call" ? item.arguments : itemType === "custom_tool_call" ? item.input : undefined,
         index: calls.length,
         kind: cutShort(item, itemType) ? "incomplete" : itemType === "function_call" ? "function" : "unsupported",
       },

@@ -11,7 +11,9 @@ export const isRecord = (value: unknown): value is Fields =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The output items of a response, or the list itself; `[]` for anything else. */
-export function readOutput<TItem extends ResponsesItem>(response: ResponsesResponse<TItem> | readonly TItem[]): readonly TItem[] {
+export function readOutput<TItem extends ResponsesItem>(
+  response: ResponsesResponse<TItem> | readonly TItem[],
+): readonly TItem[] {
   if (Array.isArray(response)) return response as readonly TItem[];
   const output: unknown = isRecord(response) ? response.output : undefined;
   return Array.isArray(output) ? (output as readonly TItem[]) : [];

@@ -68,7 +68,7 @@ describe("replaying what the openai package's helpers return", () => {
     });
     // Only the calls as they are: the bug of the issue.
     const callsAsTheyAre = responseItems(response).map((item, n) =>
-      item.type === "function_call" ? response.output[n] : item
+      item.type === "function_call" ? response.output[n] : item,
     );
     await expect(send(callsAsTheyAre)).rejects.toMatchObject({
       status: 400,
@@ -82,7 +82,7 @@ describe("replaying what the openai package's helpers return", () => {
       const response = await make();
       expect(JSON.stringify(responseItems(response))).not.toContain("parsed_arguments");
       expect((await replay(response)).output_text).toBe("It is 18°C and sunny in Paris.");
-    }
+    },
   );
 
   it("collectStream over the official client's stream gives a response that replays", async () => {

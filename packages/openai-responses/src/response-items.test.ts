@@ -7,9 +7,27 @@ import { toolCalls } from "./tool-calls";
 
 const item = (fields: object): ResponsesItem => fields as ResponsesItem;
 const reasoning = item({ type: "reasoning", id: "rs_1", summary: [], encrypted_content: "opaque" });
-const message = item({ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Hi", annotations: [] }] });
-const call = item({ type: "function_call", id: "fc_1", call_id: "call_1", name: "files__list_dir", arguments: "{}", status: "completed" });
-const search = item({ type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search", query: "x" } });
+const message = item({
+  type: "message",
+  id: "msg_1",
+  role: "assistant",
+  status: "completed",
+  content: [{ type: "output_text", text: "Hi", annotations: [] }],
+});
+const call = item({
+  type: "function_call",
+  id: "fc_1",
+  call_id: "call_1",
+  name: "files__list_dir",
+  arguments: "{}",
+  status: "completed",
+});
+const search = item({
+  type: "web_search_call",
+  id: "ws_1",
+  status: "completed",
+  action: { type: "search", query: "x" },
+});
 
 describe("responseItems", () => {
   it.each([
@@ -38,34 +56,94 @@ describe("responseItems", () => {
   });
 
   it.each([
-    ["function_call", { type: "function_call", id: "fc_9", name: "files__list_dir", arguments: "{}", status: "completed" }],
+    [
+      "function_call",
+      { type: "function_call", id: "fc_9", name: "files__list_dir", arguments: "{}", status: "completed" },
+    ],
     ["custom_tool_call", { type: "custom_tool_call", name: "run_python", input: "" }],
-    ["client shell_call", { type: "shell_call", id: "sh_9", action: { commands: ["ls"] }, environment: { type: "local" }, status: "completed" }],
-    ["local_shell_call", { type: "local_shell_call", id: "ls_9", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }],
-    ["apply_patch_call", { type: "apply_patch_call", id: "ap_9", operation: { type: "delete_file", path: "a" }, status: "completed" }],
-    ["computer_call", { type: "computer_call", id: "cu_9", pending_safety_checks: [], status: "completed", action: { type: "screenshot" } }],
-  ])("leaves out a %s whose call_id is not a string: nobody can answer it, and the next request would be refused", (_, fields) => {
-    for (const callId of [undefined, 42, null, { id: "call_9" }]) {
-      const broken = item(callId === undefined ? fields : { ...fields, call_id: callId });
-      expect(responseItems([reasoning, broken, call])).toEqual([reasoning, call]);
-      expect(toolCalls([reasoning, broken, call], toolset, nullPaths).rejected).toEqual([]);
-    }
-  });
+    [
+      "client shell_call",
+      {
+        type: "shell_call",
+        id: "sh_9",
+        action: { commands: ["ls"] },
+        environment: { type: "local" },
+        status: "completed",
+      },
+    ],
+    [
+      "local_shell_call",
+      { type: "local_shell_call", id: "ls_9", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" },
+    ],
+    [
+      "apply_patch_call",
+      { type: "apply_patch_call", id: "ap_9", operation: { type: "delete_file", path: "a" }, status: "completed" },
+    ],
+    [
+      "computer_call",
+      {
+        type: "computer_call",
+        id: "cu_9",
+        pending_safety_checks: [],
+        status: "completed",
+        action: { type: "screenshot" },
+      },
+    ],
+  ])(
+    "leaves out a %s whose call_id is not a string: nobody can answer it, and the next request would be refused",
+    (_, fields) => {
+      for (const callId of [undefined, 42, null, { id: "call_9" }]) {
+        const broken = item(callId === undefined ? fields : { ...fields, call_id: callId });
+        expect(responseItems([reasoning, broken, call])).toEqual([reasoning, call]);
+        expect(toolCalls([reasoning, broken, call], toolset, nullPaths).rejected).toEqual([]);
+      }
+    },
+  );
 
   it("keeps items that are no calls, and calls OpenAI answers, whatever their call_id", () => {
-    const hosted = item({ type: "shell_call", id: "sh_1", call_id: 5, action: { commands: ["ls"] }, environment: { type: "container_reference", container_id: "c" } });
+    const hosted = item({
+      type: "shell_call",
+      id: "sh_1",
+      call_id: 5,
+      action: { commands: ["ls"] },
+      environment: { type: "container_reference", container_id: "c" },
+    });
     // A tool search OpenAI ran itself has a null call_id (openai's ResponseToolSearchCall).
-    const toolSearch = item({ type: "tool_search_call", id: "ts_1", call_id: null, arguments: {}, execution: "server", status: "completed" });
+    const toolSearch = item({
+      type: "tool_search_call",
+      id: "ts_1",
+      call_id: null,
+      arguments: {},
+      execution: "server",
+      status: "completed",
+    });
     expect(responseItems([message, search, hosted, toolSearch])).toEqual([message, search, hosted, toolSearch]);
   });
 
   it("narrows the two kinds of output item the input refuses", () => {
-    const failed = item({ type: "computer_call_output", id: "cco_1", call_id: "call_2", output: { type: "computer_screenshot", image_url: "data:," }, status: "failed" });
-    const completed = item({ type: "computer_call_output", id: "cco_2", call_id: "call_3", output: { type: "computer_screenshot", image_url: "data:," }, status: "completed" });
+    const failed = item({
+      type: "computer_call_output",
+      id: "cco_1",
+      call_id: "call_2",
+      output: { type: "computer_screenshot", image_url: "data:," },
+      status: "failed",
+    });
+    const completed = item({
+      type: "computer_call_output",
+      id: "cco_2",
+      call_id: "call_3",
+      output: { type: "computer_screenshot", image_url: "data:," },
+      status: "completed",
+    });
     const developerTools = item({ type: "additional_tools", id: "at_1", role: "developer", tools: [] });
     const assistantTools = item({ type: "additional_tools", id: "at_2", role: "assistant", tools: [] });
     expect(responseItems([failed, completed, developerTools, assistantTools])).toEqual([
-      { type: "computer_call_output", id: "cco_1", call_id: "call_2", output: { type: "computer_screenshot", image_url: "data:," } },
+      {
+        type: "computer_call_output",
+        id: "cco_1",
+        call_id: "call_2",
+        output: { type: "computer_screenshot", image_url: "data:," },
+      },
       completed,
       developerTools,
     ]);
@@ -75,32 +153,65 @@ describe("responseItems", () => {
 
 // What the client must answer (the oracle, written apart from read-calls.ts): a
 // call of these types with a string call_id; a shell_call unless OpenAI runs it.
-const ANSWERED_BY_CLIENT = new Set(["function_call", "custom_tool_call", "local_shell_call", "apply_patch_call", "shell_call"]);
-const isObject = (value: unknown): value is { readonly [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
+const ANSWERED_BY_CLIENT = new Set([
+  "function_call",
+  "custom_tool_call",
+  "local_shell_call",
+  "apply_patch_call",
+  "shell_call",
+]);
+const isObject = (value: unknown): value is { readonly [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const clientCallId = (value: unknown): string | undefined => {
   if (!isObject(value) || typeof value.type !== "string" || !ANSWERED_BY_CLIENT.has(value.type)) return undefined;
-  if (value.type === "shell_call" && isObject(value.environment) && value.environment.type === "container_reference") return undefined;
+  if (value.type === "shell_call" && isObject(value.environment) && value.environment.type === "container_reference")
+    return undefined;
   return typeof value.call_id === "string" ? value.call_id : undefined;
 };
 const CALL_TYPES = new Set([...ANSWERED_BY_CLIENT, "computer_call"]);
-const ANSWER_TYPES = ["function_call_output", "custom_tool_call_output", "shell_call_output", "apply_patch_call_output", "computer_call_output"];
+const ANSWER_TYPES = [
+  "function_call_output",
+  "custom_tool_call_output",
+  "shell_call_output",
+  "apply_patch_call_output",
+  "computer_call_output",
+];
 const answerId = (value: unknown): string | undefined => {
   if (!isObject(value)) return undefined;
   if (value.type === "local_shell_call_output") return typeof value.id === "string" ? value.id : undefined;
-  return typeof value.type === "string" && ANSWER_TYPES.includes(value.type) && typeof value.call_id === "string" ? value.call_id : undefined;
+  return typeof value.type === "string" && ANSWER_TYPES.includes(value.type) && typeof value.call_id === "string"
+    ? value.call_id
+    : undefined;
 };
 const outputId = (output: ResponsesCallOutput): string => ("call_id" in output ? output.call_id : output.id);
 
-const callId = fc.oneof(fc.constantFrom("call_a", "call_b", "call_c"), fc.constantFrom(undefined, 7, null, {}, ["call_a"]));
+const callId = fc.oneof(
+  fc.constantFrom("call_a", "call_b", "call_c"),
+  fc.constantFrom(undefined, 7, null, {}, ["call_a"]),
+);
 const callItem = fc.record(
   {
-    type: fc.constantFrom("function_call", "custom_tool_call", "shell_call", "local_shell_call", "apply_patch_call", "computer_call", "tool_search_call", "web_search_call"),
+    type: fc.constantFrom(
+      "function_call",
+      "custom_tool_call",
+      "shell_call",
+      "local_shell_call",
+      "apply_patch_call",
+      "computer_call",
+      "tool_search_call",
+      "web_search_call",
+    ),
     call_id: callId,
     name: fc.constantFrom("files__list_dir", "files__read_file", "files__search", "nope", ""),
     arguments: fc.oneof(fc.constantFrom("{}", '{"path":"a"}', "[", ""), fc.anything()),
     input: fc.anything(),
     namespace: fc.constantFrom(undefined, "files", 3),
-    environment: fc.constantFrom(undefined, null, { type: "local" }, { type: "container_reference", container_id: "c" }),
+    environment: fc.constantFrom(
+      undefined,
+      null,
+      { type: "local" },
+      { type: "container_reference", container_id: "c" },
+    ),
   },
   { requiredKeys: ["type"] },
 );
@@ -113,7 +224,12 @@ const answerItem = fc.record({
 const outputItems = fc
   .array(fc.oneof(callItem, answerItem, fc.anything(), fc.constant(null)), { maxLength: 8 })
   // A server answers a call at most once in its own output: keep the first answer of each id.
-  .map((items) => items.filter((value, i) => answerId(value) === undefined || items.findIndex((other) => answerId(other) === answerId(value)) === i));
+  .map((items) =>
+    items.filter(
+      (value, i) =>
+        answerId(value) === undefined || items.findIndex((other) => answerId(other) === answerId(value)) === i,
+    ),
+  );
 
 describe("responseItems and toolCalls together: properties", () => {
   it("never throw, whatever the response", () => {
@@ -134,17 +250,26 @@ describe("responseItems and toolCalls together: properties", () => {
         const response = (wrapped ? { output: items } : items) as ResponsesItem[];
         const replayed: unknown[] = responseItems(response);
         const { calls, rejected } = toolCalls(response, toolset, nullPaths);
-        const answers = [...calls.map((c) => c.callId), ...rejected.map((r) => outputId(r.output)), ...replayed.map(answerId)].filter(
-          (id): id is string => id !== undefined,
-        );
+        const answers = [
+          ...calls.map((c) => c.callId),
+          ...rejected.map((r) => outputId(r.output)),
+          ...replayed.map(answerId),
+        ].filter((id): id is string => id !== undefined);
         const repeatedCalls = new Set(replayed.map(clientCallId).filter((id) => id !== undefined));
-        for (const id of repeatedCalls) expect(answers.filter((answer) => answer === id), id).toHaveLength(1);
+        for (const id of repeatedCalls)
+          expect(
+            answers.filter((answer) => answer === id),
+            id,
+          ).toHaveLength(1);
         for (const r of rejected) expect(repeatedCalls.has(outputId(r.output))).toBe(true);
         for (const c of calls) expect(repeatedCalls.has(c.callId)).toBe(true);
         // No call item nobody can answer is repeated.
         for (const value of replayed) {
           if (isObject(value) && typeof value.type === "string" && CALL_TYPES.has(value.type)) {
-            const hosted = value.type === "shell_call" && isObject(value.environment) && value.environment.type === "container_reference";
+            const hosted =
+              value.type === "shell_call" &&
+              isObject(value.environment) &&
+              value.environment.type === "container_reference";
             if (!hosted) expect(typeof value.call_id).toBe("string");
           }
         }

@@ -138,7 +138,10 @@ export type ResponsesAnswer = ResponsesCallOutput | ResponsesToolSearchOutput;
  * `"failed"` status, an `additional_tools` item is repeated only with the
  * `developer` role.
  */
-export type ResponsesReplayItem<TItem> = TItem extends { readonly type: "computer_call_output"; readonly status?: infer S }
+export type ResponsesReplayItem<TItem> = TItem extends {
+  readonly type: "computer_call_output";
+  readonly status?: infer S;
+}
   ? Omit<TItem, "status"> & { status?: Exclude<S, "failed"> }
   : TItem extends { readonly type: "additional_tools" }
     ? TItem & { role: "developer" }

@@ -20,10 +20,21 @@ describe("a two-turn exchange with the official openai client", () => {
 
   const user: ResponseInputItem = { role: "user", content: "What's the weather in Paris? Show me the dashboard too." };
 
-  async function firstTurn(): Promise<{ response: Response; answers: ResponsesAnswer[]; responsesTools: ReturnType<typeof tools> }> {
+  async function firstTurn(): Promise<{
+    response: Response;
+    answers: ResponsesAnswer[];
+    responsesTools: ReturnType<typeof tools>;
+  }> {
     const responsesTools = tools(trip.toolset);
-    const response = await trip.openai.responses.create({ model: "gpt-test", input: [user], tools: responsesTools.tools });
-    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset, responsesTools.report.nullPaths), toolOutput);
+    const response = await trip.openai.responses.create({
+      model: "gpt-test",
+      input: [user],
+      tools: responsesTools.tools,
+    });
+    const answers = await trip.answer<ResponsesAnswer>(
+      toolCalls(response, trip.toolset, responsesTools.report.nullPaths),
+      toolOutput,
+    );
     return { response, answers, responsesTools };
   }
 
@@ -45,13 +56,18 @@ describe("a two-turn exchange with the official openai client", () => {
 
     // The recorded exchange, both requests and both replies, as sent on the wire.
     const exchange = trip.api.exchanges.slice(-2).map(({ request, response: reply }) => ({ request, response: reply }));
-    await expect(`${JSON.stringify(exchange, null, 2)}\n`).toMatchFileSnapshot("./__snapshots__/responses-exchange.json");
+    await expect(`${JSON.stringify(exchange, null, 2)}\n`).toMatchFileSnapshot(
+      "./__snapshots__/responses-exchange.json",
+    );
   });
 
   it("sends every tool with strict, repeats the output items, then one answer per call id", async () => {
     const { response, answers, responsesTools } = await firstTurn();
     await secondTurn([...responseItems(response), ...answers], responsesTools);
-    const sent = trip.api.exchanges.at(-1)?.request as { tools: { name: string; strict: unknown }[]; input: { type?: string; id?: string; call_id?: string }[] };
+    const sent = trip.api.exchanges.at(-1)?.request as {
+      tools: { name: string; strict: unknown }[];
+      input: { type?: string; id?: string; call_id?: string }[];
+    };
     expect(sent.tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ["demo__delete_file", true],
       ["demo__get_weather", true],
@@ -79,7 +95,9 @@ describe("a two-turn exchange with the official openai client", () => {
 
   it("is refused, as by OpenAI, when the rejected calls go unanswered", async () => {
     const { response, answers, responsesTools } = await firstTurn();
-    await expect(secondTurn([...responseItems(response), ...answers.slice(0, 3)], responsesTools)).rejects.toMatchObject({
+    await expect(
+      secondTurn([...responseItems(response), ...answers.slice(0, 3)], responsesTools),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining("No tool output found for function call call_unknown") as unknown,
     });
@@ -96,6 +114,8 @@ describe("a two-turn exchange with the official openai client", () => {
 
   it("is refused, as by OpenAI, when a call id is answered twice", async () => {
     const { response, answers, responsesTools } = await firstTurn();
-    await expect(secondTurn([...responseItems(response), ...answers, ...answers.slice(0, 1)], responsesTools)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      secondTurn([...responseItems(response), ...answers, ...answers.slice(0, 1)], responsesTools),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -33,7 +33,9 @@ const B = 0.75;
 
 // Words that say nothing about which tool is meant.
 const STOP_WORDS = new Set(
-  "a an and are as at be by do for from get give i in into is it me my of on or show the this to use using want with you your".split(" "),
+  "a an and are as at be by do for from get give i in into is it me my of on or show the this to use using want with you your".split(
+    " ",
+  ),
 );
 
 /**
@@ -59,7 +61,10 @@ export function searchWords(text: string): string[] {
 
 function singular(word: string): string {
   if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && (word.endsWith("sses") || word.endsWith("xes") || word.endsWith("ches") || word.endsWith("shes"))) {
+  if (
+    word.length > 4 &&
+    (word.endsWith("sses") || word.endsWith("xes") || word.endsWith("ches") || word.endsWith("shes"))
+  ) {
     return word.slice(0, -2);
   }
   if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is")) {
@@ -92,7 +97,10 @@ export function searchTools(query: string, tools: readonly SearchableTool[], lim
   if (queryWords.length === 0 || tools.length === 0) return [];
   const documents = tools.map((tool) => ({ name: tool.name, fields: fieldWords(tool) }));
   const averages = new Map(
-    FIELDS.map(({ field }) => [field, documents.reduce((sum, doc) => sum + doc.fields[field].length, 0) / documents.length]),
+    FIELDS.map(({ field }) => [
+      field,
+      documents.reduce((sum, doc) => sum + doc.fields[field].length, 0) / documents.length,
+    ]),
   );
   const idf = new Map(
     queryWords.map((word) => {
@@ -125,8 +133,13 @@ interface FieldWords {
 }
 
 function fieldWords(tool: SearchableTool): { readonly [field in Field]: FieldWords } {
-  const server = tool.namespace === undefined || tool.namespace === tool.server ? tool.server : `${tool.server} ${tool.namespace}`;
-  return { name: countWords(tool.callName), server: countWords(server), description: countWords(tool.description ?? "") };
+  const server =
+    tool.namespace === undefined || tool.namespace === tool.server ? tool.server : `${tool.server} ${tool.namespace}`;
+  return {
+    name: countWords(tool.callName),
+    server: countWords(server),
+    description: countWords(tool.description ?? ""),
+  };
 }
 
 function countWords(text: string): FieldWords {

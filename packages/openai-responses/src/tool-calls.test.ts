@@ -5,7 +5,15 @@ import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
 
 const fn = (callId: string, name: string, args: string, extra: object = {}): ResponsesItem =>
-  ({ type: "function_call", id: `fc_${callId}`, call_id: callId, name, arguments: args, status: "completed", ...extra }) as ResponsesItem;
+  ({
+    type: "function_call",
+    id: `fc_${callId}`,
+    call_id: callId,
+    name,
+    arguments: args,
+    status: "completed",
+    ...extra,
+  }) as ResponsesItem;
 const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
 const list = fn("call_2", "files__list_dir", "");
 const item = (fields: object): ResponsesItem => fields as ResponsesItem;
@@ -14,11 +22,16 @@ describe("toolCalls", () => {
   describeToolCallCases({
     toolCalls,
     // The table also sends arguments as an object, as an OpenAI-compatible server may.
-    response: (calls) => ({ output: calls.map(({ callId, name, arguments: args }) => fn(callId, name, args as string)) }),
+    response: (calls) => ({
+      output: calls.map(({ callId, name, arguments: args }) => fn(callId, name, args as string)),
+    }),
     answer: (output) => {
       // The table's calls are all function calls: each is answered by a function_call_output.
       if (output.type !== "function_call_output") throw new Error(`A function call answered by a ${output.type}.`);
-      return { callId: output.call_id, text: typeof output.output === "string" ? output.output : JSON.stringify(output.output) };
+      return {
+        callId: output.call_id,
+        text: typeof output.output === "string" ? output.output : JSON.stringify(output.output),
+      };
     },
   });
 
@@ -28,7 +41,14 @@ describe("toolCalls", () => {
   ])("reads %s", (_, response) => {
     expect(toolCalls(response, toolset, nullPaths)).toEqual({
       calls: [
-        { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file", arguments: { path: "/a.txt" }, index: 0 },
+        {
+          callId: "call_1",
+          name: "files__read_file",
+          server: "files",
+          toolName: "read_file",
+          arguments: { path: "/a.txt" },
+          index: 0,
+        },
         { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
       ],
       rejected: [],
@@ -39,22 +59,58 @@ describe("toolCalls", () => {
   it("ignores messages, reasoning and hosted tools' items, and indexes calls among themselves", () => {
     const output = [
       item({ type: "reasoning", id: "rs_1", summary: [] }),
-      item({ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: "Hi", annotations: [] }] }),
+      item({
+        type: "message",
+        id: "msg_1",
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: "Hi", annotations: [] }],
+      }),
       item({ type: "web_search_call", id: "ws_1", status: "completed", action: { type: "search", query: "x" } }),
       item({ type: "file_search_call", id: "fs_1", queries: [], status: "completed" }),
-      item({ type: "code_interpreter_call", id: "ci_1", code: "1", container_id: "c", outputs: [], status: "completed" }),
+      item({
+        type: "code_interpreter_call",
+        id: "ci_1",
+        code: "1",
+        container_id: "c",
+        outputs: [],
+        status: "completed",
+      }),
       item({ type: "image_generation_call", id: "ig_1", result: null, status: "completed" }),
       item({ type: "mcp_call", id: "mcp_1", name: "x", arguments: "{}", server_label: "s" }),
       item({ type: "mcp_list_tools", id: "ml_1", server_label: "s", tools: [] }),
       item({ type: "mcp_approval_request", id: "ma_1", name: "x", arguments: "{}", server_label: "s" }),
       item({ type: "program", id: "p_1", call_id: "prog_1", code: "", fingerprint: "" }),
-      item({ type: "shell_call", id: "sh_1", call_id: "call_hosted_shell", action: { commands: ["ls"] }, environment: { type: "container_reference", container_id: "c" }, status: "completed" }),
-      item({ type: "computer_call", id: "cu_1", call_id: "call_computer", pending_safety_checks: [], status: "completed", action: { type: "screenshot" } }),
-      item({ type: "tool_search_call", id: "ts_1", call_id: "call_search", arguments: {}, execution: "client", status: "completed" }),
+      item({
+        type: "shell_call",
+        id: "sh_1",
+        call_id: "call_hosted_shell",
+        action: { commands: ["ls"] },
+        environment: { type: "container_reference", container_id: "c" },
+        status: "completed",
+      }),
+      item({
+        type: "computer_call",
+        id: "cu_1",
+        call_id: "call_computer",
+        pending_safety_checks: [],
+        status: "completed",
+        action: { type: "screenshot" },
+      }),
+      item({
+        type: "tool_search_call",
+        id: "ts_1",
+        call_id: "call_search",
+        arguments: {},
+        execution: "client",
+        status: "completed",
+      }),
       list,
     ];
     expect(toolCalls(output, toolset, nullPaths)).toEqual({
-      calls: [{ callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 0 }],
+      calls: [
+        { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 0 },
+      ],
       rejected: [],
       searches: [],
     });
@@ -67,10 +123,36 @@ describe("toolCalls", () => {
       fn("call_b", "files__read_file", '{"path":'),
       fn("call_c", "files__read_file", '"text"'),
       item({ type: "custom_tool_call", call_id: "call_d", name: "run_python", input: "print(1)" }),
-      item({ type: "shell_call", id: "sh_1", call_id: "call_e", action: { commands: ["ls"] }, environment: { type: "local" }, status: "completed" }),
-      item({ type: "shell_call", id: "sh_2", call_id: "call_f", action: { commands: ["ls"] }, environment: null, status: "completed" }),
-      item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
-      item({ type: "apply_patch_call", id: "ap_1", call_id: "call_h", operation: { type: "delete_file", path: "a" }, status: "completed" }),
+      item({
+        type: "shell_call",
+        id: "sh_1",
+        call_id: "call_e",
+        action: { commands: ["ls"] },
+        environment: { type: "local" },
+        status: "completed",
+      }),
+      item({
+        type: "shell_call",
+        id: "sh_2",
+        call_id: "call_f",
+        action: { commands: ["ls"] },
+        environment: null,
+        status: "completed",
+      }),
+      item({
+        type: "local_shell_call",
+        id: "ls_1",
+        call_id: "call_g",
+        action: { type: "exec", command: ["ls"], env: {} },
+        status: "completed",
+      }),
+      item({
+        type: "apply_patch_call",
+        id: "ap_1",
+        call_id: "call_h",
+        operation: { type: "delete_file", path: "a" },
+        status: "completed",
+      }),
       fn("call_i", "list_dir", "{}", { namespace: "fils" }),
     ];
     const { calls, rejected } = toolCalls(output, toolset, nullPaths);
@@ -160,12 +242,33 @@ describe("toolCalls", () => {
     const output = [
       fn("call_a", "files__nope", "{}"),
       item({ type: "custom_tool_call", call_id: "call_d", name: "run_python", input: "print(1)" }),
-      item({ type: "shell_call", id: "sh_1", call_id: "call_e", action: { commands: ["ls"] }, environment: { type: "local" }, status: "completed" }),
-      item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
-      item({ type: "apply_patch_call", id: "ap_1", call_id: "call_h", operation: { type: "delete_file", path: "a" }, status: "completed" }),
+      item({
+        type: "shell_call",
+        id: "sh_1",
+        call_id: "call_e",
+        action: { commands: ["ls"] },
+        environment: { type: "local" },
+        status: "completed",
+      }),
+      item({
+        type: "local_shell_call",
+        id: "ls_1",
+        call_id: "call_g",
+        action: { type: "exec", command: ["ls"], env: {} },
+        status: "completed",
+      }),
+      item({
+        type: "apply_patch_call",
+        id: "ap_1",
+        call_id: "call_h",
+        operation: { type: "delete_file", path: "a" },
+        status: "completed",
+      }),
     ];
     const { rejected } = toolCalls(output, toolset, nullPaths, { errorPrefix: "[refused] " });
-    const texts = rejected.map(({ output: answer }) => (answer.type === "shell_call_output" ? answer.output[0]?.stderr : answer.output));
+    const texts = rejected.map(({ output: answer }) =>
+      answer.type === "shell_call_output" ? answer.output[0]?.stderr : answer.output,
+    );
     expect(texts).toEqual(rejected.map((r) => `[refused] ${r.error.message}`));
   });
 
@@ -173,32 +276,53 @@ describe("toolCalls", () => {
     const output = [item({ type: "custom_tool_call", call_id: "call_1", name: "run_python", input: "" }), list, read];
     const { calls, rejected } = toolCalls(output, toolset, nullPaths);
     expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
-    expect(rejected.map(({ callId, index, error, output: answer }) => [callId, index, error.code, answer.type])).toEqual([
-      ["call_1", 0, "duplicate-call-id", "custom_tool_call_output"],
-    ]);
+    expect(
+      rejected.map(({ callId, index, error, output: answer }) => [callId, index, error.code, answer.type]),
+    ).toEqual([["call_1", 0, "duplicate-call-id", "custom_tool_call_output"]]);
   });
 
   it("does not answer a call the output answers already", () => {
     const output = [
       read,
       item({ type: "function_call_output", id: "fco_1", call_id: "call_1", output: "done", status: "completed" }),
-      item({ type: "local_shell_call", id: "ls_1", call_id: "call_g", action: { type: "exec", command: ["ls"], env: {} }, status: "completed" }),
+      item({
+        type: "local_shell_call",
+        id: "ls_1",
+        call_id: "call_g",
+        action: { type: "exec", command: ["ls"], env: {} },
+        status: "completed",
+      }),
       item({ type: "local_shell_call_output", id: "call_g", output: "a.txt" }),
     ];
     expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("leaves out calls without a string call_id: they cannot be answered", () => {
-    expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({ calls: [], rejected: [], searches: [] });
+    expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({
+      calls: [],
+      rejected: [],
+      searches: [],
+    });
   });
 
   it("never throws, whatever the response", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom("function_call", "custom_tool_call", "shell_call", "local_shell_call", "apply_patch_call"), (value, type) => {
-        toolCalls(value as unknown as ResponsesItem[], toolset, nullPaths);
-        toolCalls({ output: value } as unknown as ResponsesItem[], toolset, nullPaths);
-        toolCalls([value, item({ type, call_id: "c", name: value, arguments: value, input: value, environment: value })] as ResponsesItem[], toolset, nullPaths);
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom("function_call", "custom_tool_call", "shell_call", "local_shell_call", "apply_patch_call"),
+        (value, type) => {
+          toolCalls(value as unknown as ResponsesItem[], toolset, nullPaths);
+          toolCalls({ output: value } as unknown as ResponsesItem[], toolset, nullPaths);
+          toolCalls(
+            [
+              value,
+              item({ type, call_id: "c", name: value, arguments: value, input: value, environment: value }),
+            ] as ResponsesItem[],
+            toolset,
+            nullPaths,
+          );
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -26,7 +26,12 @@ export interface ResponsesToolCalls extends ToolCalls<ResponsesAnswer> {
 }
 
 // The error answer for a call, in the output type its item type requires.
-const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, options: OutputOptions | undefined): ResponsesCallOutput => {
+const errorAnswer = (
+  itemType: CallItemType,
+  callId: string,
+  error: ToolError,
+  options: OutputOptions | undefined,
+): ResponsesCallOutput => {
   const rendered = renderResult(error, options);
   if (itemType === "function_call") return renderedOutput(callId, rendered);
   const message = renderedText(rendered);
@@ -34,7 +39,11 @@ const errorAnswer = (itemType: CallItemType, callId: string, error: ToolError, o
     case "custom_tool_call":
       return { type: "custom_tool_call_output", call_id: callId, output: message };
     case "shell_call":
-      return { type: "shell_call_output", call_id: callId, output: [{ stdout: "", stderr: message, outcome: { type: "exit", exit_code: 1 } }] };
+      return {
+        type: "shell_call_output",
+        call_id: callId,
+        output: [{ stdout: "", stderr: message, outcome: { type: "exit", exit_code: 1 } }],
+      };
     case "local_shell_call":
       return { type: "local_shell_call_output", id: callId, output: message };
     case "apply_patch_call":
@@ -104,7 +113,10 @@ export function toolCalls(
     rejected: rejected.map((rejection) => {
       // Indexes are positions in `items`; a duplicate id is answered once, in the type of its first item.
       const item = items[rejection.index];
-      const error = item?.namespaced === undefined ? rejection.error : namespaceError(rejection, item.namespaced, toolset, nullPaths);
+      const error =
+        item?.namespaced === undefined
+          ? rejection.error
+          : namespaceError(rejection, item.namespaced, toolset, nullPaths);
       const itemType = item === undefined || item.itemType === "tool_search_call" ? "function_call" : item.itemType;
       return { ...rejection, error, output: errorAnswer(itemType, rejection.callId, error, options) };
     }),
@@ -141,8 +153,13 @@ function namespaceError(
       ? "none"
       : names.slice(0, LISTED).join(", ") + (names.length > LISTED ? ` and ${names.length - LISTED} more` : "");
   if (group === undefined) {
-    const namespaces = layout.namespaces.filter((g) => g.tools.some((tool) => offered(tool.entry.name))).map((g) => g.name);
-    return new ToolError("unknown-tool", `There is no namespace ${JSON.stringify(namespace)}. Namespaces: ${list(namespaces)}.`);
+    const namespaces = layout.namespaces
+      .filter((g) => g.tools.some((tool) => offered(tool.entry.name)))
+      .map((g) => g.name);
+    return new ToolError(
+      "unknown-tool",
+      `There is no namespace ${JSON.stringify(namespace)}. Namespaces: ${list(namespaces)}.`,
+    );
   }
   const functions = group.tools.filter((tool) => offered(tool.entry.name)).map((tool) => tool.name);
   return new ToolError(

@@ -4,7 +4,9 @@ import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {
   it("answers with a string, or input_text, input_image and input_file items when there is an image or a file the API reads", () => {
-    const outputs = Object.fromEntries(OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]));
+    const outputs = Object.fromEntries(
+      OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]),
+    );
     expect(outputs).toMatchInlineSnapshot(`
       {
         "ToolError": "Error: The tool did not answer within 30 s.",

@@ -3,7 +3,12 @@ import { renderResult, renderedText } from "@x/toolset/adapter";
 import type { RenderedPart, RenderedResult } from "@x/toolset/adapter";
 import { fileInput } from "./file-input";
 import { imageDataUri } from "./image-input";
-import type { ResponsesFunctionCallOutput, ResponsesInputFile, ResponsesInputImage, ResponsesInputText } from "./responses-types";
+import type {
+  ResponsesFunctionCallOutput,
+  ResponsesInputFile,
+  ResponsesInputImage,
+  ResponsesInputText,
+} from "./responses-types";
 
 /**
  * The `function_call_output` answering `callId`. Its `output` is a string, or,
@@ -54,7 +59,9 @@ function outputItem(part: RenderedPart): ResponsesInputText | ResponsesInputImag
       return { type: "input_text", text: part.text };
     case "image": {
       const url = imageDataUri(part.mimeType, part.data);
-      return url === undefined ? { type: "input_text", text: part.placeholder } : { type: "input_image", image_url: url, detail: "auto" };
+      return url === undefined
+        ? { type: "input_text", text: part.placeholder }
+        : { type: "input_image", image_url: url, detail: "auto" };
     }
     case "file":
       return fileInput(part.mimeType, part.data, part.uri) ?? { type: "input_text", text: part.placeholder };

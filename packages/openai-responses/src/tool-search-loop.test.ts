@@ -22,14 +22,18 @@ describe("client-side tool search with the official openai client", () => {
     let text = "";
     for (let turn = 0; turn < 4 && text === ""; turn++) {
       const response = await trip.openai.responses.create({ model: "gpt-test", input, tools: sent });
-      const { calls, rejected, searches } = toolCalls(response, trip.toolset, report.nullPaths, { toolSearch: report.toolSearch });
+      const { calls, rejected, searches } = toolCalls(response, trip.toolset, report.nullPaths, {
+        toolSearch: report.toolSearch,
+      });
       const ran = await Promise.all(
         calls.map(async (call) => {
           const result = await trip.demo.client.callTool({ name: call.toolName, arguments: call.arguments });
           return { index: call.index, output: toolOutput(call.callId, toCallToolResult(result)) };
         }),
       );
-      const answers = [...rejected, ...searches, ...ran].sort((a, b) => a.index - b.index).map((answer) => answer.output);
+      const answers = [...rejected, ...searches, ...ran]
+        .sort((a, b) => a.index - b.index)
+        .map((answer) => answer.output);
       input.push(...responseItems(response), ...answers);
       if (answers.length === 0) text = response.output_text;
     }
@@ -42,7 +46,12 @@ describe("client-side tool search with the official openai client", () => {
   });
 
   it("the stand-in refuses an unanswered tool_search_call and an unknown field", async () => {
-    const searchCall: ResponseInputItem = { type: "tool_search_call", call_id: "s1", arguments: { query: "x" }, execution: "client" };
+    const searchCall: ResponseInputItem = {
+      type: "tool_search_call",
+      call_id: "s1",
+      arguments: { query: "x" },
+      execution: "client",
+    };
     const user: ResponseInputItem = { role: "user", content: "Hi" };
     await expect(trip.openai.responses.create({ model: "gpt-test", input: [user, searchCall] })).rejects.toThrow(
       "No tool output found for call s1 (expected a tool_search_output).",

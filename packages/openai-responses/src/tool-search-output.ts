@@ -41,7 +41,12 @@ export type ToolSearchAnswer = ToolSearchAnswerOf<ResponsesToolSearchOutput>;
  * @param position - the call's index among the response's calls
  * @returns the answer, with its `output`
  */
-export function toolSearchOutput(callId: string, args: unknown, index: ToolSearchIndex, position: number): ToolSearchAnswer {
+export function toolSearchOutput(
+  callId: string,
+  args: unknown,
+  index: ToolSearchIndex,
+  position: number,
+): ToolSearchAnswer {
   const query = readQuery(args);
   if (typeof query !== "string") {
     return { callId, index: position, query: undefined, found: [], reason: query.reason, output: output(callId, []) };
@@ -66,7 +71,8 @@ export function toolSearchOutput(callId: string, args: unknown, index: ToolSearc
     }
     let namespace = namespaces.get(tool.namespace);
     if (namespace === undefined) {
-      const description = index.namespaces.find((group) => group.name === tool.namespace)?.description ?? tool.namespace;
+      const description =
+        index.namespaces.find((group) => group.name === tool.namespace)?.description ?? tool.namespace;
       namespace = { type: "namespace", name: tool.namespace, description, tools: [] };
       namespaces.set(tool.namespace, namespace);
       loaded.push(namespace);
@@ -86,11 +92,11 @@ function readQuery(args: unknown): string | { reason: string } {
     try {
       value = JSON.parse(args) as unknown;
     } catch {
-      return { reason: "The arguments are not JSON: expected {\"query\": string}." };
+      return { reason: 'The arguments are not JSON: expected {"query": string}.' };
     }
   }
-  if (!isRecord(value)) return { reason: "The arguments are not an object: expected {\"query\": string}." };
+  if (!isRecord(value)) return { reason: 'The arguments are not an object: expected {"query": string}.' };
   const query = value["query"];
-  if (typeof query !== "string") return { reason: "The arguments have no string \"query\": expected {\"query\": string}." };
+  if (typeof query !== "string") return { reason: 'The arguments have no string "query": expected {"query": string}.' };
   return query;
 }

@@ -18,7 +18,10 @@ export function toolSearchTool(searchable: readonly string[]): ResponsesToolSear
     parameters: {
       type: "object",
       properties: {
-        query: { type: "string", description: 'What the tool should do, in a few words, e.g. "create a GitHub issue".' },
+        query: {
+          type: "string",
+          description: 'What the tool should do, in a few words, e.g. "create a GitHub issue".',
+        },
       },
       required: ["query"],
       additionalProperties: false,

@@ -23,7 +23,14 @@ const { toolset } = buildToolset({
   ],
 });
 const search = (callId: string, args: unknown, execution = "client"): ResponsesItem =>
-  ({ type: "tool_search_call", id: `ts_${callId}`, call_id: callId, arguments: args, execution, status: "completed" }) as ResponsesItem;
+  ({
+    type: "tool_search_call",
+    id: `ts_${callId}`,
+    call_id: callId,
+    arguments: args,
+    execution,
+    status: "completed",
+  }) as ResponsesItem;
 const kinds = (sent: ResponsesTool[]): string[] =>
   sent.map((tool) =>
     tool.type === "namespace"
@@ -35,10 +42,22 @@ const kinds = (sent: ResponsesTool[]): string[] =>
 
 describe("deferred loading", () => {
   it("marks deferred tools and adds the hosted tool_search tool; the report counts tools and bytes", () => {
-    const { tools: sent, report } = tools(toolset, { namespaces: true, deferLoading: (entry) => entry.server !== "weather" });
-    expect(kinds(sent)).toEqual(["github[create_issue? merge_pull_request?]", "kubernetes[kubectl_logs?]", "weather[get_weather]", "tool_search"]);
+    const { tools: sent, report } = tools(toolset, {
+      namespaces: true,
+      deferLoading: (entry) => entry.server !== "weather",
+    });
+    expect(kinds(sent)).toEqual([
+      "github[create_issue? merge_pull_request?]",
+      "kubernetes[kubectl_logs?]",
+      "weather[get_weather]",
+      "tool_search",
+    ]);
     const plain = tools(toolset, { namespaces: true });
-    expect(kinds(plain.tools)).toEqual(["github[create_issue merge_pull_request]", "kubernetes[kubectl_logs]", "weather[get_weather]"]);
+    expect(kinds(plain.tools)).toEqual([
+      "github[create_issue merge_pull_request]",
+      "kubernetes[kubectl_logs]",
+      "weather[get_weather]",
+    ]);
     expect(report.loading).toEqual({
       upFront: 1,
       deferred: 3,
@@ -61,7 +80,11 @@ describe("deferred loading", () => {
   });
 
   it('with toolSearch: "client", leaves deferred tools out and sends a strict { query } tool_search', () => {
-    const { tools: sent, report } = tools(toolset, { namespaces: true, deferLoading: (e) => e.server !== "weather", toolSearch: "client" });
+    const { tools: sent, report } = tools(toolset, {
+      namespaces: true,
+      deferLoading: (e) => e.server !== "weather",
+      toolSearch: "client",
+    });
     expect(kinds(sent)).toEqual(["weather[get_weather]", "tool_search:client"]);
     expect(sent[1]).toEqual({
       type: "tool_search",
@@ -71,7 +94,12 @@ describe("deferred loading", () => {
         "Searchable: github, kubernetes.",
       parameters: {
         type: "object",
-        properties: { query: { type: "string", description: 'What the tool should do, in a few words, e.g. "create a GitHub issue".' } },
+        properties: {
+          query: {
+            type: "string",
+            description: 'What the tool should do, in a few words, e.g. "create a GitHub issue".',
+          },
+        },
         required: ["query"],
         additionalProperties: false,
       },
@@ -90,7 +118,9 @@ describe("deferred loading", () => {
     const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
     const { tools: undeferred } = tools(toolset, { namespaces: true });
     const output = [search("s1", { query: "create a GitHub issue" }), search("s2", '{"query":"pod logs"}')];
-    const { calls, rejected, searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
+    const { calls, rejected, searches } = toolCalls(output, toolset, report.nullPaths, {
+      toolSearch: report.toolSearch,
+    });
     expect([calls, rejected]).toEqual([[], []]);
     expect(searches.map(({ callId, index, query, found }) => [callId, index, query, found])).toEqual([
       ["s1", 0, "create a GitHub issue", ["github__create_issue", "github__merge_pull_request"]],
@@ -140,7 +170,11 @@ describe("deferred loading", () => {
       report.nullPaths,
       { toolSearch: report.toolSearch },
     );
-    expect([result.calls.map((c) => c.index), result.searches.map((s) => s.index), result.rejected.map((r) => r.index)]).toEqual([[0], [1], [2]]);
+    expect([
+      result.calls.map((c) => c.index),
+      result.searches.map((s) => s.index),
+      result.rejected.map((r) => r.index),
+    ]).toEqual([[0], [1], [2]]);
     expect(result.searches[0]!.found).toEqual(["weather__get_weather"]);
   });
 });
@@ -148,7 +182,9 @@ describe("deferred loading", () => {
 describe("output_schema", () => {
   it('is sent under structured: "prefer" (the output is the JSON text of structuredContent) and left out otherwise', () => {
     const schemaOf = (structured: "auto" | "prefer" | "append" | "ignore"): unknown =>
-      tools(toolset, { structured }).tools.flatMap((tool) => (tool.type === "function" && tool.output_schema ? [tool.output_schema] : []));
+      tools(toolset, { structured }).tools.flatMap((tool) =>
+        tool.type === "function" && tool.output_schema ? [tool.output_schema] : [],
+      );
     expect(schemaOf("prefer")).toEqual([{ type: "object", properties: { celsius: { type: "number" } } }]);
     expect([schemaOf("auto"), schemaOf("append"), schemaOf("ignore")]).toEqual([[], [], []]);
   });
@@ -174,9 +210,18 @@ describe("client tool search: properties", () => {
       type: fc.constant("tool_search_call"),
       call_id: callId,
       execution: fc.constantFrom("client", "server", undefined),
-      arguments: fc.oneof(fc.record({ query: fc.string() }), fc.constantFrom('{"query":"issue"}', "{", { query: 3 }), fc.anything()),
+      arguments: fc.oneof(
+        fc.record({ query: fc.string() }),
+        fc.constantFrom('{"query":"issue"}', "{", { query: 3 }),
+        fc.anything(),
+      ),
     }),
-    fc.record({ type: fc.constant("tool_search_output"), call_id: callId, execution: fc.constantFrom("client", "server"), tools: fc.constant([]) }),
+    fc.record({
+      type: fc.constant("tool_search_output"),
+      call_id: callId,
+      execution: fc.constantFrom("client", "server"),
+      tools: fc.constant([]),
+    }),
     fc.anything(),
   );
   const answerId = (value: unknown): unknown =>
@@ -186,7 +231,11 @@ describe("client tool search: properties", () => {
   // The API answers a call at most once in its own output: keep the first answer of each id.
   const items = fc
     .array(item, { maxLength: 8 })
-    .map((list) => list.filter((value, i) => answerId(value) === undefined || list.findIndex((o) => answerId(o) === answerId(value)) === i));
+    .map((list) =>
+      list.filter(
+        (value, i) => answerId(value) === undefined || list.findIndex((o) => answerId(o) === answerId(value)) === i,
+      ),
+    );
 
   it("answers every client tool_search_call repeated exactly once, and never throws", () => {
     fc.assert(
@@ -195,7 +244,9 @@ describe("client tool search: properties", () => {
         const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
         const replayed = responseItems(output) as unknown[];
         const record = (value: unknown): { [key: string]: unknown } | undefined =>
-          typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { [key: string]: unknown }) : undefined;
+          typeof value === "object" && value !== null && !Array.isArray(value)
+            ? (value as { [key: string]: unknown })
+            : undefined;
         const clientCalls = new Set(
           replayed.flatMap((value) => {
             const it = record(value);
@@ -204,7 +255,9 @@ describe("client tool search: properties", () => {
         );
         const answers = [
           ...searches.map((answer) => answer.callId),
-          ...replayed.flatMap((value) => (record(value)?.type === "tool_search_output" ? [record(value)!.call_id] : [])),
+          ...replayed.flatMap((value) =>
+            record(value)?.type === "tool_search_output" ? [record(value)!.call_id] : [],
+          ),
         ];
         for (const id of clientCalls) {
           expect(typeof id).toBe("string");

@@ -119,7 +119,13 @@ export function tools(toolset: Toolset, options?: ResponsesToolsOptions): Respon
     toolset.entries.flatMap((entry) => {
       const tool = definitions.get(entry.name);
       if (tool === undefined) return [];
-      return [{ entry, definition: functionTool(tool, entry, settings.structured), deferred: deferral && settings.deferred(entry) }];
+      return [
+        {
+          entry,
+          definition: functionTool(tool, entry, settings.structured),
+          deferred: deferral && settings.deferred(entry),
+        },
+      ];
     });
   const all = sendable(true);
   const sent = arrange(toolset, all, settings);
@@ -128,7 +134,12 @@ export function tools(toolset: Toolset, options?: ResponsesToolsOptions): Respon
   const toolSearch = settings.toolSearch === "client" && deferred > 0 ? searchIndex(toolset, all, settings) : undefined;
   const report: ResponsesToolsReport = {
     ...prepared.report,
-    loading: { upFront: all.length - deferred, deferred, bytes: jsonBytes(sent), bytesWithoutDeferral: jsonBytes(undeferred) },
+    loading: {
+      upFront: all.length - deferred,
+      deferred,
+      bytes: jsonBytes(sent),
+      bytesWithoutDeferral: jsonBytes(undeferred),
+    },
     ...(toolSearch === undefined ? {} : { toolSearch }),
   };
   return { tools: sent, report };
@@ -153,7 +164,10 @@ function readOptions(options: ResponsesToolsOptions | undefined): Settings {
   const { namespaces = false, deferLoading = false, toolSearch = "server", structured = "auto" } = options ?? {};
   const searchResults = options?.searchResults ?? DEFAULT_SEARCH_RESULTS;
   const fail = (option: string, value: unknown, expected: string): never => {
-    throw new ToolError("invalid-options", `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`);
+    throw new ToolError(
+      "invalid-options",
+      `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
+    );
   };
   if (typeof namespaces !== "boolean" && (typeof namespaces !== "object" || namespaces === null)) {
     fail("namespaces", namespaces, "true, false or { instructions }");
@@ -179,7 +193,11 @@ function readOptions(options: ResponsesToolsOptions | undefined): Settings {
 function functionTool(tool: PreparedTool, entry: ToolsetEntry, structured: StructuredMode): ResponsesFunctionTool {
   const outputSchema = entry.tool["outputSchema"];
   // Only under "prefer" is the output the JSON text of structuredContent (when the result has one).
-  const withSchema = structured === "prefer" && typeof outputSchema === "object" && outputSchema !== null && !Array.isArray(outputSchema);
+  const withSchema =
+    structured === "prefer" &&
+    typeof outputSchema === "object" &&
+    outputSchema !== null &&
+    !Array.isArray(outputSchema);
   return {
     type: "function",
     name: tool.name,
@@ -219,14 +237,24 @@ function namespaceTools(
       return definition === undefined ? [] : [{ ...definition, name }];
     });
     if (functions.length === 0) return [];
-    return [{ type: "namespace" as const, name: group.name, description: namespaceDescription(group.server, options), tools: functions }];
+    return [
+      {
+        type: "namespace" as const,
+        name: group.name,
+        description: namespaceDescription(group.server, options),
+        tools: functions,
+      },
+    ];
   });
 }
 
 /** The server's instructions, sanitised and capped at 1024 bytes, or a sentence naming the server. */
 export function namespaceDescription(server: string, options: NamespaceOptions): string {
   const instructions = options.instructions?.[server];
-  const text = typeof instructions === "string" ? sanitizeDescription(instructions, { maxBytes: MAX_NAMESPACE_DESCRIPTION_BYTES }) : "";
+  const text =
+    typeof instructions === "string"
+      ? sanitizeDescription(instructions, { maxBytes: MAX_NAMESPACE_DESCRIPTION_BYTES })
+      : "";
   return text.trim() === "" ? sanitizeDescription(`Tools of the MCP server ${server}.`) : text;
 }
 
@@ -250,7 +278,10 @@ function searchIndex(toolset: Toolset, sendable: readonly Sendable[], settings: 
       ? []
       : layout.namespaces
           .filter((group) => deferred.some((tool) => tool.entry.server === group.server))
-          .map((group) => ({ name: group.name, description: namespaceDescription(group.server, settings.namespaces as NamespaceOptions) }));
+          .map((group) => ({
+            name: group.name,
+            description: namespaceDescription(group.server, settings.namespaces as NamespaceOptions),
+          }));
   return {
     limit: settings.searchResults,
     namespaces,

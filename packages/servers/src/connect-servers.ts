@@ -228,7 +228,10 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
     restart: async (name) => {
       const found = byName.get(name);
       if (found === undefined) {
-        throw new ToolError("invalid-config", `restart(${JSON.stringify(name)}): the config has no server of that name; it has ${[...byName.keys()].join(", ")}`);
+        throw new ToolError(
+          "invalid-config",
+          `restart(${JSON.stringify(name)}): the config has no server of that name; it has ${[...byName.keys()].join(", ")}`,
+        );
       }
       await found.restartNow();
     },

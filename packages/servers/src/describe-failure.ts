@@ -30,7 +30,10 @@ function messageOf(error: unknown): string {
 
 /** The last lines of a stderr text, indented, or "" when it is empty. */
 export function stderrLines(stderr: string): string {
-  const lines = stderr.trimEnd().split(/\r?\n/).filter((line) => line.trim() !== "");
+  const lines = stderr
+    .trimEnd()
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "");
   if (lines.length === 0) return "";
   return lines
     .slice(-STDERR_LINES)

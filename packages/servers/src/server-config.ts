@@ -51,8 +51,7 @@ export type ServerEntry = StdioServerConfig | UrlServerConfig | Client | McpServ
 
 /** `{ mcpServers: { name: entry } }` as the other MCP clients write it, or the same object without the wrapper. */
 export type ServersConfig =
-  | { readonly mcpServers: { readonly [name: string]: ServerEntry } }
-  | { readonly [name: string]: ServerEntry };
+  { readonly mcpServers: { readonly [name: string]: ServerEntry } } | { readonly [name: string]: ServerEntry };
 
 /** How `tools/list` of an HTTP server is reached. */
 export type HttpTransportKind = "auto" | "streamable-http" | "sse";
@@ -172,7 +171,7 @@ class EntryReader {
   toolFilter(field: string): ToolFilter | undefined {
     const value = this.entry[field];
     if (value === undefined || typeof value === "function") return value as ToolFilter | undefined;
-    if (Array.isArray(value) && value.every((item) => typeof item === "string")) return [...(value)];
+    if (Array.isArray(value) && value.every((item) => typeof item === "string")) return [...value];
     return this.fail(field, `must be a list of tool names or a function (tool) => boolean, not ${kindOf(value)}`);
   }
 

@@ -43,8 +43,7 @@ export interface ConnectionSettings {
 
 /** What a connection tells its owner: its status changed, or its tools did. */
 export type ConnectionChange =
-  | { readonly kind: "status"; readonly previous: ServerStatus["state"] }
-  | { readonly kind: "tools" };
+  { readonly kind: "status"; readonly previous: ServerStatus["state"] } | { readonly kind: "tools" };
 
 /** A ttl shorter than this is read as this: a server answering 0 must not make us list in a loop. */
 const MIN_TTL_MS = 100;
@@ -118,7 +117,10 @@ export class ServerConnection {
     try {
       const client = await withTimeout(opening, this.settings.timeoutMs).catch((error: unknown) => {
         // A connection that comes up after its time ran out is closed, not left open (a given client is the caller's).
-        void opening.then((late) => (this.spec.kind === "client" ? undefined : late.close()), () => {});
+        void opening.then(
+          (late) => (this.spec.kind === "client" ? undefined : late.close()),
+          () => {},
+        );
         throw error;
       });
       if (this.closing) {

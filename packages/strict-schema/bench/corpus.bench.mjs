@@ -21,7 +21,9 @@ const { strictSchema } = await import(dist.href);
 const { checkStrict } = await import(new URL("../dist/check.js", import.meta.url).href);
 
 const corpusDir = new URL("../../../corpus/", import.meta.url);
-const files = readdirSync(corpusDir).filter((file) => file.endsWith(".json")).sort();
+const files = readdirSync(corpusDir)
+  .filter((file) => file.endsWith(".json"))
+  .sort();
 const tools = files.flatMap((file) => JSON.parse(readFileSync(new URL(file, corpusDir), "utf8")).tools);
 const schemas = tools.map((tool) => tool.inputSchema);
 const peerVersion = JSON.parse(

@@ -395,16 +395,14 @@ function nonJson(value: unknown): string | undefined {
   while (stack.length > 0) {
     const item = stack.pop();
     if (item === leave) state.set(stack.pop(), false);
-    else if (
-      !(
-        isString(item) ||
-        typeof item === "boolean" ||
-        item === null ||
-        Number.isFinite(item) ||
-        Array.isArray(item) ||
-        isPlain(item)
-      )
-    ) {
+    else if (!(
+      isString(item) ||
+      typeof item === "boolean" ||
+      item === null ||
+      Number.isFinite(item) ||
+      Array.isArray(item) ||
+      isPlain(item)
+    )) {
       return Object.is(item, value) ? describe(item) : `it holds ${describe(item)}`;
     } else if (typeof item === "object" && item !== null && !state.has(item)) {
       state.set(item, true);
@@ -419,6 +417,9 @@ function nonJson(value: unknown): string | undefined {
 
 /** Names as a quoted list for messages, at most 10 of them. */
 function quote(names: readonly string[]): string {
-  const shown = names.slice(0, 10).map((name) => JSON.stringify(name)).join(", ");
+  const shown = names
+    .slice(0, 10)
+    .map((name) => JSON.stringify(name))
+    .join(", ");
   return names.length > 10 ? `${shown} and ${names.length - 10} more` : shown;
 }

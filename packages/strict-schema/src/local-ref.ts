@@ -30,8 +30,8 @@ export function localRef(ref: unknown, root: unknown): RefTarget | string {
     /~(?![01])/.test(escaped)
     ? `"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>", not ${describe(ref)}`
     : isPlain(definitions) && Object.hasOwn(definitions, name)
-    ? { path: [keyword, name], schema: definitions[name] }
-    : `"$ref" ${describe(ref)} does not resolve; add the definition`;
+      ? { path: [keyword, name], schema: definitions[name] }
+      : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
 
 /** The schema the `$ref` of `schema` points to, or `undefined` (no `$ref`, or one strict mode cannot use). */

@@ -119,7 +119,10 @@ export function checkAnyOfNulls(units: Iterable<Unit>, emit: Emit, nullsAt: Null
           stripped.push([index, introduced, insert(trie, introduced)]);
         }),
       );
-      nullsAt(branches.map((branch) => branch.schema), trie);
+      nullsAt(
+        branches.map((branch) => branch.schema),
+        trie,
+      );
       for (const [index, introduced, { hit: other }] of stripped) {
         // (a branch that strips a null it accepts elsewhere has an inner anyOf that is refused)
         if (other !== undefined && other !== index)

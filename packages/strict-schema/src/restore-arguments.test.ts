@@ -13,7 +13,10 @@ const FILTER: Plan = {
 };
 const ANY: Plan = { nullPaths: [], encodings: [{ kind: "json-text", path: ["data"], parsesTo: "any" }] };
 const REST: Plan = {
-  nullPaths: [["o", "_rest"], ["o", "b"]],
+  nullPaths: [
+    ["o", "_rest"],
+    ["o", "b"],
+  ],
   encodings: [
     { kind: "json-text", path: ["o", "_rest"], parsesTo: "object" },
     { kind: "rest", path: ["o"], property: "_rest", declared: ["a", "b"] },
@@ -189,7 +192,11 @@ describe("restoreArguments", () => {
     );
     const text = restoreArguments({ filter: '{"__proto__":{"polluted":true}}' }, FILTER);
     const rest = restoreArguments({ o: { a: 1, _rest: '{"__proto__":{"polluted":true}}' } }, REST);
-    for (const [result, key] of [[entries, "headers"], [text, "filter"], [rest, "o"]] as const) {
+    for (const [result, key] of [
+      [entries, "headers"],
+      [text, "filter"],
+      [rest, "o"],
+    ] as const) {
       expect(result.ok).toBe(true);
       if (!result.ok) continue;
       const restored = (result.value as Record<string, Record<string, unknown>>)[key] as Record<string, unknown>;
@@ -221,7 +228,13 @@ describe("restoreArguments", () => {
   });
 
   it("never throws on a hostile value or plan", () => {
-    const hostile = { headers: new Proxy([], { get: () => { throw new Error("boom"); } }) };
+    const hostile = {
+      headers: new Proxy([], {
+        get: () => {
+          throw new Error("boom");
+        },
+      }),
+    };
     expect(restoreArguments(hostile, HEADERS)).toMatchObject({ ok: false, error: { path: [] } });
     const deepPath: NullPath = Array.from({ length: 200_000 }, () => "a");
     let value: unknown = "{}";

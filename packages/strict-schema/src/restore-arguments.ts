@@ -15,8 +15,7 @@ export interface RestoreError {
 
 /** The result of {@link restoreArguments}: never an exception. */
 export type RestoreResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: RestoreError };
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: RestoreError };
 
 /** Where the walk is, as a chain of segments (built only when an error needs it). */
 interface Location {

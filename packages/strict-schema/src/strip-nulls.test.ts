@@ -104,7 +104,14 @@ describe("stripNulls", () => {
       stripNulls({ a: null }, [["a", 1 as unknown as string], [{}] as unknown as NullPath, "a" as unknown as NullPath]),
     ).toEqual({ a: null });
     expect(stripNulls({ a: null }, null as unknown as NullPath[])).toEqual({ a: null });
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(stripNulls(hostile, [["a"]])).toBe(hostile);
   });
 

@@ -26,12 +26,7 @@ describe("buildToolset: readable names", () => {
     ["an empty separator", { files: [tool("read")] }, { separator: "" }, ["filesread"]],
     ["no prefix", { files: [tool("read_file")] }, { prefix: false }, ["read_file"]],
     ["hyphens and digits kept", { "gh-2": [tool("Get-Issue_9")] }, undefined, ["gh-2__Get-Issue_9"]],
-    [
-      "sorted by exposed name",
-      { b: [tool("z"), tool("a")], a: [tool("m")] },
-      undefined,
-      ["a__m", "b__a", "b__z"],
-    ],
+    ["sorted by exposed name", { b: [tool("z"), tool("a")], a: [tool("m")] }, undefined, ["a__m", "b__a", "b__z"]],
   ])("%s", (_what, sources, options, expected) => {
     const { toolset, report } = buildToolset(sources, options);
     expect(toolset.entries.map((entry) => entry.name)).toEqual(expected);
@@ -361,7 +356,13 @@ describe("buildToolset: dropped entries", () => {
   });
 
   it.each<[string, ToolSources]>([
-    ["list form", [["bad", { tools: [] }], ["files", [tool("read")]]] as unknown as ToolSources],
+    [
+      "list form",
+      [
+        ["bad", { tools: [] }],
+        ["files", [tool("read")]],
+      ] as unknown as ToolSources,
+    ],
     ["object form", { bad: undefined as unknown as unknown[], files: [tool("read")] }],
   ])("reports a server whose tools are not a list, and keeps the other servers (%s)", (_what, sources) => {
     const { toolset, report } = buildToolset(sources);

@@ -28,18 +28,14 @@ function demoServer(): McpServer {
     },
     ({ query, limit }) => ({ content: [{ type: "text", text: `${query}:${limit ?? "none"}` }] }),
   );
-  server.registerTool(
-    "files.read",
-    { title: "Read a file", inputSchema: { path: z.string() } },
-    ({ path }) => ({
-      content: [
-        { type: "text", text: `Contents of ${path}:` },
-        { type: "resource", resource: { uri: `file:///${path}`, mimeType: "text/plain", text: "hello" } },
-        { type: "resource", resource: { uri: "file:///logo.bin", blob: "QUJDRA==" } },
-        { type: "resource_link", uri: "file:///other.md", name: "other", mimeType: "text/markdown" },
-      ],
-    }),
-  );
+  server.registerTool("files.read", { title: "Read a file", inputSchema: { path: z.string() } }, ({ path }) => ({
+    content: [
+      { type: "text", text: `Contents of ${path}:` },
+      { type: "resource", resource: { uri: `file:///${path}`, mimeType: "text/plain", text: "hello" } },
+      { type: "resource", resource: { uri: "file:///logo.bin", blob: "QUJDRA==" } },
+      { type: "resource_link", uri: "file:///other.md", name: "other", mimeType: "text/markdown" },
+    ],
+  }));
   server.registerTool("chart", { description: "Draws a chart." }, () => ({
     content: [
       { type: "image", data: PNG, mimeType: "image/png" },

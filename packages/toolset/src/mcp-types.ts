@@ -65,11 +65,7 @@ export interface McpEmbeddedResource {
 
 /** One block of a tool result's `content`. */
 export type McpContentBlock =
-  | McpTextContent
-  | McpImageContent
-  | McpAudioContent
-  | McpResourceLink
-  | McpEmbeddedResource;
+  McpTextContent | McpImageContent | McpAudioContent | McpResourceLink | McpEmbeddedResource;
 
 /** The result of a `tools/call`. */
 export interface McpCallToolResult {

@@ -33,7 +33,10 @@ export interface DroppedTool {
  * (same JSON, key order aside) are one tool, kept once; copies that differ
  * are all dropped, since nobody can tell which one the server runs.
  */
-export function readServerTools(server: string, tools: unknown): {
+export function readServerTools(
+  server: string,
+  tools: unknown,
+): {
   kept: ListedTool[];
   dropped: DroppedTool[];
 } {

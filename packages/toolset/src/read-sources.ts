@@ -7,8 +7,7 @@ import { ToolError } from "./tool-error";
  * `[serverName, tools]` pairs, or an object keyed by server name.
  */
 export type ToolSources =
-  | readonly (readonly [server: string, tools: readonly unknown[]])[]
-  | { readonly [server: string]: readonly unknown[] };
+  readonly (readonly [server: string, tools: readonly unknown[]])[] | { readonly [server: string]: readonly unknown[] };
 
 /** One server and what it listed as its tools, unchecked (a server's data is checked tool by tool, later). */
 export interface ServerTools {
@@ -60,4 +59,3 @@ export function readSources(sources: unknown): ServerTools[] {
   }
   return servers;
 }
-

@@ -66,7 +66,7 @@ function close(iterator: Iterator<unknown> | AsyncIterator<unknown>): void {
 export async function readStream<TEvent>(
   events: StreamEvents<TEvent>,
   visit: (event: TEvent) => void,
-  signal: AbortSignal | undefined
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   if (signal === undefined) {
     for await (const event of events) visit(event);

@@ -52,7 +52,8 @@ export function createDemoServer(): McpServer {
   server.registerTool(
     "search_books",
     {
-      description: "Search a small library. Optional arguments: strict mode sends them as null when the model leaves them out.",
+      description:
+        "Search a small library. Optional arguments: strict mode sends them as null when the model leaves them out.",
       inputSchema: {
         query: z.string().describe("Words to look for in the title"),
         genre: z.enum(["fiction", "science", "history", "poetry"]).optional().describe("Only this genre"),
@@ -63,14 +64,21 @@ export function createDemoServer(): McpServer {
     ({ query, genre, max_results, sort }) => {
       const words = query.toLowerCase().split(/\s+/).filter(Boolean);
       const found = BOOKS.filter(
-        (book) => (genre === undefined || book.genre === genre) && words.every((word) => book.title.toLowerCase().includes(word)),
+        (book) =>
+          (genre === undefined || book.genre === genre) &&
+          words.every((word) => book.title.toLowerCase().includes(word)),
       );
       const sorted =
-        sort === "newest" ? [...found].sort((a, b) => b.year - a.year) : sort === "title" ? [...found].sort((a, b) => a.title.localeCompare(b.title)) : found;
+        sort === "newest"
+          ? [...found].sort((a, b) => b.year - a.year)
+          : sort === "title"
+            ? [...found].sort((a, b) => a.title.localeCompare(b.title))
+            : found;
       const shown = sorted.slice(0, max_results ?? 5);
       const received = JSON.stringify({ query, genre, max_results, sort });
       return text(
-        `${shown.length} book(s) for ${received}:\n` + shown.map((book) => `- ${book.title} (${book.genre}, ${book.year})`).join("\n"),
+        `${shown.length} book(s) for ${received}:\n` +
+          shown.map((book) => `- ${book.title} (${book.genre}, ${book.year})`).join("\n"),
       );
     },
   );
@@ -103,13 +111,17 @@ export function createDemoServer(): McpServer {
         reminder_minutes: z.number().int().nonnegative().optional(),
       },
     },
-    (args) => text(`Created event "${args.title}" on ${args.start.date}. The server received:\n${JSON.stringify(args, null, 2)}`),
+    (args) =>
+      text(
+        `Created event "${args.title}" on ${args.start.date}. The server received:\n${JSON.stringify(args, null, 2)}`,
+      ),
   );
 
   server.registerTool(
     "weather.forecast",
     {
-      description: "A made-up forecast. Its name has a dot, which OpenAI does not allow, so it is renamed; it returns structuredContent.",
+      description:
+        "A made-up forecast. Its name has a dot, which OpenAI does not allow, so it is renamed; it returns structuredContent.",
       inputSchema: {
         city: z.string(),
         days: z.number().int().min(1).max(7).optional(),
@@ -126,7 +138,12 @@ export function createDemoServer(): McpServer {
       const forecast = Array.from({ length: days }, (_, day) => {
         const high = 18 + ((city.length * 7 + day * 3) % 9);
         const convert = (celsius: number) => (units === "metric" ? celsius : Math.round(celsius * 1.8 + 32));
-        return { day: day + 1, high: convert(high), low: convert(high - 8), sky: skies[(city.length + day) % skies.length] ?? "sunny" };
+        return {
+          day: day + 1,
+          high: convert(high),
+          low: convert(high - 8),
+          sky: skies[(city.length + day) % skies.length] ?? "sunny",
+        };
       });
       const structuredContent = { city, units, days: forecast };
       return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
@@ -144,7 +161,8 @@ export function createDemoServer(): McpServer {
         labels: z.object({}).catchall(z.string()).describe("Any label names and values"),
       },
     },
-    ({ resource, labels }) => text(`Labelled ${resource} with ${Object.keys(labels).length} label(s): ${JSON.stringify(labels)}`),
+    ({ resource, labels }) =>
+      text(`Labelled ${resource} with ${Object.keys(labels).length} label(s): ${JSON.stringify(labels)}`),
   );
 
   server.registerTool(
@@ -167,7 +185,11 @@ export function createDemoServer(): McpServer {
       inputSchema: {
         shape: z.discriminatedUnion("kind", [
           z.object({ kind: z.literal("circle"), radius: z.number().int().min(2).max(48) }),
-          z.object({ kind: z.literal("rectangle"), width: z.number().int().min(2).max(96), height: z.number().int().min(2).max(96) }),
+          z.object({
+            kind: z.literal("rectangle"),
+            width: z.number().int().min(2).max(96),
+            height: z.number().int().min(2).max(96),
+          }),
         ]),
         colour: z.enum(colourNames).optional(),
       },
@@ -206,12 +228,16 @@ export function createDemoServer(): McpServer {
   server.registerTool(
     "divide",
     {
-      description: "Divide two numbers. Dividing by zero is a tool error (isError: true), which the model is told about.",
+      description:
+        "Divide two numbers. Dividing by zero is a tool error (isError: true), which the model is told about.",
       inputSchema: { dividend: z.number(), divisor: z.number() },
     },
     ({ dividend, divisor }): CallToolResult =>
       divisor === 0
-        ? { isError: true, content: [{ type: "text", text: `Cannot divide ${dividend} by zero: choose a divisor other than 0.` }] }
+        ? {
+            isError: true,
+            content: [{ type: "text", text: `Cannot divide ${dividend} by zero: choose a divisor other than 0.` }],
+          }
         : text(String(dividend / divisor)),
   );
 

@@ -61,7 +61,8 @@ export function drawShape(shape: Shape, colour: ColourName): Raster {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const inside =
-        shape.kind === "rectangle" || (x + 0.5 - shape.radius) ** 2 + (y + 0.5 - shape.radius) ** 2 <= shape.radius ** 2;
+        shape.kind === "rectangle" ||
+        (x + 0.5 - shape.radius) ** 2 + (y + 0.5 - shape.radius) ** 2 <= shape.radius ** 2;
       if (inside) paint(raster, x + 8, y + 8, COLOURS[colour]);
     }
   }

@@ -42,11 +42,18 @@ async function request<T>(token: string, method: "GET" | "POST", path: string, b
   try {
     response = await fetch(path, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
-    throw new ApiError(0, "unreachable", `The playground server did not answer (${String(error)}). Is it still running?`);
+    throw new ApiError(
+      0,
+      "unreachable",
+      `The playground server did not answer (${String(error)}). Is it still running?`,
+    );
   }
   const json = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {

@@ -39,8 +39,8 @@ function typesOf(schema: Schema): { types: string[]; nullable: boolean; inner: S
     typeof type === "string"
       ? [type]
       : Array.isArray(type)
-      ? type.filter((item): item is string => typeof item === "string")
-      : [];
+        ? type.filter((item): item is string => typeof item === "string")
+        : [];
   const enumValues = schema["enum"];
   const enumNull = Array.isArray(enumValues) && enumValues.includes(null);
   return { types: list.filter((item) => item !== "null"), nullable: list.includes("null") || enumNull, inner: schema };
@@ -205,7 +205,8 @@ function arrayRows(state: FormState, path: Path, schema: Schema): HTMLElement {
         type: "button",
         class: "small",
         onclick: () => (
-          (state.value = setAt(state.value, [...path, rows.length], emptyValue(items, state.root))), state.reshaped()
+          (state.value = setAt(state.value, [...path, rows.length], emptyValue(items, state.root))),
+          state.reshaped()
         ),
       },
       "+ add an item",

@@ -151,28 +151,28 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             " The model gets this error as the call's output, so it can correct itself.",
           )
         : result.sent === null
-        ? h("p", { class: "muted" }, "Nothing was sent.")
-        : h(
-            "div",
-            {},
-            jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
-            (result.encoded ?? []).length === 0
-              ? null
-              : h(
-                  "p",
-                  { class: "note", "data-testid": "restored" },
-                  "Restored before sending (the model sent them encoded): ",
-                  (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
-                ),
-            removed.length === 0
-              ? null
-              : h(
-                  "p",
-                  { class: "note", "data-testid": "removed-nulls" },
-                  "Removed before sending: ",
-                  removed.map((path) => h("code", {}, path)),
-                ),
-          ),
+          ? h("p", { class: "muted" }, "Nothing was sent.")
+          : h(
+              "div",
+              {},
+              jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
+              (result.encoded ?? []).length === 0
+                ? null
+                : h(
+                    "p",
+                    { class: "note", "data-testid": "restored" },
+                    "Restored before sending (the model sent them encoded): ",
+                    (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
+                  ),
+              removed.length === 0
+                ? null
+                : h(
+                    "p",
+                    { class: "note", "data-testid": "removed-nulls" },
+                    "Removed before sending: ",
+                    removed.map((path) => h("code", {}, path)),
+                  ),
+            ),
     ),
     step(
       3,
@@ -186,20 +186,20 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             result.transportError,
           )
         : result.result === null
-        ? h("p", { class: "muted" }, "No result (the call was not run).")
-        : h(
-            "div",
-            {},
-            (result.result as { isError?: unknown }).isError === true
-              ? h(
-                  "div",
-                  { class: "notice error", "data-testid": "tool-error" },
-                  h("strong", {}, "The tool reported an error "),
-                  "(isError: true). The model is told, with the error prefix.",
-                )
-              : null,
-            jsonBlock(result.result, "mcp-result"),
-          ),
+          ? h("p", { class: "muted" }, "No result (the call was not run).")
+          : h(
+              "div",
+              {},
+              (result.result as { isError?: unknown }).isError === true
+                ? h(
+                    "div",
+                    { class: "notice error", "data-testid": "tool-error" },
+                    h("strong", {}, "The tool reported an error "),
+                    "(isError: true). The model is told, with the error prefix.",
+                  )
+                : null,
+              jsonBlock(result.result, "mcp-result"),
+            ),
     ),
     step(
       4,

@@ -15,9 +15,7 @@ interface Conversation {
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
   log: (
-    | { kind: "user"; text: string }
-    | { kind: "answer"; response: ChatResponse }
-    | { kind: "error"; message: string }
+    { kind: "user"; text: string } | { kind: "answer"; response: ChatResponse } | { kind: "error"; message: string }
   )[];
 }
 
@@ -162,8 +160,8 @@ export function createChatView(initial: PageContext): View {
         entry.kind === "user"
           ? h("div", { class: "bubble user" }, entry.text)
           : entry.kind === "error"
-          ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
-          : renderAnswer(entry.response, conversation.api),
+            ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
+            : renderAnswer(entry.response, conversation.api),
       ),
     );
   drawLog();
@@ -190,7 +188,8 @@ export function createChatView(initial: PageContext): View {
     void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
   });
   context.events.listen((event) => {
-    if (event.type === "call-event" && running !== undefined && event.runId === running.runId) running.onEvent(event.event);
+    if (event.type === "call-event" && running !== undefined && event.runId === running.runId)
+      running.onEvent(event.event);
   });
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
@@ -247,7 +246,11 @@ export function createChatView(initial: PageContext): View {
     const showProgress = (): void =>
       replace(
         progress,
-        h("p", { class: "muted", "data-testid": "thinking" }, "Waiting for the model… (what the loop does shows here as it happens)"),
+        h(
+          "p",
+          { class: "muted", "data-testid": "thinking" },
+          "Waiting for the model… (what the loop does shows here as it happens)",
+        ),
         timeline(events, "chat-live-events"),
       );
     showProgress();

@@ -27,7 +27,9 @@ export function formatNullPath(path: readonly (string | null)[]): string {
  * ```
  */
 export function formatSchemaPath(path: readonly (string | number)[]): string {
-  return path.length === 0 ? "/ (the root)" : path.map((segment) => "/" + String(segment).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return path.length === 0
+    ? "/ (the root)"
+    : path.map((segment) => "/" + String(segment).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
 /**

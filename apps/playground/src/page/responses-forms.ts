@@ -10,7 +10,8 @@ const FORM_WORDS: { readonly [name in ResponsesForm["name"]]: string } = {
   functions: "functions with prefixed names (what the other views send)",
   namespaces: "one namespace per MCP server (names without the server__ prefix)",
   "deferred-hosted": "namespaces, every tool deferred: OpenAI's hosted tool search loads what the model needs",
-  "deferred-client": "namespaces, every tool deferred and searched here: the model calls tool_search, this stack answers",
+  "deferred-client":
+    "namespaces, every tool deferred and searched here: the model calls tool_search, this stack answers",
 };
 
 /**

@@ -352,8 +352,8 @@ export function createRunView(initial: PageContext): View {
       selectedChanged && selected !== undefined && selected.strict !== null
         ? selected.name
         : current === ""
-        ? firstSent(next)
-        : current;
+          ? firstSent(next)
+          : current;
     fillOptions();
     if (name !== current || !drafts.has(name)) choose(name);
     else replace(info, describeTool(context, name));

@@ -43,19 +43,46 @@ describe("readConfig", () => {
         "playground.config.json",
       ),
     ).toEqual([
-      { name: "files", transport: "stdio", command: "npx", args: ["-y", "files-server"], env: { ROOT: "/tmp" }, cwd: "/home/me/sub", source: "config" },
-      { name: "docs", transport: "http", url: "http://127.0.0.1:9000/mcp", headers: { authorization: "Bearer x" }, httpTransport: "auto", source: "config" },
+      {
+        name: "files",
+        transport: "stdio",
+        command: "npx",
+        args: ["-y", "files-server"],
+        env: { ROOT: "/tmp" },
+        cwd: "/home/me/sub",
+        source: "config",
+      },
+      {
+        name: "docs",
+        transport: "http",
+        url: "http://127.0.0.1:9000/mcp",
+        headers: { authorization: "Bearer x" },
+        httpTransport: "auto",
+        source: "config",
+      },
     ]);
   });
 
   it.each([
     ["neither command nor url", {}, 'needs a "command"'],
-    ["args that are not strings", { command: "x", args: [1] }, "c.json, mcpServers.bad.args[0]: must be a string, not a number"],
-    ["env values that are not strings", { command: "x", env: { A: 1 } }, "c.json, mcpServers.bad.env.A: must be a string, not a number"],
+    [
+      "args that are not strings",
+      { command: "x", args: [1] },
+      "c.json, mcpServers.bad.args[0]: must be a string, not a number",
+    ],
+    [
+      "env values that are not strings",
+      { command: "x", env: { A: 1 } },
+      "c.json, mcpServers.bad.env.A: must be a string, not a number",
+    ],
     ["a url that is not a URL", { url: "not a url" }, "is not a URL"],
     ["a url that is not http", { url: "file:///etc/passwd" }, "must be http: or https:"],
     ["a misspelt key", { comand: "x" }, '(did you mean "command"?)'],
-    ["an unknown transport", { url: "http://127.0.0.1:1/ws", type: "websocket" }, 'c.json, mcpServers.bad.type: "websocket" is not a URL transport'],
+    [
+      "an unknown transport",
+      { url: "http://127.0.0.1:1/ws", type: "websocket" },
+      'c.json, mcpServers.bad.type: "websocket" is not a URL transport',
+    ],
     ["an entry that is not an object", "npx server", "c.json, mcpServers.bad: must be an object"],
   ])("turns an entry with %s into a failed server, saying why", (_, entry, message) => {
     const [spec] = readConfig({ mcpServers: { bad: entry } }, "/", "c.json");
@@ -76,13 +103,31 @@ describe("parseCliArgs", () => {
 
   it("adds the config file found in the folder, then --stdio and --http servers", () => {
     const dir = configDir({ mcpServers: { fromFile: { command: "node", args: ["server.js"] } } });
-    const request = parseCliArgs(["--no-builtin", "--stdio", 'local=node "my server.js" --port 1', "--http", "remote=http://127.0.0.1:9/mcp"], dir);
+    const request = parseCliArgs(
+      ["--no-builtin", "--stdio", 'local=node "my server.js" --port 1', "--http", "remote=http://127.0.0.1:9/mcp"],
+      dir,
+    );
     expect(request).toEqual({
       help: false,
       servers: [
         { name: "fromFile", transport: "stdio", command: "node", args: ["server.js"], env: {}, source: "config" },
-        { name: "local", transport: "stdio", command: "node", args: ["my server.js", "--port", "1"], env: {}, cwd: dir, source: "flag" },
-        { name: "remote", transport: "http", url: "http://127.0.0.1:9/mcp", headers: {}, httpTransport: "auto", source: "flag" },
+        {
+          name: "local",
+          transport: "stdio",
+          command: "node",
+          args: ["my server.js", "--port", "1"],
+          env: {},
+          cwd: dir,
+          source: "flag",
+        },
+        {
+          name: "remote",
+          transport: "http",
+          url: "http://127.0.0.1:9/mcp",
+          headers: {},
+          httpTransport: "auto",
+          source: "flag",
+        },
       ],
       open: false,
     });

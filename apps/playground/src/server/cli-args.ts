@@ -39,7 +39,10 @@ export type CliRequest =
 
 function namedValue(option: string, value: string): [string, string] {
   const at = value.indexOf("=");
-  if (at <= 0) throw new ConfigError(`${option} ${JSON.stringify(value)}: expected name=${option === "--http" ? "url" : "command args…"}`);
+  if (at <= 0)
+    throw new ConfigError(
+      `${option} ${JSON.stringify(value)}: expected name=${option === "--http" ? "url" : "command args…"}`,
+    );
   return [value.slice(0, at).trim(), value.slice(at + 1).trim()];
 }
 
@@ -78,7 +81,8 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
   const { values } = parsed;
   if (values.help === true) return { help: true };
 
-  const servers: (ServerSpec | InvalidServerSpec)[] = values["no-builtin"] === true ? [] : [demoServerSpec(), everythingServerSpec()];
+  const servers: (ServerSpec | InvalidServerSpec)[] =
+    values["no-builtin"] === true ? [] : [demoServerSpec(), everythingServerSpec()];
 
   const explicitConfig = values.config !== undefined;
   const configFile = resolve(cwd, values.config ?? "playground.config.json");
@@ -87,7 +91,9 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
     try {
       text = readFileSync(configFile, "utf8");
     } catch (error) {
-      throw new ConfigError(`cannot read the config file ${configFile}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ConfigError(
+        `cannot read the config file ${configFile}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     let json: unknown;
     try {
@@ -103,7 +109,12 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
     const split = splitCommandLine(commandLine);
     const [command, ...args] = split.ok ? split.words : [];
     if (!split.ok || command === undefined) {
-      servers.push({ name, transport: "invalid", error: `--stdio ${name}: ${split.ok ? "no command given" : split.error}`, source: "flag" });
+      servers.push({
+        name,
+        transport: "invalid",
+        error: `--stdio ${name}: ${split.ok ? "no command given" : split.error}`,
+        source: "flag",
+      });
     } else {
       servers.push({ name, transport: "stdio", command, args, env: {}, cwd, source: "flag" });
     }
@@ -116,7 +127,8 @@ export function parseCliArgs(argv: readonly string[], cwd: string): CliRequest {
 
   const seen = new Set<string>();
   for (const server of servers) {
-    if (seen.has(server.name)) throw new ConfigError(`two MCP servers are named "${server.name}": give each a different name`);
+    if (seen.has(server.name))
+      throw new ConfigError(`two MCP servers are named "${server.name}": give each a different name`);
     seen.add(server.name);
   }
   return { help: false, servers, open: values.open === true };

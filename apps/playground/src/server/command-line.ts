@@ -32,7 +32,8 @@ export function splitCommandLine(line: string): { ok: true; words: string[] } | 
     }
   }
   // The line is not quoted back: it may hold a secret, and the message is shown on the page.
-  if (quote !== undefined) return { ok: false, error: `the ${quote} quote opened in word ${words.length + 1} is never closed` };
+  if (quote !== undefined)
+    return { ok: false, error: `the ${quote} quote opened in word ${words.length + 1} is never closed` };
   if (word !== undefined) words.push(word);
   return { ok: true, words };
 }

@@ -30,11 +30,18 @@ function readEntry(name: string, entry: unknown, baseDir: string): ServerSpec | 
         source: "config",
       };
     case "http":
-      return { name, transport: "http", url: checked.url, headers: checked.headers, httpTransport: checked.transport, source: "config" };
+      return {
+        name,
+        transport: "http",
+        url: checked.url,
+        headers: checked.headers,
+        httpTransport: checked.transport,
+        source: "config",
+      };
     case "client":
     case "in-process":
       // A JSON file holds neither: only plain objects come out of JSON.parse.
-      throw new Error("an entry must be an object with a \"command\" or a \"url\"");
+      throw new Error('an entry must be an object with a "command" or a "url"');
     default: {
       const _exhaustive: never = checked;
       return _exhaustive;
@@ -58,7 +65,9 @@ function readEntry(name: string, entry: unknown, baseDir: string): ServerSpec | 
  */
 export function readConfig(json: unknown, baseDir: string, file: string): (ServerSpec | InvalidServerSpec)[] {
   if (!isRecord(json) || !isRecord(json["mcpServers"])) {
-    throw new ConfigError(`${file}: expected an object with an "mcpServers" object, like { "mcpServers": { "name": { "command": "…" } } }`);
+    throw new ConfigError(
+      `${file}: expected an object with an "mcpServers" object, like { "mcpServers": { "name": { "command": "…" } } }`,
+    );
   }
   const specs: (ServerSpec | InvalidServerSpec)[] = [];
   for (const [name, entry] of Object.entries(json["mcpServers"])) {

@@ -74,7 +74,9 @@ const responsesReader: TurnReader<Response, ResponsesAnswer> = {
     if (output.type === "tool_search_output") return `${output.tools.length} tool definition(s) found`;
     if (typeof output.output === "string") return output.output;
     return output.output
-      .map((part) => ("text" in part ? part.text : "type" in part ? `[${part.type.replace("input_", "")}]` : part.stdout))
+      .map((part) =>
+        "text" in part ? part.text : "type" in part ? `[${part.type.replace("input_", "")}]` : part.stdout,
+      )
       .join(" ");
   },
 };
@@ -153,13 +155,19 @@ export async function runConversation(
   try {
     if (request.api === "chat") {
       // The transcript is the one this server returned for the same API.
-      const input = [...(request.transcript as unknown as ChatCompletionMessageParam[]), { role: "user", content: request.message } as const];
+      const input = [
+        ...(request.transcript as unknown as ChatCompletionMessageParam[]),
+        { role: "user", content: request.message } as const,
+      ];
       const result = await runToolLoop({
         ...common,
         adapter: chatAdapter,
         input,
         model: async (messages, tools, { signal }) => {
-          const completion = await openai.chat.completions.create({ model: request.model, messages, tools }, signal === undefined ? {} : { signal });
+          const completion = await openai.chat.completions.create(
+            { model: request.model, messages, tools },
+            signal === undefined ? {} : { signal },
+          );
           chatResponses.push(completion);
           return completion;
         },
@@ -167,7 +175,10 @@ export async function runConversation(
       transcript = result.input;
       stopReason = result.stopReason;
     } else {
-      const input = [...(request.transcript as unknown as ResponseInputItem[]), { role: "user", content: request.message } as const];
+      const input = [
+        ...(request.transcript as unknown as ResponseInputItem[]),
+        { role: "user", content: request.message } as const,
+      ];
       const result = await runToolLoop({
         ...common,
         adapter: responsesAdapter,

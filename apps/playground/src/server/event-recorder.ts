@@ -35,7 +35,9 @@ function summarize(event: ExecutorEvent): string {
     case "tool-call-denied":
       return `${event.name}: not allowed${event.reason === undefined ? "" : ` — ${event.reason}`}`;
     case "model-delta":
-      return event.delta.type === "text" ? `text: ${event.delta.delta}` : `${event.delta.name} arguments: ${event.delta.delta}`;
+      return event.delta.type === "text"
+        ? `text: ${event.delta.delta}`
+        : `${event.delta.name} arguments: ${event.delta.delta}`;
     case "strict-fallback":
       return `${event.name}: sent with strict: false (${event.keyword} at /${event.path.join("/")})`;
     case "tool-excluded":
@@ -45,7 +47,9 @@ function summarize(event: ExecutorEvent): string {
     case "turn-end":
       return (
         `turn ${event.turn}: ${event.callCount} call(s) run, ${event.rejectedCount} rejected` +
-        (event.error === undefined ? "" : `; the model request failed: ${event.error instanceof Error ? event.error.message : JSON.stringify(event.error)}`)
+        (event.error === undefined
+          ? ""
+          : `; the model request failed: ${event.error instanceof Error ? event.error.message : JSON.stringify(event.error)}`)
       );
     default: {
       const _exhaustive: never = event;
@@ -96,7 +100,8 @@ export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {
       "turn-start": record,
       "turn-end": record,
     },
-    note: (type, summary, event) => add({ type, at: performance.timeOrigin + performance.now() - start, summary, event }),
+    note: (type, summary, event) =>
+      add({ type, at: performance.timeOrigin + performance.now() - start, summary, event }),
     events: () => [...events],
   };
 }

@@ -14,13 +14,20 @@ function isSchema(value: unknown): value is Schema {
 
 function types(schema: Schema): string[] {
   const type = schema["type"];
-  return typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === "string") : [];
+  return typeof type === "string"
+    ? [type]
+    : Array.isArray(type)
+      ? type.filter((t): t is string => typeof t === "string")
+      : [];
 }
 
 function allowsNull(schema: Schema): boolean {
   if (types(schema).includes("null")) return true;
   const anyOf = schema["anyOf"];
-  return Array.isArray(anyOf) && anyOf.some((branch) => isSchema(branch) && types(branch).includes("null") && types(branch).length === 1);
+  return (
+    Array.isArray(anyOf) &&
+    anyOf.some((branch) => isSchema(branch) && types(branch).includes("null") && types(branch).length === 1)
+  );
 }
 
 function resolveRef(schema: Schema, root: Schema): Schema {
@@ -28,7 +35,9 @@ function resolveRef(schema: Schema, root: Schema): Schema {
   if (typeof ref !== "string") return schema;
   const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
   const defs = match === null ? undefined : root[match[1] as string];
-  const target = isSchema(defs) ? defs[decodeURIComponent((match?.[2] ?? "").replace(/~1/g, "/").replace(/~0/g, "~"))] : undefined;
+  const target = isSchema(defs)
+    ? defs[decodeURIComponent((match?.[2] ?? "").replace(/~1/g, "/").replace(/~0/g, "~"))]
+    : undefined;
   return isSchema(target) ? target : {};
 }
 
@@ -47,7 +56,9 @@ function exampleValue(input: Schema, root: Schema, strict: boolean, depth: numbe
   for (const combinator of ["anyOf", "oneOf"] as const) {
     const branches: unknown = schema[combinator];
     if (Array.isArray(branches)) {
-      const branch: unknown = (branches as unknown[]).find((candidate) => isSchema(candidate) && !(types(candidate).length === 1 && types(candidate)[0] === "null"));
+      const branch: unknown = (branches as unknown[]).find(
+        (candidate) => isSchema(candidate) && !(types(candidate).length === 1 && types(candidate)[0] === "null"),
+      );
       return isSchema(branch) ? exampleValue(branch, root, strict, depth + 1) : null;
     }
   }
@@ -63,7 +74,11 @@ function exampleValue(input: Schema, root: Schema, strict: boolean, depth: numbe
       return [exampleValue(items, root, strict, depth + 1)];
     }
     case "string":
-      return schema["format"] === "date" ? "2025-06-01" : schema["format"] === "date-time" ? "2025-06-01T09:00:00Z" : "";
+      return schema["format"] === "date"
+        ? "2025-06-01"
+        : schema["format"] === "date-time"
+          ? "2025-06-01T09:00:00Z"
+          : "";
     case "integer":
       return Math.ceil(clampNumber(schema, 8));
     case "number":

@@ -77,4 +77,3 @@ consoleLogger.info(
   ].join("\n"),
 );
 if (request.open) openBrowser(playground.url, (message) => consoleLogger.error(`playground: ${message}`));
-

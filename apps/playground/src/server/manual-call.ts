@@ -58,17 +58,30 @@ interface Wire {
  * `tool-call-progress`) turns the server's progress notifications into hook
  * events, timed by the executor itself.
  */
-function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, recorder: EventRecorder): Map<string, McpToolClient> {
+function recordingClients(
+  clients: ReadonlyMap<string, Client>,
+  wire: Wire,
+  recorder: EventRecorder,
+): Map<string, McpToolClient> {
   return new Map(
     [...clients].map(([server, client]): [string, McpToolClient] => [
       server,
       {
-        callTool: async (params: { name: string; arguments?: { [key: string]: unknown } }, _schema?: undefined, options?: CallToolOptions) => {
+        callTool: async (
+          params: { name: string; arguments?: { [key: string]: unknown } },
+          _schema?: undefined,
+          options?: CallToolOptions,
+        ) => {
           wire.sent = { server, params: toJson(params) };
           let requestId: string | number | undefined;
           const stop = watchOutgoing(client, (message) => {
-            if ("method" in message && message.method === "tools/call" && "id" in message && requestId === undefined) requestId = message.id;
-            if ("method" in message && message.method === "notifications/cancelled" && message.params?.["requestId"] === requestId) {
+            if ("method" in message && message.method === "tools/call" && "id" in message && requestId === undefined)
+              requestId = message.id;
+            if (
+              "method" in message &&
+              message.method === "notifications/cancelled" &&
+              message.params?.["requestId"] === requestId
+            ) {
               recorder.note(
                 "mcp-cancelled",
                 `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ${JSON.stringify(message.params?.["reason"] ?? "")}`,
@@ -88,7 +101,6 @@ function recordingClients(clients: ReadonlyMap<string, Client>, wire: Wire, reco
     ]),
   );
 }
-
 
 /**
  * Runs one call written by the user and returns every step of it.
@@ -120,7 +132,12 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
   const recorder = createRecorder(live.onEvent);
   const wire: Wire = { sent: null, result: null };
   const clients = recordingClients(toolbox.clients, wire, recorder);
-  const options = { nullPaths, hooks: recorder.hooks, timeoutMs: CALL_TIMEOUT_MS, ...(live.signal === undefined ? {} : { signal: live.signal }) };
+  const options = {
+    nullPaths,
+    hooks: recorder.hooks,
+    timeoutMs: CALL_TIMEOUT_MS,
+    ...(live.signal === undefined ? {} : { signal: live.signal }),
+  };
 
   // The chosen API's adapter runs the call; the other API's output is made by
   // its own adapter from the same outcome, so the tool runs once.
@@ -132,13 +149,15 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
     outcome = run.outcomes[0];
     chatOutput = run.outputs[0];
     if (outcome?.kind === "call") responsesOutput = responsesAdapter.toolOutput(callId, outcome.outcome);
-    if (outcome?.kind === "rejected") responsesOutput = responsesAdapter.toolCalls([responsesItem], toolset, nullPaths).rejected[0]?.output;
+    if (outcome?.kind === "rejected")
+      responsesOutput = responsesAdapter.toolCalls([responsesItem], toolset, nullPaths).rejected[0]?.output;
   } else {
     const run = await executeToolCalls([responsesItem], toolset, clients, { adapter: responsesAdapter, ...options });
     outcome = run.outcomes[0];
     responsesOutput = run.outputs[0];
     if (outcome?.kind === "call") chatOutput = chatAdapter.toolOutput(callId, outcome.outcome);
-    if (outcome?.kind === "rejected") chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
+    if (outcome?.kind === "rejected")
+      chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
   }
 
   const failure = outcome?.kind === "call" && isToolError(outcome.outcome) ? outcome.outcome : undefined;

@@ -24,9 +24,18 @@ export const TOOL_SEARCH = "tool_search";
  * const steps = await runManualSearch(toolbox, { tool: "tool_search", arguments: '{"query":"divide"}', strict: "auto", api: "responses" });
  * ```
  */
-export async function runManualSearch(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {
+export async function runManualSearch(
+  toolbox: Toolbox,
+  request: CallRequest,
+  live: LiveRun = {},
+): Promise<CallResponse> {
   const { toolset } = toolbox;
-  const { report } = responsesTools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client", strict: strictMode(request.strict) });
+  const { report } = responsesTools(toolset, {
+    namespaces: true,
+    deferLoading: true,
+    toolSearch: "client",
+    strict: strictMode(request.strict),
+  });
   const callId = `call_${randomBytes(12).toString("base64url")}`;
   let args: unknown = request.arguments;
   try {
@@ -34,7 +43,14 @@ export async function runManualSearch(toolbox: Toolbox, request: CallRequest, li
   } catch {
     // Sent as the text it is: the search says what it takes.
   }
-  const item = { type: "tool_search_call", id: `ts_${randomBytes(12).toString("hex")}`, call_id: callId, arguments: args, execution: "client", status: "completed" };
+  const item = {
+    type: "tool_search_call",
+    id: `ts_${randomBytes(12).toString("hex")}`,
+    call_id: callId,
+    arguments: args,
+    execution: "client",
+    status: "completed",
+  };
   const recorder = createRecorder(live.onEvent);
   const run = await executeToolCalls([item as ResponsesItem], toolset, toolbox.clients, {
     adapter: responsesAdapter,
@@ -53,6 +69,7 @@ export async function runManualSearch(toolbox: Toolbox, request: CallRequest, li
     transportError: null,
     outputs: { chat: null, responses: toJson(search?.output ?? null) },
     events: recorder.events(),
-    search: search === undefined ? null : { query: search.query ?? null, found: search.found, reason: search.reason ?? null },
+    search:
+      search === undefined ? null : { query: search.query ?? null, found: search.found, reason: search.reason ?? null },
   };
 }

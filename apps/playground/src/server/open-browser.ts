@@ -15,8 +15,8 @@ export function openBrowser(url: string, onError: (message: string) => void): vo
     process.platform === "darwin"
       ? ["open", [url]]
       : process.platform === "win32"
-      ? ["cmd", ["/c", "start", "", url]]
-      : ["xdg-open", [url]];
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
   const child = spawn(command, args, { stdio: "ignore", detached: true });
   child.once("error", (error) =>
     onError(`could not open a browser (${command}: ${error.message}); open the URL yourself`),

@@ -81,7 +81,11 @@ const PAGE_CSP =
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { ...SECURITY_HEADERS, "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -97,7 +101,14 @@ function stateOf(context: RouteContext): StateResponse {
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
       // Only a server of the configuration can be restarted (never one a request names), and never a spec that could not be read.
       const restartable = spec.transport !== "invalid";
-      const base = { name: spec.name, transport: spec.transport, source: spec.source, target: redactor.message(target), hidden, restartable };
+      const base = {
+        name: spec.name,
+        transport: spec.transport,
+        source: spec.source,
+        target: redactor.message(target),
+        hidden,
+        restartable,
+      };
       const { error, ...connection } = connectionState(spec, pool.servers);
       return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
@@ -120,7 +131,13 @@ function redactorFor(servers: PlaygroundOptions["servers"], openai: OpenAiSettin
 }
 
 // eslint-disable-next-line max-params -- the request, its answer, its URL, and what every route reads.
-async function route(request: IncomingMessage, response: ServerResponse, url: URL, toolbox: Toolbox, context: RouteContext): Promise<void> {
+async function route(
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  toolbox: Toolbox,
+  context: RouteContext,
+): Promise<void> {
   const { pathname } = url;
   // Every answer goes through the redactor: no configured secret reaches the page, whoever echoes it.
   const answer = (body: unknown): void => sendJson(response, 200, context.redactor.json(toJson(body)));
@@ -128,7 +145,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (pathname === "/api/state") return answer(stateOf(context));
     if (pathname === "/api/tools") {
       const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
-      if (strict === undefined) return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
+      if (strict === undefined)
+        return sendError(response, 400, "bad-strict", 'strict must be "auto", "true" or "false".');
       return answer(toolsView(toolbox, strict, unavailableServers(context)));
     }
     if (pathname.startsWith("/api/")) return sendError(response, 404, "not-found", `No API at ${pathname}.`);
@@ -136,7 +154,9 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (file === undefined) {
       if (pathname === "/" || pathname === "/index.html") {
         response.writeHead(503, { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8" });
-        response.end("The playground page is not built: run `pnpm --filter @x/playground build` (or start it with `pnpm playground`, which builds it).\n");
+        response.end(
+          "The playground page is not built: run `pnpm --filter @x/playground build` (or start it with `pnpm playground`, which builds it).\n",
+        );
         return;
       }
       return sendError(response, 404, "not-found", `No file at ${pathname}.`);
@@ -152,12 +172,18 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   }
   // The guard lets only POST to /api/ through to here.
   const body = await readJsonBody(request);
-  if (pathname === "/api/events") return context.hub.open(response, { type: "state", state: stateOf(context) }, SECURITY_HEADERS);
+  if (pathname === "/api/events")
+    return context.hub.open(response, { type: "state", state: stateOf(context) }, SECURITY_HEADERS);
   if (pathname === "/api/servers/restart") {
     const name = typeof body === "object" && body !== null ? (body as { name?: unknown }).name : undefined;
     const spec = context.pool.specs.find((candidate) => candidate.name === name);
     if (spec === undefined || spec.transport === "invalid") {
-      return sendError(response, 404, "no-such-server", "Send { name } of a server the playground was started with: only those can be restarted.");
+      return sendError(
+        response,
+        404,
+        "no-such-server",
+        "Send { name } of a server the playground was started with: only those can be restarted.",
+      );
     }
     // The new state reaches the page through the event stream as it changes; the answer is the state once it settled.
     await context.pool.servers.restart(spec.name);
@@ -165,8 +191,10 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   }
   if (pathname === "/api/call/cancel") {
     const runId = typeof body === "object" && body !== null ? (body as { runId?: unknown }).runId : undefined;
-    if (typeof runId !== "string") return sendError(response, 400, "bad-request", "Send { runId }: the id the call was started with.");
-    if (!context.running.cancel(runId)) return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
+    if (typeof runId !== "string")
+      return sendError(response, 400, "bad-request", "Send { runId }: the id the call was started with.");
+    if (!context.running.cancel(runId))
+      return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
     return answer({ cancelled: runId });
   }
   if (pathname === "/api/call") {
@@ -174,7 +202,8 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     const run = parsed.tool === TOOL_SEARCH ? runManualSearch : runManualCall;
     const call = await followed(context, parsed.runId, (live) => run(toolbox, parsed, live));
-    if (call === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
+    if (call === undefined)
+      return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
     return answer({
       ...call,
@@ -184,18 +213,29 @@ async function route(request: IncomingMessage, response: ServerResponse, url: UR
   }
   if (pathname === "/api/chat") {
     if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
-      return sendError(response, 409, "no-api-key", "No OPENAI_API_KEY is set: start the playground with one to talk to a model.");
+      return sendError(
+        response,
+        409,
+        "no-api-key",
+        "No OPENAI_API_KEY is set: start the playground with one to talk to a model.",
+      );
     }
     const { openai } = context;
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
-    const conversation = await followed(context, parsed.runId, (live) => runConversation(context.modelToolbox, openai, parsed, live));
-    if (conversation === undefined) return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
+    const conversation = await followed(context, parsed.runId, (live) =>
+      runConversation(context.modelToolbox, openai, parsed, live),
+    );
+    if (conversation === undefined)
+      return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     return answer({
       ...conversation,
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
-      modelError: conversation.modelError === null ? null : { ...conversation.modelError, message: context.redactor.message(conversation.modelError.message) },
+      modelError:
+        conversation.modelError === null
+          ? null
+          : { ...conversation.modelError, message: context.redactor.message(conversation.modelError.message) },
     });
   }
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
@@ -215,7 +255,10 @@ async function followed<T>(
   const started = context.running.start(runId);
   if (started === undefined) return undefined;
   try {
-    return await run({ signal: started.signal, onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }) });
+    return await run({
+      signal: started.signal,
+      onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
+    });
   } finally {
     started.done();
   }
@@ -227,7 +270,12 @@ function unavailableServers(context: RouteContext): Map<string, string> {
     context.pool.specs.flatMap((spec) => {
       const state = connectionState(spec, context.pool.servers);
       if (state.status === "ready") return [];
-      return [[spec.name, `server "${spec.name}" is not running${state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`}`] as const];
+      return [
+        [
+          spec.name,
+          `server "${spec.name}" is not running${state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`}`,
+        ] as const,
+      ];
     }),
   );
 }
@@ -289,16 +337,21 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
   };
   publishState = () => context.hub.publish({ type: "state", state: stateOf(context) });
-  if (!context.files.has("/index.html")) logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
+  if (!context.files.has("/index.html"))
+    logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 
   let port = 0;
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = parseRequestTarget(request.url);
     if (url === undefined) {
       request.resume();
-      return sendError(response, 400, "bad-target", "The request target must be a path starting with one \"/\".");
+      return sendError(response, 400, "bad-target", 'The request target must be a path starting with one "/".');
     }
-    const refusal = checkRequest({ method: request.method ?? "GET", pathname: url.pathname, headers: request.headers }, port, token);
+    const refusal = checkRequest(
+      { method: request.method ?? "GET", pathname: url.pathname, headers: request.headers },
+      port,
+      token,
+    );
     if (refusal !== undefined) {
       request.resume();
       return sendError(response, refusal.status, refusal.code, refusal.message);

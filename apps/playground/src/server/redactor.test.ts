@@ -8,7 +8,10 @@ describe("createRedactor", () => {
   ]);
 
   it("replaces known secrets in every string and key of an answer, and nothing else", () => {
-    expect(redactor.json({ text: "hunter2 twice: hunter2", hunter2: ["a pw"] })).toEqual({ text: "[hidden] twice: [hidden]", "[hidden]": ["a pw"] });
+    expect(redactor.json({ text: "hunter2 twice: hunter2", hunter2: ["a pw"] })).toEqual({
+      text: "[hidden] twice: [hidden]",
+      "[hidden]": ["a pw"],
+    });
   });
 
   it("strips the user, password and query of any URL in a message, known or not", () => {
@@ -43,7 +46,9 @@ describe("createRedactor on adversarial text (what a hostile MCP server can send
   });
 
   it("still finds a URL after a long run of scheme characters", () => {
-    expect(redactor.message(`${"a-".repeat(1000)} see http://u:p@host/x`)).toBe(`${"a-".repeat(1000)} see http://host/x`);
+    expect(redactor.message(`${"a-".repeat(1000)} see http://u:p@host/x`)).toBe(
+      `${"a-".repeat(1000)} see http://host/x`,
+    );
     expect(redactor.message("(ftp://u:p@host/x).")).toBe("(ftp://host/x).");
   });
 });

@@ -107,7 +107,11 @@ export function checkRequest(request: GuardedRequest, port: number, token: strin
       };
     }
     if (!sameSecret(given, token)) {
-      return { status: 401, code: "wrong-token", message: "Wrong token: use the URL the playground printed when it started (the token changes at every start)." };
+      return {
+        status: 401,
+        code: "wrong-token",
+        message: "Wrong token: use the URL the playground printed when it started (the token changes at every start).",
+      };
     }
   }
   return undefined;

@@ -4,15 +4,45 @@ import { headerSecrets, looksLikeSecret, maskArgs, urlSecrets } from "./secret-r
 describe("maskArgs", () => {
   it.each([
     ["a flag named like a secret, then its value", ["--api-key", "k-123"], ["--api-key", "[hidden]"], ["k-123"]],
-    ["a secret flag followed by another flag (nothing to hide)", ["--no-auth", "--port", "3000"], ["--no-auth", "--port", "3000"], []],
-    ["flag=value with a secret name", ["--token=t-456", "--password=pw"], ["--token=[hidden]", "--password=[hidden]"], ["t-456", "pw"]],
+    [
+      "a secret flag followed by another flag (nothing to hide)",
+      ["--no-auth", "--port", "3000"],
+      ["--no-auth", "--port", "3000"],
+      [],
+    ],
+    [
+      "flag=value with a secret name",
+      ["--token=t-456", "--password=pw"],
+      ["--token=[hidden]", "--password=[hidden]"],
+      ["t-456", "pw"],
+    ],
     ["flag=value with a harmless name", ["--port=3000", "--root=/tmp"], ["--port=3000", "--root=/tmp"], []],
-    ["an environment assignment (value never shown, searched only when secret)", ["REGION=eu", "DB_PASSWORD=p4ss"], ["REGION=[hidden]", "DB_PASSWORD=[hidden]"], ["p4ss"]],
-    ["a URL with user, password and query", ["http://al:pw12@h:9/mcp?api_key=K123"], ["http://h:9/mcp"], ["pw12", "K123"]],
+    [
+      "an environment assignment (value never shown, searched only when secret)",
+      ["REGION=eu", "DB_PASSWORD=p4ss"],
+      ["REGION=[hidden]", "DB_PASSWORD=[hidden]"],
+      ["p4ss"],
+    ],
+    [
+      "a URL with user, password and query",
+      ["http://al:pw12@h:9/mcp?api_key=K123"],
+      ["http://h:9/mcp"],
+      ["pw12", "K123"],
+    ],
     ["a URL as a flag's value", ["--url=https://u:pw34@h/x"], ["--url=https://h/x"], ["pw34"]],
     ["a token given as the URL's user", ["https://ghtoken1@h/x"], ["https://h/x"], ["ghtoken1"]],
-    ["a value shaped like a known credential", ["ghp_abcdefghijklmnop1234"], ["[hidden]"], ["ghp_abcdefghijklmnop1234"]],
-    ["ordinary words and paths", ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/Projects2025"], ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/Projects2025"], []],
+    [
+      "a value shaped like a known credential",
+      ["ghp_abcdefghijklmnop1234"],
+      ["[hidden]"],
+      ["ghp_abcdefghijklmnop1234"],
+    ],
+    [
+      "ordinary words and paths",
+      ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/Projects2025"],
+      ["-y", "@modelcontextprotocol/server-filesystem", "/home/me/Projects2025"],
+      [],
+    ],
   ])("%s", (_, args, shown, secrets) => {
     expect(maskArgs(args)).toEqual({ shown, secrets });
   });

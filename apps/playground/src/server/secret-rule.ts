@@ -90,7 +90,8 @@ export function urlSecrets(url: string): string[] {
   const parsed = parseUrl(url);
   if (parsed === undefined) return [];
   const secrets = parsed.password === "" ? [] : [parsed.password, decode(parsed.password)];
-  if (parsed.username !== "" && (parsed.password === "" || looksLikeSecret(decode(parsed.username)))) secrets.push(parsed.username, decode(parsed.username));
+  if (parsed.username !== "" && (parsed.password === "" || looksLikeSecret(decode(parsed.username))))
+    secrets.push(parsed.username, decode(parsed.username));
   for (const [name, value] of parsed.searchParams) {
     if (value !== "" && secretValue(name, value)) secrets.push(value, encodeURIComponent(value));
   }

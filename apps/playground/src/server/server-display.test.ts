@@ -29,15 +29,26 @@ describe("describeServer", () => {
       source: "flag",
     });
     expect(display.target).toBe("http://127.0.0.1:9/mcp");
-    expect(display.hidden).toEqual(["the URL's user and password (sent as Basic authorization)", "query api_key", "header x-api-key"]);
+    expect(display.hidden).toEqual([
+      "the URL's user and password (sent as Basic authorization)",
+      "query api_key",
+      "header x-api-key",
+    ]);
     const redactor = createRedactor(display.replacements);
-    expect(redactor.json("fetch http://alice:hunter2@127.0.0.1:9/mcp?api_key=TOPSECRET failed")).toBe("fetch http://127.0.0.1:9/mcp failed");
+    expect(redactor.json("fetch http://alice:hunter2@127.0.0.1:9/mcp?api_key=TOPSECRET failed")).toBe(
+      "fetch http://127.0.0.1:9/mcp failed",
+    );
     expect(redactor.json("GET http://127.0.0.1:9/mcp?api_key=TOPSECRET: 401")).toBe("GET http://127.0.0.1:9/mcp: 401");
-    expect(redactor.json(`Basic ${Buffer.from("alice:hunter2").toString("base64")} with h-123456`)).toBe("Basic [hidden] with [hidden]");
+    expect(redactor.json(`Basic ${Buffer.from("alice:hunter2").toString("base64")} with h-123456`)).toBe(
+      "Basic [hidden] with [hidden]",
+    );
   });
 
   it("moves a URL's user and password into a Basic authorization header", () => {
-    expect(urlCredentials("http://alice:p%40ss@h/mcp?k=1")).toEqual({ url: "http://h/mcp?k=1", authorization: `Basic ${Buffer.from("alice:p@ss").toString("base64")}` });
+    expect(urlCredentials("http://alice:p%40ss@h/mcp?k=1")).toEqual({
+      url: "http://h/mcp?k=1",
+      authorization: `Basic ${Buffer.from("alice:p@ss").toString("base64")}`,
+    });
     expect(urlCredentials("http://h/mcp")).toEqual({ url: "http://h/mcp" });
   });
 });

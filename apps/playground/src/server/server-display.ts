@@ -84,7 +84,10 @@ export function describeServer(spec: ServerSpec | InvalidServerSpec): ServerDisp
       return {
         target: [spec.command, ...args.shown].map(shellWord).join(" "),
         hidden: env.map(([name]) => `env ${name}`),
-        replacements: [...args.secrets, ...env.flatMap(([name, value]) => envSecrets(name, value))].map((secret) => [secret, HIDDEN]),
+        replacements: [...args.secrets, ...env.flatMap(([name, value]) => envSecrets(name, value))].map((secret) => [
+          secret,
+          HIDDEN,
+        ]),
       };
     }
     case "http": {
@@ -93,13 +96,17 @@ export function describeServer(spec: ServerSpec | InvalidServerSpec): ServerDisp
       return {
         target: redactUrl(spec.url),
         hidden: [
-          ...(parsed.username === "" && parsed.password === "" ? [] : ["the URL's user and password (sent as Basic authorization)"]),
+          ...(parsed.username === "" && parsed.password === ""
+            ? []
+            : ["the URL's user and password (sent as Basic authorization)"]),
           ...[...new Set(parsed.searchParams.keys())].map((name) => `query ${name}`),
           ...headers.map(([name]) => `header ${name}`),
         ],
         replacements: [
           ...urlReplacements(spec.url),
-          ...headers.flatMap(([name, value]) => headerSecrets(name, value)).map((secret): [string, string] => [secret, HIDDEN]),
+          ...headers
+            .flatMap(([name, value]) => headerSecrets(name, value))
+            .map((secret): [string, string] => [secret, HIDDEN]),
           ...(urlCredentials(spec.url).authorization ?? "")
             .split(" ")
             .slice(1)

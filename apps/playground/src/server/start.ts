@@ -6,5 +6,6 @@ import { build } from "vite";
 
 // The usage text needs no page.
 const help = process.argv.slice(2).some((arg) => arg === "--help" || arg === "-h");
-if (!help) await build({ configFile: fileURLToPath(new URL("../../vite.config.ts", import.meta.url)), logLevel: "warn" });
+if (!help)
+  await build({ configFile: fileURLToPath(new URL("../../vite.config.ts", import.meta.url)), logLevel: "warn" });
 await import("./main");

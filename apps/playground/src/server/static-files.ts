@@ -47,7 +47,10 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   }
   for (const path of paths) {
     const urlPath = "/" + relative(dir, path).split(sep).join("/");
-    files.set(urlPath, { body: readFileSync(path), contentType: CONTENT_TYPES[extname(path)] ?? "application/octet-stream" });
+    files.set(urlPath, {
+      body: readFileSync(path),
+      contentType: CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
+    });
   }
   return files;
 }

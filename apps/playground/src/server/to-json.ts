@@ -12,7 +12,11 @@ import type { Json } from "../shared/api-types";
 export function toJson(value: unknown): Json {
   const text = JSON.stringify(value, (_key, item: unknown) =>
     item instanceof Error
-      ? { name: item.name, ...("code" in item ? { code: (item as { code: unknown }).code } : {}), message: item.message }
+      ? {
+          name: item.name,
+          ...("code" in item ? { code: (item as { code: unknown }).code } : {}),
+          message: item.message,
+        }
       : item,
   );
   return text === undefined ? null : (JSON.parse(text) as Json);

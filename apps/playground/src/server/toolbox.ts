@@ -30,7 +30,12 @@ export interface ServerPool {
 
 function entryOf(spec: ServerSpec): ServerEntry {
   if (spec.transport === "stdio") {
-    return { command: spec.command, args: spec.args, env: spec.env, ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }) };
+    return {
+      command: spec.command,
+      args: spec.args,
+      env: spec.env,
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    };
   }
   const type = spec.httpTransport === "sse" ? "sse" : spec.httpTransport === "streamable-http" ? "http" : undefined;
   return { url: spec.url, headers: spec.headers, ...(type === undefined ? {} : { type }) };
@@ -54,7 +59,10 @@ export interface PoolOptions {
  * pool.toolbox.toolset.entries.length;
  * ```
  */
-export async function connectPool(specs: readonly (ServerSpec | InvalidServerSpec)[], options: PoolOptions = {}): Promise<ServerPool> {
+export async function connectPool(
+  specs: readonly (ServerSpec | InvalidServerSpec)[],
+  options: PoolOptions = {},
+): Promise<ServerPool> {
   const valid = specs.flatMap((spec) => (spec.transport === "invalid" ? [] : [spec]));
   const onChange = options.onChange ?? (() => {});
   const servers = await connectServers(Object.fromEntries(valid.map((spec) => [spec.name, entryOf(spec)])), {
@@ -70,7 +78,11 @@ export async function connectPool(specs: readonly (ServerSpec | InvalidServerSpe
       return servers.report;
     },
     get clients() {
-      return new Map(Object.entries(servers.clients).flatMap(([name, client]) => (client === undefined ? [] : [[name, client] as const])));
+      return new Map(
+        Object.entries(servers.clients).flatMap(([name, client]) =>
+          client === undefined ? [] : [[name, client] as const],
+        ),
+      );
     },
   };
   return { toolbox, servers, specs, close: () => servers.close() };
@@ -93,7 +105,8 @@ export function withoutTools(toolbox: Toolbox, leaveOut: (server: string, tool: 
       source = toolbox.toolset;
       const byServer = new Map<string, McpTool[]>();
       for (const entry of source.entries) {
-        if (!leaveOut(entry.server, entry.toolName)) byServer.set(entry.server, [...(byServer.get(entry.server) ?? []), entry.tool]);
+        if (!leaveOut(entry.server, entry.toolName))
+          byServer.set(entry.server, [...(byServer.get(entry.server) ?? []), entry.tool]);
       }
       built = buildToolset([...byServer]);
     }
@@ -127,7 +140,12 @@ export function connectionState(
     case "failed":
       return { status: "failed", error: status.reason, toolCount: 0 };
     case "restarting":
-      return { status: "restarting", error: `${status.reason} (restarting, attempt ${status.attempt})`, toolCount: 0, ...serverInfo };
+      return {
+        status: "restarting",
+        error: `${status.reason} (restarting, attempt ${status.attempt})`,
+        toolCount: 0,
+        ...serverInfo,
+      };
     case "connecting":
       return { status: "restarting", toolCount: 0 };
     case "closed":

@@ -41,7 +41,9 @@ export function strictMode(setting: StrictSetting): StrictMode {
  * encodedOf([{ kind: "entries", path: ["labels"] }]); // [{ kind: "entries", path: ["labels"] }]
  * ```
  */
-export function encodedOf(encodings: readonly { readonly kind: string; readonly path: readonly (string | null)[] }[] | undefined): Encoded[] {
+export function encodedOf(
+  encodings: readonly { readonly kind: string; readonly path: readonly (string | null)[] }[] | undefined,
+): Encoded[] {
   return (encodings ?? []).map((encoding) => ({ kind: encoding.kind, path: [...encoding.path] }));
 }
 
@@ -59,7 +61,11 @@ function jsonBytes(value: unknown): number {
  * const view = toolsView(toolbox, "auto", new Map());
  * ```
  */
-export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: ReadonlyMap<string, string>): ToolsResponse {
+export function toolsView(
+  toolbox: Toolbox,
+  strict: StrictSetting,
+  unavailable: ReadonlyMap<string, string>,
+): ToolsResponse {
   const { toolset, report } = toolbox;
   const chat = chatTools(toolset, { strict: strictMode(strict) });
   const responses = responsesTools(toolset, { strict: strictMode(strict) });
@@ -82,8 +88,14 @@ export function toolsView(toolbox: Toolbox, strict: StrictSetting, unavailable: 
       responses: responsesTool === undefined ? null : toJson(responsesTool),
       strict: responsesTool === undefined ? null : responsesTool.strict,
       nullPaths: [...(responses.report.nullPaths[entry.name] ?? [])],
-      fallback: fallback === undefined ? null : { path: [...fallback.path], keyword: fallback.keyword, message: fallback.message },
-      excluded: excluded === undefined ? null : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
+      fallback:
+        fallback === undefined
+          ? null
+          : { path: [...fallback.path], keyword: fallback.keyword, message: fallback.message },
+      excluded:
+        excluded === undefined
+          ? null
+          : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
       example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
       unavailable: unavailable.get(entry.server) ?? null,
       encoded: encodedOf(responses.report.encoded[entry.name]),

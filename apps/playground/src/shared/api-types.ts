@@ -93,7 +93,12 @@ export interface ResponsesForm {
   readonly name: "functions" | "namespaces" | "deferred-hosted" | "deferred-client";
   readonly tools: Json;
   /** Function tools sent up front and deferred; the bytes of `tools` as sent and with nothing deferred. */
-  readonly loading: { readonly upFront: number; readonly deferred: number; readonly bytes: number; readonly bytesWithoutDeferral: number };
+  readonly loading: {
+    readonly upFront: number;
+    readonly deferred: number;
+    readonly bytes: number;
+    readonly bytesWithoutDeferral: number;
+  };
 }
 
 /** One encoding of a tool's arguments: its kind and the instance path it applies to. */
@@ -111,7 +116,12 @@ export interface ToolsResponse {
   /** The bytes of the whole `tools` parameter (JSON text, UTF-8) of each API's request. */
   readonly totals: { readonly chat: number; readonly responses: number };
   /** Entries `buildToolset` left out, with why. */
-  readonly dropped: readonly { readonly server: string; readonly toolName?: string; readonly reason: string; readonly message: string }[];
+  readonly dropped: readonly {
+    readonly server: string;
+    readonly toolName?: string;
+    readonly reason: string;
+    readonly message: string;
+  }[];
 }
 
 /** `POST /api/call`: the user plays the model and calls one tool. */
@@ -173,7 +183,11 @@ export interface CallResponse {
   /** The encodings the call's arguments were restored from (empty when the tool has none). */
   readonly encoded?: readonly Encoded[];
   /** For a `tool_search` call: what was searched and found (exposed names, best first), or why nothing was. */
-  readonly search?: { readonly query: string | null; readonly found: readonly string[]; readonly reason: string | null } | null;
+  readonly search?: {
+    readonly query: string | null;
+    readonly found: readonly string[];
+    readonly reason: string | null;
+  } | null;
 }
 
 /** `POST /api/chat`: one user message in a conversation with the model. */
@@ -194,7 +208,12 @@ export interface ChatTurn {
   /** What the model wrote (text), if anything. */
   readonly text: string | null;
   /** The calls, in the model's order: the arguments the server received (JSON), or why the call was rejected; what the model read back. */
-  readonly calls: readonly { readonly callId: string; readonly name: string; readonly arguments: string; readonly returned: string }[];
+  readonly calls: readonly {
+    readonly callId: string;
+    readonly name: string;
+    readonly arguments: string;
+    readonly returned: string;
+  }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
 }

@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
 
 const packageDir = new URL("../../node_modules/@modelcontextprotocol/server-everything/", import.meta.url);
-const { bin } = JSON.parse(readFileSync(new URL("package.json", packageDir), "utf8")) as { bin: { [name: string]: string } };
+const { bin } = JSON.parse(readFileSync(new URL("package.json", packageDir), "utf8")) as {
+  bin: { [name: string]: string };
+};
 
 /** Its bin, run by this Node with the `stdio` transport argument. */
 export const everythingServer: StdioServerParameters = {

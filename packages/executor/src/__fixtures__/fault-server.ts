@@ -61,10 +61,14 @@ export async function startFaultServer(): Promise<FaultServer> {
       });
     });
 
-  server.registerTool("echo", { description: "Echoes its text.", inputSchema: { text: z.string() } }, ({ text }, extra) => {
-    begin("echo", extra);
-    return { content: [{ type: "text", text }] };
-  });
+  server.registerTool(
+    "echo",
+    { description: "Echoes its text.", inputSchema: { text: z.string() } },
+    ({ text }, extra) => {
+      begin("echo", extra);
+      return { content: [{ type: "text", text }] };
+    },
+  );
   server.registerTool(
     "add",
     { description: "Adds two numbers.", inputSchema: { a: z.number(), b: z.number().optional() } },
@@ -105,7 +109,8 @@ export async function startFaultServer(): Promise<FaultServer> {
   server.registerTool(
     "progress",
     {
-      description: "Works `steps` steps of `everyMs` milliseconds each, reporting progress after each step when asked to.",
+      description:
+        "Works `steps` steps of `everyMs` milliseconds each, reporting progress after each step when asked to.",
       inputSchema: { steps: z.number(), everyMs: z.number() },
     },
     async ({ steps, everyMs }, extra) => {

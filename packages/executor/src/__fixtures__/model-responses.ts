@@ -30,16 +30,14 @@ export function chatCompletion(calls: readonly CallSpec[], text: string | null =
 export function responsesResponse(calls: readonly CallSpec[], text?: string): OpenAI.Responses.Response {
   const output: OpenAI.Responses.ResponseOutputItem[] = [
     { type: "reasoning", id: "rs_1", summary: [] },
-    ...calls.map(
-      ([id, name, args], i): OpenAI.Responses.ResponseFunctionToolCall => ({
-        type: "function_call",
-        id: `fc_${i}`,
-        call_id: id,
-        name,
-        arguments: argumentText(args),
-        status: "completed",
-      }),
-    ),
+    ...calls.map(([id, name, args], i): OpenAI.Responses.ResponseFunctionToolCall => ({
+      type: "function_call",
+      id: `fc_${i}`,
+      call_id: id,
+      name,
+      arguments: argumentText(args),
+      status: "completed",
+    })),
   ];
   if (text !== undefined) {
     output.push({

@@ -72,16 +72,14 @@ function responses(input: Json[], id: string): Json {
     outputs.length === 0
       ? [
           { type: "reasoning", id: "rs_1", summary: [] },
-          ...NOTE_CALLS.map(
-            ([callId, name, args], n): Json => ({
-              type: "function_call",
-              id: `fc_${n}`,
-              call_id: callId,
-              name,
-              arguments: JSON.stringify(args),
-              status: "completed",
-            })
-          ),
+          ...NOTE_CALLS.map(([callId, name, args], n): Json => ({
+            type: "function_call",
+            id: `fc_${n}`,
+            call_id: callId,
+            name,
+            arguments: JSON.stringify(args),
+            status: "completed",
+          })),
         ]
       : [
           {
@@ -131,7 +129,7 @@ function chatChunks(completion: JsonObject): JsonObject[] {
         tool_calls: [
           { index, id: call.id ?? null, type: "function", function: { name: fn.name ?? null, arguments: "" } },
         ],
-      })
+      }),
     );
     for (const piece of halves(typeof fn.arguments === "string" ? fn.arguments : ""))
       chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
@@ -211,7 +209,8 @@ export async function startNotesApi(options: { readonly hangMidStream?: boolean 
       // With previous_response_id, the conversation is the stored one (that
       // response's input and output) followed by the new items: the rules
       // apply to the whole of it, so an unanswered call is refused either way.
-      const previous = typeof body.previous_response_id === "string" ? conversations.get(body.previous_response_id) : [];
+      const previous =
+        typeof body.previous_response_id === "string" ? conversations.get(body.previous_response_id) : [];
       const list = [...(previous ?? []), ...sent];
       const problems =
         previous === undefined
@@ -237,7 +236,7 @@ export async function startNotesApi(options: { readonly hangMidStream?: boolean 
             events
               .slice(0, Math.ceil(events.length / 2))
               .map(sse)
-              .join("")
+              .join(""),
           );
           return;
         }

@@ -21,7 +21,7 @@ export interface NotesServer {
 
 /** Starts a notebook holding `notes`; `read_note` is read-only, `delete_note` destructive, `append_note` unannotated. */
 export async function startNotesServer(
-  notes: { [title: string]: string } = { todo: "buy milk", ideas: "a boat" }
+  notes: { [title: string]: string } = { todo: "buy milk", ideas: "a boat" },
 ): Promise<NotesServer> {
   const server = new McpServer({ name: "notes", version: "1.0.0" });
   const stored = new Map(Object.entries(notes));
@@ -32,7 +32,7 @@ export async function startNotesServer(
     (args) => {
       ran.push(["read_note", args]);
       return { content: [{ type: "text", text: stored.get(args.title) ?? "(no such note)" }] };
-    }
+    },
   );
   server.registerTool(
     "delete_note",
@@ -45,7 +45,7 @@ export async function startNotesServer(
       ran.push(["delete_note", args]);
       stored.delete(args.title);
       return { content: [{ type: "text", text: `Deleted ${args.title}.` }] };
-    }
+    },
   );
   server.registerTool(
     "append_note",
@@ -54,7 +54,7 @@ export async function startNotesServer(
       ran.push(["append_note", args]);
       stored.set(args.title, `${stored.get(args.title) ?? ""}${args.text}`);
       return { content: [{ type: "text", text: `Appended to ${args.title}.` }] };
-    }
+    },
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

@@ -6,7 +6,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 /** What the server answers to a `tools/call` of `name`: a raw `result`, or a JSON-RPC `error`. */
-export type RawAnswer = { readonly result: unknown } | { readonly error: { readonly code: number; readonly message: string } };
+export type RawAnswer =
+  { readonly result: unknown } | { readonly error: { readonly code: number; readonly message: string } };
 
 export interface RawServer {
   readonly client: Client;
@@ -26,7 +27,11 @@ export async function startRawServer(answer: (name: string) => RawAnswer): Promi
       send({
         jsonrpc: "2.0",
         id,
-        result: { protocolVersion: params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "raw", version: "1.0.0" } },
+        result: {
+          protocolVersion: params.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: "raw", version: "1.0.0" },
+        },
       });
     } else if (message.method === "tools/call") {
       send({ jsonrpc: "2.0", id, ...answer(params.name ?? "") });

@@ -28,5 +28,5 @@ process.stdout.write(
     input: result.input,
     ran: notes.ran,
     pid: process.pid,
-  })
+  }),
 );

@@ -80,13 +80,20 @@ describe("otelHooks", () => {
       ]),
       env.toolset,
       { faults: env.faults.client },
-      { adapter: chat, hooks: otelHooks({ tracer }), approve: (request) => (request.callId === "ok" ? true : { allow: false, reason: "not today" }) },
+      {
+        adapter: chat,
+        hooks: otelHooks({ tracer }),
+        approve: (request) => (request.callId === "ok" ? true : { allow: false, reason: "not today" }),
+      },
     );
     const spans = byCallId(exporter.getFinishedSpans());
     expect(spans["no"]).toMatchObject({
       name: "execute_tool faults__echo",
       attributes: { "gen_ai.tool.call.id": "no", "error.type": "denied" },
-      status: { code: SpanStatusCode.ERROR, message: 'The user did not allow the call to the tool "faults__echo": not today' },
+      status: {
+        code: SpanStatusCode.ERROR,
+        message: 'The user did not allow the call to the tool "faults__echo": not today',
+      },
     });
     expect(hrToMs(spans["no"]?.endTime ?? [0, 0])).toBe(hrToMs(spans["no"]?.startTime ?? [1, 0]));
     expect(spans["ok"]?.attributes).not.toHaveProperty("error.type");
@@ -94,11 +101,16 @@ describe("otelHooks", () => {
 
   it("records arguments and results only when asked twice: includeValues and recordValues", async () => {
     const run = (includeValues: boolean, recordValues: boolean) =>
-      executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "secret" }]]), env.toolset, { faults: env.faults.client }, {
-        adapter: chat,
-        includeValues,
-        hooks: otelHooks({ tracer, recordValues }),
-      });
+      executeToolCalls(
+        chatCompletion([["c1", "faults__echo", { text: "secret" }]]),
+        env.toolset,
+        { faults: env.faults.client },
+        {
+          adapter: chat,
+          includeValues,
+          hooks: otelHooks({ tracer, recordValues }),
+        },
+      );
     await run(true, false);
     await run(false, true);
     for (const span of exporter.getFinishedSpans()) {
@@ -121,8 +133,18 @@ describe("otelHooks", () => {
     const parent = tracer.startSpan("invoke_agent");
     await context.with(trace.setSpan(context.active(), parent), () =>
       Promise.all([
-        executeToolCalls(chatCompletion([["same", "faults__echo", { text: "a" }]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks }),
-        executeToolCalls(chatCompletion([["same", "faults__throws", {}]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks }),
+        executeToolCalls(
+          chatCompletion([["same", "faults__echo", { text: "a" }]]),
+          env.toolset,
+          { faults: env.faults.client },
+          { adapter: chat, hooks },
+        ),
+        executeToolCalls(
+          chatCompletion([["same", "faults__throws", {}]]),
+          env.toolset,
+          { faults: env.faults.client },
+          { adapter: chat, hooks },
+        ),
       ]),
     );
     parent.end();
@@ -145,7 +167,12 @@ describe("otelHooks", () => {
       otelHooks({ tracer }),
       { "tool-call-end": (event) => void ends.push(event.callId) },
     );
-    const { outputs } = await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), env.toolset, { faults: env.faults.client }, { adapter: chat, hooks });
+    const { outputs } = await executeToolCalls(
+      chatCompletion([["c1", "faults__echo", { text: "x" }]]),
+      env.toolset,
+      { faults: env.faults.client },
+      { adapter: chat, hooks },
+    );
     expect(outputs.map((o) => o.content)).toEqual(["x"]);
     expect(ends).toEqual(["c1"]);
     expect(exporter.getFinishedSpans().map((span) => span.name)).toEqual(["execute_tool faults__echo"]);
@@ -154,10 +181,15 @@ describe("otelHooks", () => {
   it("uses the global tracer provider by default", async () => {
     trace.setGlobalTracerProvider(provider);
     try {
-      await executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), env.toolset, { faults: env.faults.client }, {
-        adapter: chat,
-        hooks: otelHooks(),
-      });
+      await executeToolCalls(
+        chatCompletion([["c1", "faults__echo", { text: "x" }]]),
+        env.toolset,
+        { faults: env.faults.client },
+        {
+          adapter: chat,
+          hooks: otelHooks(),
+        },
+      );
       expect(exporter.getFinishedSpans().map((span) => [span.name, span.instrumentationScope.name])).toEqual([
         ["execute_tool faults__echo", "@x/executor"],
       ]);

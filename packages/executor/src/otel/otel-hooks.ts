@@ -97,14 +97,20 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
       if (recordValues && event.arguments !== undefined) {
         attributes["gen_ai.tool.call.arguments"] = JSON.stringify(event.arguments);
       }
-      const span = tracer.startSpan(spanName(event.name), { kind: SpanKind.INTERNAL, startTime: event.timestamp, attributes });
+      const span = tracer.startSpan(spanName(event.name), {
+        kind: SpanKind.INTERNAL,
+        startTime: event.timestamp,
+        attributes,
+      });
       open.set(key(event), span);
     },
     "tool-call-end": (event) => {
       const span = take(event);
       if (span === undefined) return;
-      if (recordValues && event.result !== undefined) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(event.result));
-      if (event.isError) failed(span, "tool_error", "The tool returned an error result (isError: true).", event.timestamp);
+      if (recordValues && event.result !== undefined)
+        span.setAttribute("gen_ai.tool.call.result", JSON.stringify(event.result));
+      if (event.isError)
+        failed(span, "tool_error", "The tool returned an error result (isError: true).", event.timestamp);
       else span.end(event.timestamp);
     },
     "tool-call-error": (event) => {

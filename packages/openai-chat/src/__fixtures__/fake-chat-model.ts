@@ -9,7 +9,11 @@ const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
 
 /** The model's tool calls in the first turn. */
 export const FIRST_TURN_TOOL_CALLS: Json[] = [
-  { id: "call_weather", type: "function", function: { name: "demo__get_weather", arguments: '{"city":"Paris","units":null}' } },
+  {
+    id: "call_weather",
+    type: "function",
+    function: { name: "demo__get_weather", arguments: '{"city":"Paris","units":null}' },
+  },
   { id: "call_screenshot", type: "function", function: { name: "demo__take_screenshot", arguments: "{}" } },
   { id: "call_delete", type: "function", function: { name: "demo__delete_file", arguments: '{"path":"/etc/passwd"}' } },
   { id: "call_unknown", type: "function", function: { name: "demo__get_wether", arguments: '{"city":"Paris"}' } },
@@ -39,10 +43,14 @@ function checkTools(tools: Json | undefined): Reply | undefined {
   if (!Array.isArray(tools)) return invalidRequest("Invalid type for 'tools': expected an array.", "tools");
   for (const [i, tool] of tools.entries()) {
     const fn = isObject(tool) ? tool.function : undefined;
-    if (!isObject(tool) || tool.type !== "function" || !isObject(fn)) return invalidRequest(`Invalid value for 'tools[${i}]'.`, `tools[${i}]`);
-    if (typeof fn.name !== "string" || !TOOL_NAME.test(fn.name)) return invalidRequest(`Invalid 'tools[${i}].function.name'.`, `tools[${i}].function.name`);
-    if (!isObject(fn.parameters)) return invalidRequest(`Invalid 'tools[${i}].function.parameters'.`, `tools[${i}].function.parameters`);
-    if (typeof fn.strict !== "boolean") return invalidRequest(`Missing 'tools[${i}].function.strict'.`, `tools[${i}].function.strict`);
+    if (!isObject(tool) || tool.type !== "function" || !isObject(fn))
+      return invalidRequest(`Invalid value for 'tools[${i}]'.`, `tools[${i}]`);
+    if (typeof fn.name !== "string" || !TOOL_NAME.test(fn.name))
+      return invalidRequest(`Invalid 'tools[${i}].function.name'.`, `tools[${i}].function.name`);
+    if (!isObject(fn.parameters))
+      return invalidRequest(`Invalid 'tools[${i}].function.parameters'.`, `tools[${i}].function.parameters`);
+    if (typeof fn.strict !== "boolean")
+      return invalidRequest(`Missing 'tools[${i}].function.strict'.`, `tools[${i}].function.strict`);
   }
   return undefined;
 }
@@ -57,9 +65,13 @@ function checkMessages(messages: Json[]): Reply | undefined {
     if (message.role === "tool") {
       const id = message.tool_call_id;
       if (typeof id !== "string" || !pending.has(id)) {
-        return invalidRequest("Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", `messages.[${i}].role`);
+        return invalidRequest(
+          "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          `messages.[${i}].role`,
+        );
       }
-      if (typeof message.content !== "string") return invalidRequest(`Invalid type for 'messages[${i}].content'.`, `messages[${i}].content`);
+      if (typeof message.content !== "string")
+        return invalidRequest(`Invalid type for 'messages[${i}].content'.`, `messages[${i}].content`);
       pending.delete(id);
       continue;
     }
@@ -71,13 +83,22 @@ function checkMessages(messages: Json[]): Reply | undefined {
     }
     if (message.role !== "assistant") continue;
     const extra = Object.keys(message).find((key) => !ASSISTANT_KEYS.has(key));
-    if (extra !== undefined) return invalidRequest(`Unrecognized request argument supplied: messages[${i}].${extra}`, `messages[${i}].${extra}`);
+    if (extra !== undefined)
+      return invalidRequest(
+        `Unrecognized request argument supplied: messages[${i}].${extra}`,
+        `messages[${i}].${extra}`,
+      );
     const calls = message.tool_calls;
     if (calls === undefined) {
-      if (typeof message.content !== "string") return invalidRequest(`Invalid value for 'messages[${i}].content': expected a string.`, `messages[${i}].content`);
+      if (typeof message.content !== "string")
+        return invalidRequest(
+          `Invalid value for 'messages[${i}].content': expected a string.`,
+          `messages[${i}].content`,
+        );
       continue;
     }
-    if (!Array.isArray(calls) || calls.length === 0) return invalidRequest(`Invalid 'messages[${i}].tool_calls': empty array.`, `messages[${i}].tool_calls`);
+    if (!Array.isArray(calls) || calls.length === 0)
+      return invalidRequest(`Invalid 'messages[${i}].tool_calls': empty array.`, `messages[${i}].tool_calls`);
     pending = new Set(calls.map((call) => (isObject(call) && typeof call.id === "string" ? call.id : "")));
   }
   if (pending.size > 0) {
@@ -92,7 +113,10 @@ function checkMessages(messages: Json[]): Reply | undefined {
 /** The stand-in's `POST /v1/chat/completions`. */
 export function fakeChatModel(path: string, body: Json): Reply {
   if (path !== "/v1/chat/completions" || !isObject(body) || !Array.isArray(body.messages)) {
-    return { status: 404, body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } } };
+    return {
+      status: 404,
+      body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } },
+    };
   }
   const refused = checkTools(body.tools) ?? checkMessages(body.messages);
   if (refused !== undefined) return refused;
@@ -103,5 +127,8 @@ export function fakeChatModel(path: string, body: Json): Reply {
       "tool_calls",
     );
   }
-  return completion({ role: "assistant", content: "It is 18°C and sunny in Paris.", refusal: null, annotations: [] }, "stop");
+  return completion(
+    { role: "assistant", content: "It is 18°C and sunny in Paris.", refusal: null, annotations: [] },
+    "stop",
+  );
 }

@@ -17,7 +17,7 @@ const base = {
 type Delta = ChatCompletionChunk.Choice.Delta;
 const chunk = (
   delta: Delta,
-  finish_reason: ChatCompletionChunk.Choice["finish_reason"] = null
+  finish_reason: ChatCompletionChunk.Choice["finish_reason"] = null,
 ): ChatCompletionChunk => ({
   ...base,
   service_tier: "default",

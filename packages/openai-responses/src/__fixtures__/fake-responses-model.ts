@@ -9,7 +9,8 @@ import { invalidRequest } from "@x/testing";
 import type { Json, Reply } from "@x/testing";
 
 type JsonObject = { [key: string]: Json };
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const call = (n: number, callId: string, name: string, args: string): JsonObject => ({
   type: "function_call",
@@ -22,7 +23,12 @@ const call = (n: number, callId: string, name: string, args: string): JsonObject
 
 /** The output of the first turn. */
 export const FIRST_TURN_OUTPUT: JsonObject[] = [
-  { type: "reasoning", id: "rs_1", summary: [{ type: "summary_text", text: "The user wants the weather and a screenshot." }], encrypted_content: "gAAAAABo-opaque" },
+  {
+    type: "reasoning",
+    id: "rs_1",
+    summary: [{ type: "summary_text", text: "The user wants the weather and a screenshot." }],
+    encrypted_content: "gAAAAABo-opaque",
+  },
   {
     type: "message",
     id: "msg_1",
@@ -37,7 +43,14 @@ export const FIRST_TURN_OUTPUT: JsonObject[] = [
   call(3, "call_delete", "demo__delete_file", '{"path":"/etc/passwd"}'),
   call(4, "call_unknown", "demo__get_wether", '{"city":"Paris"}'),
   call(5, "call_broken", "demo__get_weather", '{"city":"Par'),
-  { type: "custom_tool_call", id: "ctc_1", call_id: "call_custom", name: "run_python", input: "print(1 + 1)", status: "completed" },
+  {
+    type: "custom_tool_call",
+    id: "ctc_1",
+    call_id: "call_custom",
+    name: "run_python",
+    input: "print(1 + 1)",
+    status: "completed",
+  },
 ];
 
 const response = (id: string, output: Json[]): Reply => ({
@@ -52,7 +65,13 @@ const response = (id: string, output: Json[]): Reply => ({
     parallel_tool_calls: true,
     tool_choice: "auto",
     tools: [],
-    usage: { input_tokens: 120, output_tokens: 40, total_tokens: 160, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 16 } },
+    usage: {
+      input_tokens: 120,
+      output_tokens: 40,
+      total_tokens: 160,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens_details: { reasoning_tokens: 16 },
+    },
   },
 });
 
@@ -61,7 +80,11 @@ const response = (id: string, output: Json[]): Reply => ({
 // other field is refused, as OpenAI refuses it ("Unknown parameter
 // 'input[2].parsed_arguments'."). A message's keys are those of every input
 // message form (the user's, the assistant's replayed).
-type InputKeys<T extends string> = ResponseInputItem extends infer U ? (U extends { type?: T } ? keyof U : never) : never;
+type InputKeys<T extends string> = ResponseInputItem extends infer U
+  ? U extends { type?: T }
+    ? keyof U
+    : never
+  : never;
 const ACCEPTED_FIELDS: { readonly [T in ResponseInputItem["type"] & string]?: readonly InputKeys<T>[] } = {
   message: ["type", "id", "role", "content", "status", "phase"],
   reasoning: ["type", "id", "summary", "content", "encrypted_content", "status"],
@@ -80,14 +103,25 @@ const PART_FIELDS: { readonly [type: string]: readonly string[] } = {
 function checkFields(item: JsonObject, i: number): Reply | undefined {
   const type = typeof item.type === "string" ? item.type : "message";
   const accepted: readonly string[] | undefined = ACCEPTED_FIELDS[type as keyof typeof ACCEPTED_FIELDS];
-  if (accepted === undefined) return invalidRequest(`Invalid value: '${type}'. Supported values are: ${Object.keys(ACCEPTED_FIELDS).join(", ")}.`, `input[${i}].type`);
+  if (accepted === undefined)
+    return invalidRequest(
+      `Invalid value: '${type}'. Supported values are: ${Object.keys(ACCEPTED_FIELDS).join(", ")}.`,
+      `input[${i}].type`,
+    );
   const unknown = Object.keys(item).find((key) => !accepted.includes(key));
-  if (unknown !== undefined) return invalidRequest(`Unknown parameter: 'input[${i}].${unknown}'.`, `input[${i}].${unknown}`);
+  if (unknown !== undefined)
+    return invalidRequest(`Unknown parameter: 'input[${i}].${unknown}'.`, `input[${i}].${unknown}`);
   if (type !== "message" || !Array.isArray(item.content)) return undefined;
   for (const [j, part] of item.content.entries()) {
     const fields = isObject(part) && typeof part.type === "string" ? PART_FIELDS[part.type] : undefined;
-    const extra = isObject(part) ? Object.keys(part).find((key) => fields !== undefined && !fields.includes(key)) : undefined;
-    if (extra !== undefined) return invalidRequest(`Unknown parameter: 'input[${i}].content[${j}].${extra}'.`, `input[${i}].content[${j}].${extra}`);
+    const extra = isObject(part)
+      ? Object.keys(part).find((key) => fields !== undefined && !fields.includes(key))
+      : undefined;
+    if (extra !== undefined)
+      return invalidRequest(
+        `Unknown parameter: 'input[${i}].content[${j}].${extra}'.`,
+        `input[${i}].content[${j}].${extra}`,
+      );
   }
   return undefined;
 }
@@ -103,9 +137,12 @@ function checkTools(tools: Json | undefined): Reply | undefined {
   if (tools === undefined) return undefined;
   if (!Array.isArray(tools)) return invalidRequest("Invalid type for 'tools': expected an array.", "tools");
   for (const [i, tool] of tools.entries()) {
-    if (!isObject(tool) || tool.type !== "function") return invalidRequest(`Invalid value for 'tools[${i}]'.`, `tools[${i}]`);
-    if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) return invalidRequest(`Invalid 'tools[${i}].name'.`, `tools[${i}].name`);
-    if (!isObject(tool.parameters)) return invalidRequest(`Invalid 'tools[${i}].parameters'.`, `tools[${i}].parameters`);
+    if (!isObject(tool) || tool.type !== "function")
+      return invalidRequest(`Invalid value for 'tools[${i}]'.`, `tools[${i}]`);
+    if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name))
+      return invalidRequest(`Invalid 'tools[${i}].name'.`, `tools[${i}].name`);
+    if (!isObject(tool.parameters))
+      return invalidRequest(`Invalid 'tools[${i}].parameters'.`, `tools[${i}].parameters`);
     if (typeof tool.strict !== "boolean") return invalidRequest(`Missing 'tools[${i}].strict'.`, `tools[${i}].strict`);
   }
   return undefined;
@@ -114,7 +151,8 @@ function checkTools(tools: Json | undefined): Reply | undefined {
 function checkOutput(item: JsonObject, i: number): Reply | undefined {
   const { output } = item;
   if (typeof output === "string") return undefined;
-  if (item.type !== "function_call_output" || !Array.isArray(output)) return invalidRequest(`Invalid type for 'input[${i}].output'.`, `input[${i}].output`);
+  if (item.type !== "function_call_output" || !Array.isArray(output))
+    return invalidRequest(`Invalid type for 'input[${i}].output'.`, `input[${i}].output`);
   for (const [j, part] of output.entries()) {
     const ok =
       isObject(part) &&
@@ -138,8 +176,16 @@ function checkInput(input: Json[]): Reply | undefined {
     if (unknownField !== undefined) return unknownField;
     const type = typeof item.type === "string" ? item.type : "message";
     const callId = typeof item.call_id === "string" ? item.call_id : "";
-    if (typeof item.id === "string" && item.id !== "rs_1" && FIRST_TURN_OUTPUT.some((o) => o.id === item.id) && !ids.has("rs_1")) {
-      return invalidRequest(`Item '${item.id}' of type '${type}' was provided without its required 'reasoning' item: 'rs_1'.`, "input");
+    if (
+      typeof item.id === "string" &&
+      item.id !== "rs_1" &&
+      FIRST_TURN_OUTPUT.some((o) => o.id === item.id) &&
+      !ids.has("rs_1")
+    ) {
+      return invalidRequest(
+        `Item '${item.id}' of type '${type}' was provided without its required 'reasoning' item: 'rs_1'.`,
+        "input",
+      );
     }
     if (type in ANSWERS) {
       calls.set(callId, type);
@@ -155,7 +201,8 @@ function checkInput(input: Json[]): Reply | undefined {
     }
   }
   const missing = [...calls].find(([callId]) => !answered.has(callId));
-  if (missing !== undefined) return invalidRequest(`No tool output found for ${missing[1].replaceAll("_", " ")} ${missing[0]}.`, "input");
+  if (missing !== undefined)
+    return invalidRequest(`No tool output found for ${missing[1].replaceAll("_", " ")} ${missing[0]}.`, "input");
   return undefined;
 }
 
@@ -171,18 +218,31 @@ const started = (item: Json): Json => {
 // each item added, a function call's arguments in two deltas, each item done,
 // then the whole response.
 function streamed(reply: Reply): Reply {
-  if ("events" in reply || reply.status !== 200 || !isObject(reply.body) || !Array.isArray(reply.body.output)) return reply;
+  if ("events" in reply || reply.status !== 200 || !isObject(reply.body) || !Array.isArray(reply.body.output))
+    return reply;
   const whole = reply.body;
   const output: Json[] = reply.body.output;
-  const events: JsonObject[] = [{ type: "response.created", response: { ...whole, status: "in_progress", output: [] } }];
+  const events: JsonObject[] = [
+    { type: "response.created", response: { ...whole, status: "in_progress", output: [] } },
+  ];
   for (const [n, item] of output.entries()) {
     events.push({ type: "response.output_item.added", output_index: n, item: started(item) });
-    if (isObject(item) && item.type === "function_call" && typeof item.arguments === "string" && typeof item.id === "string") {
+    if (
+      isObject(item) &&
+      item.type === "function_call" &&
+      typeof item.arguments === "string" &&
+      typeof item.id === "string"
+    ) {
       const half = Math.ceil(item.arguments.length / 2);
       for (const delta of [item.arguments.slice(0, half), item.arguments.slice(half)]) {
         events.push({ type: "response.function_call_arguments.delta", output_index: n, item_id: item.id, delta });
       }
-      events.push({ type: "response.function_call_arguments.done", output_index: n, item_id: item.id, arguments: item.arguments });
+      events.push({
+        type: "response.function_call_arguments.done",
+        output_index: n,
+        item_id: item.id,
+        arguments: item.arguments,
+      });
     }
     events.push({ type: "response.output_item.done", output_index: n, item });
   }
@@ -198,11 +258,16 @@ export function fakeResponsesModel(path: string, body: Json): Reply {
 
 function answer(path: string, body: Json): Reply {
   if (path !== "/v1/responses" || !isObject(body) || !Array.isArray(body.input)) {
-    return { status: 404, body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } } };
+    return {
+      status: 404,
+      body: { error: { message: `No route ${path}`, type: "invalid_request_error", param: null, code: null } },
+    };
   }
   const refused = checkTools(body.tools) ?? checkInput(body.input);
   if (refused !== undefined) return refused;
-  const answering = body.input.some((item) => isObject(item) && typeof item.type === "string" && item.type.endsWith("_output"));
+  const answering = body.input.some(
+    (item) => isObject(item) && typeof item.type === "string" && item.type.endsWith("_output"),
+  );
   if (!answering) return response("resp_1", FIRST_TURN_OUTPUT);
   return response("resp_2", [
     {

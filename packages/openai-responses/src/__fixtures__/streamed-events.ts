@@ -68,7 +68,7 @@ const call = (
   callId: string,
   name: string,
   args: string,
-  status: NonNullable<ResponseFunctionToolCall["status"]>
+  status: NonNullable<ResponseFunctionToolCall["status"]>,
   // eslint-disable-next-line max-params -- a fixture: the fields of one function call item, in the item's order.
 ): ResponseFunctionToolCall => ({
   type: "function_call",

@@ -9,13 +9,24 @@ import type { Json, Reply } from "@x/testing";
 import { refuseResponsesRequest } from "@x/testing";
 
 type JsonObject = { [key: string]: Json };
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const list = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
 const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
 
 const response = (id: string, output: Json[]): Reply => ({
   status: 200,
-  body: { id, object: "response", created_at: 1767225600, status: "completed", model: "gpt-test", output, tools: [], parallel_tool_calls: true, tool_choice: "auto" },
+  body: {
+    id,
+    object: "response",
+    created_at: 1767225600,
+    status: "completed",
+    model: "gpt-test",
+    output,
+    tools: [],
+    parallel_tool_calls: true,
+    tool_choice: "auto",
+  },
 });
 
 /** `namespace.name` of every function the request's tools or a `tool_search_output` in its input loaded. */
@@ -24,7 +35,8 @@ function loadedFunctions(body: JsonObject): Set<string> {
   const add = (tools: Json[]): void => {
     for (const tool of tools.filter(isObject)) {
       if (tool.type === "function") loaded.add(text(tool.name));
-      if (tool.type === "namespace") for (const fn of list(tool.tools).filter(isObject)) loaded.add(`${text(tool.name)}.${text(fn.name)}`);
+      if (tool.type === "namespace")
+        for (const fn of list(tool.tools).filter(isObject)) loaded.add(`${text(tool.name)}.${text(fn.name)}`);
     }
   };
   add(list(body.tools));
@@ -39,17 +51,57 @@ export function toolSearchModel(path: string, body: Json): Reply {
   if (refused !== undefined || !isObject(body)) return refused ?? invalidRequest("Not an object.");
   const input = list(body.input).filter(isObject);
   for (const item of input) {
-    const name = item.type === "function_call" ? `${typeof item.namespace === "string" ? `${item.namespace}.` : ""}${text(item.name)}` : undefined;
-    if (name !== undefined && !loadedFunctions(body).has(name)) return invalidRequest(`Function '${name}' was called but never loaded.`, "input");
+    const name =
+      item.type === "function_call"
+        ? `${typeof item.namespace === "string" ? `${item.namespace}.` : ""}${text(item.name)}`
+        : undefined;
+    if (name !== undefined && !loadedFunctions(body).has(name))
+      return invalidRequest(`Function '${name}' was called but never loaded.`, "input");
   }
   const answered = input.find((item) => item.type === "function_call_output");
   if (answered !== undefined) {
     const said = typeof answered.output === "string" ? answered.output : JSON.stringify(answered.output);
-    return response("resp_3", [{ type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: `The tool says: ${said}`, annotations: [] }] }]);
+    return response("resp_3", [
+      {
+        type: "message",
+        id: "msg_1",
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: `The tool says: ${said}`, annotations: [] }],
+      },
+    ]);
   }
   if (input.some((item) => item.type === "tool_search_output")) {
-    if (!loadedFunctions(body).has("demo.get_weather")) return response("resp_2", [{ type: "message", id: "msg_0", role: "assistant", status: "completed", content: [{ type: "output_text", text: "No weather tool.", annotations: [] }] }]);
-    return response("resp_2", [{ type: "function_call", id: "fc_1", call_id: "call_weather", namespace: "demo", name: "get_weather", arguments: '{"city":"Paris","units":null}', status: "completed" }]);
+    if (!loadedFunctions(body).has("demo.get_weather"))
+      return response("resp_2", [
+        {
+          type: "message",
+          id: "msg_0",
+          role: "assistant",
+          status: "completed",
+          content: [{ type: "output_text", text: "No weather tool.", annotations: [] }],
+        },
+      ]);
+    return response("resp_2", [
+      {
+        type: "function_call",
+        id: "fc_1",
+        call_id: "call_weather",
+        namespace: "demo",
+        name: "get_weather",
+        arguments: '{"city":"Paris","units":null}',
+        status: "completed",
+      },
+    ]);
   }
-  return response("resp_1", [{ type: "tool_search_call", id: "ts_1", call_id: "call_search", arguments: { query: "current weather in a city" }, execution: "client", status: "completed" }]);
+  return response("resp_1", [
+    {
+      type: "tool_search_call",
+      id: "ts_1",
+      call_id: "call_search",
+      arguments: { query: "current weather in a city" },
+      execution: "client",
+      status: "completed",
+    },
+  ]);
 }

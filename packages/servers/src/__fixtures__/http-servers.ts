@@ -33,7 +33,11 @@ async function listen(http: Server, path: string, requests: TestHttpServer["requ
 export function startStreamableServer(): Promise<TestHttpServer> {
   const requests: TestHttpServer["requests"] = [];
   const http = createServer((request, response) => {
-    requests.push({ method: request.method ?? "", path: request.url ?? "", authorization: request.headers.authorization });
+    requests.push({
+      method: request.method ?? "",
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+    });
     const transport = new StreamableHTTPServerTransport({});
     const server = createCalculator();
     response.on("close", () => {
@@ -50,7 +54,11 @@ export function startSseServer(): Promise<TestHttpServer> {
   const requests: TestHttpServer["requests"] = [];
   const sessions = new Map<string, SSEServerTransport>();
   const http = createServer((request, response) => {
-    requests.push({ method: request.method ?? "", path: request.url ?? "", authorization: request.headers.authorization });
+    requests.push({
+      method: request.method ?? "",
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+    });
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (request.method === "GET" && url.pathname === "/sse") {
       const transport = new SSEServerTransport("/messages", response);
@@ -73,7 +81,11 @@ export function startSseServer(): Promise<TestHttpServer> {
 export function startUnauthorizedServer(): Promise<TestHttpServer> {
   const requests: TestHttpServer["requests"] = [];
   const http = createServer((request, response) => {
-    requests.push({ method: request.method ?? "", path: request.url ?? "", authorization: request.headers.authorization });
+    requests.push({
+      method: request.method ?? "",
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+    });
     response.writeHead(401, { "content-type": "text/plain" }).end("Unauthorized: bad token");
   });
   return listen(http, "/mcp", requests);

@@ -31,7 +31,11 @@ let listings = 0;
 
 const pages = () =>
   version === 1
-    ? [[tool("a1"), tool("a2")], [tool("b1"), tool("b2")], [tool("c1"), tool("change")]]
+    ? [
+        [tool("a1"), tool("a2")],
+        [tool("b1"), tool("b2")],
+        [tool("c1"), tool("change")],
+      ]
     : [[tool("a1"), tool("a2")], [tool("b1"), tool("d1")], [tool("change")]];
 
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);

@@ -42,16 +42,27 @@ const resolve = (ref: string, root: unknown): unknown => {
  * strict mode requires every property and keeps such a null).
  */
 export function valuesFromSchema(schema: unknown, root: unknown = schema, depth = 0): fc.Arbitrary<unknown> {
-  if (schema === true || (isNode(schema) && Object.keys(schema).every((key) => /^(description|title|default|examples|\$comment)$/.test(key)))) return json;
+  if (
+    schema === true ||
+    (isNode(schema) && Object.keys(schema).every((key) => /^(description|title|default|examples|\$comment)$/.test(key)))
+  )
+    return json;
   if (!isNode(schema) || depth > 12) return fc.constant(undefined);
   if (typeof schema.$ref === "string") return valuesFromSchema(resolve(schema.$ref, root), root, depth + 1);
   if (schema.const !== undefined) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as unknown[])) : fc.constant(undefined);
+  if (Array.isArray(schema.enum))
+    return schema.enum.length > 0 ? fc.constantFrom(...(schema.enum as unknown[])) : fc.constant(undefined);
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   if (branches !== undefined) {
-    return branches.length === 0 ? fc.constant(undefined) : fc.oneof(...branches.map((branch: unknown) => valuesFromSchema(branch, root, depth + 1)));
+    return branches.length === 0
+      ? fc.constant(undefined)
+      : fc.oneof(...branches.map((branch: unknown) => valuesFromSchema(branch, root, depth + 1)));
   }
-  const types = Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : ["object", "array", "string", "number", "boolean", "null"];
+  const types = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : ["object", "array", "string", "number", "boolean", "null"];
   const inferred = schema.type === undefined && isNode(schema.properties) ? ["object"] : types;
   return fc.oneof(...inferred.map((type) => ofType(type, schema, root, depth)));
 }
@@ -64,14 +75,32 @@ function ofType(type: string, schema: Node, root: unknown, depth: number): fc.Ar
       return fc.boolean();
     case "integer":
     case "number": {
-      const min = typeof schema.minimum === "number" ? Math.ceil(schema.minimum) : typeof schema.exclusiveMinimum === "number" ? Math.floor(schema.exclusiveMinimum) + 1 : -1000;
-      const max = typeof schema.maximum === "number" ? Math.floor(schema.maximum) : typeof schema.exclusiveMaximum === "number" ? Math.ceil(schema.exclusiveMaximum) - 1 : 1000;
+      const min =
+        typeof schema.minimum === "number"
+          ? Math.ceil(schema.minimum)
+          : typeof schema.exclusiveMinimum === "number"
+            ? Math.floor(schema.exclusiveMinimum) + 1
+            : -1000;
+      const max =
+        typeof schema.maximum === "number"
+          ? Math.floor(schema.maximum)
+          : typeof schema.exclusiveMaximum === "number"
+            ? Math.ceil(schema.exclusiveMaximum) - 1
+            : 1000;
       const step = typeof schema.multipleOf === "number" ? schema.multipleOf : 1;
-      const integers = fc.integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) }).map((n) => (n * step === 0 ? 0 : n * step));
-      return type === "number" ? fc.oneof(integers, integers.map((n) => (n + 0.5 <= max ? n + 0.5 : n))) : integers;
+      const integers = fc
+        .integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) })
+        .map((n) => (n * step === 0 ? 0 : n * step));
+      return type === "number"
+        ? fc.oneof(
+            integers,
+            integers.map((n) => (n + 0.5 <= max ? n + 0.5 : n)),
+          )
+        : integers;
     }
     case "string": {
-      if (typeof schema.format === "string" && FORMATS[schema.format] !== undefined) return FORMATS[schema.format] as fc.Arbitrary<string>;
+      if (typeof schema.format === "string" && FORMATS[schema.format] !== undefined)
+        return FORMATS[schema.format] as fc.Arbitrary<string>;
       if (typeof schema.pattern === "string") {
         try {
           return fc.stringMatching(new RegExp(schema.pattern, "u"), { maxLength: 12 });
@@ -109,9 +138,14 @@ function objects(schema: Node, root: unknown, depth: number): fc.Arbitrary<unkno
   const declared = fc.record(record, { requiredKeys: present });
   const additional = schema.additionalProperties;
   // (a root without properties is a tool without arguments: strict mode makes it an empty object)
-  if (additional === false || (additional === undefined && (names.length > 0 || depth === 0))) return declared.map(viaJson);
-  const keyNames = isNode(schema.propertyNames) ? valuesFromSchema({ type: "string", ...schema.propertyNames }, root, depth + 1) : fc.string({ maxLength: 6 });
-  const keys = (keyNames as fc.Arbitrary<string>).filter((key) => typeof key === "string" && !Object.hasOwn(properties, key));
+  if (additional === false || (additional === undefined && (names.length > 0 || depth === 0)))
+    return declared.map(viaJson);
+  const keyNames = isNode(schema.propertyNames)
+    ? valuesFromSchema({ type: "string", ...schema.propertyNames }, root, depth + 1)
+    : fc.string({ maxLength: 6 });
+  const keys = (keyNames as fc.Arbitrary<string>).filter(
+    (key) => typeof key === "string" && !Object.hasOwn(properties, key),
+  );
   const values = additional === undefined || additional === true ? json : valuesFromSchema(additional, root, depth + 1);
   const rest = fc.dictionary(keys, values, { maxKeys: 3 });
   return fc.tuple(declared, rest).map(([own, more]) => viaJson({ ...(more as object), ...(own as object) }));

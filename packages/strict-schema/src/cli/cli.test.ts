@@ -72,8 +72,7 @@ const expectedReport = (file: string) => {
   ) as {
     failed: number;
     tools: ({ name: string } & (
-      | { ok: true; schema: unknown }
-      | { ok: false; error: { path: unknown[]; keyword: string; message: string } }
+      { ok: true; schema: unknown } | { ok: false; error: { path: unknown[]; keyword: string; message: string } }
     ))[];
   };
 };

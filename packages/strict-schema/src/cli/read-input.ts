@@ -94,7 +94,9 @@ function classify(value: unknown, source: string): CliInput | UnreadableInput {
     return { kind: "tools", server: undefined, version: undefined, tools: [value] };
   }
   if (SCHEMA_KEYWORDS.some((keyword) => Object.hasOwn(value, keyword))) return { kind: "schema", schema: value };
-  const keys = Object.keys(value).slice(0, 5).map((key) => JSON.stringify(key));
+  const keys = Object.keys(value)
+    .slice(0, 5)
+    .map((key) => JSON.stringify(key));
   return {
     kind: "unreadable",
     message:

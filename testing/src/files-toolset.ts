@@ -5,7 +5,9 @@ import { buildToolset } from "@x/toolset";
 import type { NullPathsByTool, Toolset } from "@x/toolset";
 import { prepareToolDefinitions } from "@x/toolset/adapter";
 
-/** `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict). */
+/**
+ * `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict).
+ */
 export const filesToolset: Toolset = buildToolset([
   [
     "files",

@@ -23,7 +23,9 @@ export interface ToolCallCase {
   readonly options?: OutputOptions;
   /** The calls to run, in order, with their decoded arguments. */
   readonly run: readonly { readonly callId: string; readonly arguments: unknown }[];
-  /** The calls answered already: their index among the calls, the error code, and how the text the model reads starts. */
+  /**
+   * The calls answered already: their index among the calls, the error code, and how the text the model reads starts.
+   */
   readonly rejected: readonly RejectedCase[];
 }
 

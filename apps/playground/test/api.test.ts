@@ -136,18 +136,21 @@ describe("security: refusals over real HTTP", () => {
     }
   });
 
-  it("refuses the event stream to a rebinding Host, and as a GET (EventSource's way: it could carry no token)", async () => {
-    const rebinding = await send({
-      method: "POST",
-      path: "/api/events",
-      headers: postHeaders({ host: `evil.example:${playground.port}` }),
-      body: {},
-    });
-    expect(rebinding.status).toBe(403);
-    expect(rebinding.json<{ error: { code: string } }>().error.code).toBe("bad-host");
-    const get = await send({ path: "/api/events", headers: pageHeaders() });
-    expect(get.status).toBe(404);
-  });
+  it(
+    "refuses the event stream to a rebinding Host, and as a GET (EventSource's way: it could carry no " + "token)",
+    async () => {
+      const rebinding = await send({
+        method: "POST",
+        path: "/api/events",
+        headers: postHeaders({ host: `evil.example:${playground.port}` }),
+        body: {},
+      });
+      expect(rebinding.status).toBe(403);
+      expect(rebinding.json<{ error: { code: string } }>().error.code).toBe("bad-host");
+      const get = await send({ path: "/api/events", headers: pageHeaders() });
+      expect(get.status).toBe(404);
+    },
+  );
 
   it("refuses a POST that is not JSON (what a cross-site form could send)", async () => {
     const response = await send({
@@ -428,26 +431,29 @@ describe("a call written by the user, run through executeToolCalls", () => {
     expect((result.outputs.chat as { content: string }).content).toContain("5");
   });
 
-  it("records the slow tool's progress as the executor's tool-call-progress events, between start and end", async () => {
-    const result = await call("demo__slow_count", { to: 3, delay_ms: 20 });
-    const types = result.events.map((event) => event.type);
-    // The SDK may drop the last notification when it races the result: at least one arrives, in between.
-    expect(types[0]).toBe("tool-call-start");
-    expect(types.at(-1)).toBe("tool-call-end");
-    expect(types.slice(1, -1).length).toBeGreaterThan(0);
-    const progress = result.events.slice(1, -1);
-    expect(progress.every((event) => event.type === "tool-call-progress")).toBe(true);
-    expect(progress[0]?.summary).toBe("demo__slow_count: progress 1 of 3 — counted 1");
-    expect(progress[0]?.event).toMatchObject({
-      name: "demo__slow_count",
-      server: "demo",
-      toolName: "slow_count",
-      progress: 1,
-      total: 3,
-    });
-    const times = result.events.map((event) => event.at);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
-  });
+  it(
+    "records the slow tool's progress as the executor's tool-call-progress events, between start and " + "end",
+    async () => {
+      const result = await call("demo__slow_count", { to: 3, delay_ms: 20 });
+      const types = result.events.map((event) => event.type);
+      // The SDK may drop the last notification when it races the result: at least one arrives, in between.
+      expect(types[0]).toBe("tool-call-start");
+      expect(types.at(-1)).toBe("tool-call-end");
+      expect(types.slice(1, -1).length).toBeGreaterThan(0);
+      const progress = result.events.slice(1, -1);
+      expect(progress.every((event) => event.type === "tool-call-progress")).toBe(true);
+      expect(progress[0]?.summary).toBe("demo__slow_count: progress 1 of 3 — counted 1");
+      expect(progress[0]?.event).toMatchObject({
+        name: "demo__slow_count",
+        server: "demo",
+        toolName: "slow_count",
+        progress: 1,
+        total: 3,
+      });
+      const times = result.events.map((event) => event.at);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    },
+  );
 
   it.each([
     ["an unknown tool", "demo__no_such_tool", "{}", "unknown-tool"],
@@ -530,33 +536,36 @@ describe("live: the event stream and cancelling a call", () => {
     }
   });
 
-  it("cancels a running call: answered aborted, and the SDK's notifications/cancelled is in the telemetry", async () => {
-    const stream = await openTestEventStream(playground.port, postHeaders());
-    try {
-      const pending = startSlowCount({ to: 10, delay_ms: 1000 }, "run-cancel-1");
-      await stream.next(
-        (event) =>
-          event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start",
-      );
-      const cancel = await send({
-        method: "POST",
-        path: "/api/call/cancel",
-        headers: postHeaders(),
-        body: { runId: "run-cancel-1" },
-      });
-      expect(cancel.status).toBe(200);
-      const result = (await pending).json<CallResponse>();
-      expect(result.transportError).toContain("aborted");
-      const cancelled = result.events.find((event) => event.type === "mcp-cancelled");
-      expect(cancelled?.event).toMatchObject({ method: "notifications/cancelled" });
-      expect(typeof (cancelled?.event as { params?: { requestId?: unknown } } | undefined)?.params?.requestId).toBe(
-        "number",
-      );
-      expect(result.events.map((event) => event.type)).toContain("tool-call-error");
-    } finally {
-      stream.close();
-    }
-  });
+  it(
+    "cancels a running call: answered aborted, and the SDK's notifications/cancelled is in the " + "telemetry",
+    async () => {
+      const stream = await openTestEventStream(playground.port, postHeaders());
+      try {
+        const pending = startSlowCount({ to: 10, delay_ms: 1000 }, "run-cancel-1");
+        await stream.next(
+          (event) =>
+            event.type === "call-event" && event.runId === "run-cancel-1" && event.event.type === "tool-call-start",
+        );
+        const cancel = await send({
+          method: "POST",
+          path: "/api/call/cancel",
+          headers: postHeaders(),
+          body: { runId: "run-cancel-1" },
+        });
+        expect(cancel.status).toBe(200);
+        const result = (await pending).json<CallResponse>();
+        expect(result.transportError).toContain("aborted");
+        const cancelled = result.events.find((event) => event.type === "mcp-cancelled");
+        expect(cancelled?.event).toMatchObject({ method: "notifications/cancelled" });
+        expect(typeof (cancelled?.event as { params?: { requestId?: unknown } } | undefined)?.params?.requestId).toBe(
+          "number",
+        );
+        expect(result.events.map((event) => event.type)).toContain("tool-call-error");
+      } finally {
+        stream.close();
+      }
+    },
+  );
 
   it("restarts a configured server (a new process, its tools back), and no other", async () => {
     const before = playground.pool.servers.status["demo"];

@@ -35,7 +35,9 @@ async function listTools(strict: "auto" | "true"): Promise<ToolsResponse["tools"
   return ((await response.json()) as ToolsResponse).tools;
 }
 
-/** How many tools there are, which `strict: true` leaves out, and how many `auto` sends as fallbacks, as the API says. */
+/**
+ * How many tools there are, which `strict: true` leaves out, and how many `auto` sends as fallbacks, as the API says.
+ */
 async function toolCounts(): Promise<{ total: number; excluded: string[]; fallbacks: number }> {
   const [strictTrue, auto] = await Promise.all([listTools("true"), listTools("auto")]);
   return {
@@ -88,18 +90,21 @@ afterAll(async () => {
 });
 
 describe("the playground page in Chromium", () => {
-  it("loads, lists the tools of both servers, says which server failed, and drops the token from the address bar", async () => {
-    await page.goto(playground.url);
-    await page.locator('[data-tool="demo__search_books"]').waitFor();
-    await expect(page.locator('[data-tool="everything__echo"]').isVisible()).resolves.toBe(true);
-    await expect(page.locator('[data-tool="everything__get-tiny-image"]').count()).resolves.toBe(1);
-    const broken = await page.getByTestId("server-error-broken").textContent();
-    expect(broken).toContain("command not found");
-    expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
-    await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("9 tools");
-    expect(page.url()).not.toContain("token");
-    await shot("01-tools");
-  });
+  it(
+    "loads, lists the tools of both servers, says which server failed, and drops the token from the address " + "bar",
+    async () => {
+      await page.goto(playground.url);
+      await page.locator('[data-tool="demo__search_books"]').waitFor();
+      await expect(page.locator('[data-tool="everything__echo"]').isVisible()).resolves.toBe(true);
+      await expect(page.locator('[data-tool="everything__get-tiny-image"]').count()).resolves.toBe(1);
+      const broken = await page.getByTestId("server-error-broken").textContent();
+      expect(broken).toContain("command not found");
+      expect(broken).toContain("x-playground-no-such-command --token [hidden] (not shown: env API_TOKEN)");
+      await expect(page.getByTestId("server-demo").textContent()).resolves.toContain("9 tools");
+      expect(page.url()).not.toContain("token");
+      await shot("01-tools");
+    },
+  );
 
   it("shows a fallback tool's schema path and keyword", async () => {
     await page.locator('[data-tool="demo__draw_shape"]').click();
@@ -308,22 +313,25 @@ describe("the page keeps what the user did, and shows calls live", () => {
     );
   });
 
-  it("shows an encoded tool: the entries and JSON text the model sends, the arguments the server gets back", async () => {
-    await fresh.locator('[data-tool="demo__set_labels"]').click();
-    await shows(fresh.getByTestId("encoded"), "labels: an open map, sent as a list of { key, value } entries");
-    await fresh.locator('[data-tool="demo__save_setting"]').click();
-    await shows(fresh.getByTestId("encoded"), "value: a free-form value, sent as JSON text");
-    await fresh.getByTestId("call-it").click();
-    await fresh.getByTestId("arguments").fill('{"name": "theme", "value": "{\\"dark\\": true}"}');
-    await fresh.getByTestId("call").click();
-    await shows(fresh.getByTestId("restored"), "value: a free-form value, sent as JSON text");
-    const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as {
-      params: { arguments: unknown };
-    };
-    expect(sent.params.arguments).toEqual({ name: "theme", value: { dark: true } });
-    await fresh.screenshot({ path: join(SCREENSHOTS, "17-encoded.png"), fullPage: true });
-    await fresh.getByTestId("tab-tools").click();
-  });
+  it(
+    "shows an encoded tool: the entries and JSON text the model sends, the arguments the server gets " + "back",
+    async () => {
+      await fresh.locator('[data-tool="demo__set_labels"]').click();
+      await shows(fresh.getByTestId("encoded"), "labels: an open map, sent as a list of { key, value } entries");
+      await fresh.locator('[data-tool="demo__save_setting"]').click();
+      await shows(fresh.getByTestId("encoded"), "value: a free-form value, sent as JSON text");
+      await fresh.getByTestId("call-it").click();
+      await fresh.getByTestId("arguments").fill('{"name": "theme", "value": "{\\"dark\\": true}"}');
+      await fresh.getByTestId("call").click();
+      await shows(fresh.getByTestId("restored"), "value: a free-form value, sent as JSON text");
+      const sent = JSON.parse((await fresh.getByTestId("sent").textContent()) ?? "null") as {
+        params: { arguments: unknown };
+      };
+      expect(sent.params.arguments).toEqual({ name: "theme", value: { dark: true } });
+      await fresh.screenshot({ path: join(SCREENSHOTS, "17-encoded.png"), fullPage: true });
+      await fresh.getByTestId("tab-tools").click();
+    },
+  );
 
   it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
     const forms = fresh.getByTestId("responses-forms");
@@ -456,20 +464,23 @@ describe("the page keeps what the user did, and shows calls live", () => {
     await switchStrict("auto");
   });
 
-  it("turns a server that dies red at once, with why, marks its tools unavailable, and green again once it is back", async () => {
-    await fresh.getByTestId("tab-tools").click();
-    const status = playground.pool.servers.status["demo"];
-    expect(status?.state).toBe("ready");
-    process.kill(status?.state === "ready" ? (status.pid ?? 0) : 0, "SIGKILL");
-    // @x/servers restarts it after half a second: the page shows the gap live, without a reload.
-    await fresh.locator('[data-testid="server-demo"].restarting').waitFor();
-    await shows(fresh.getByTestId("server-error-demo"), "was killed by SIGKILL");
-    await fresh.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
-    await fresh.screenshot({ path: join(SCREENSHOTS, "14-server-died.png"), fullPage: true });
-    await fresh.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
-    await fresh.getByTestId("server-error-demo").waitFor({ state: "detached" });
-    await expect(fresh.locator('[data-tool="demo__divide"] .badge.strict').count()).resolves.toBe(1);
-  });
+  it(
+    "turns a server that dies red at once, with why, marks its tools unavailable, and green again once it is " + "back",
+    async () => {
+      await fresh.getByTestId("tab-tools").click();
+      const status = playground.pool.servers.status["demo"];
+      expect(status?.state).toBe("ready");
+      process.kill(status?.state === "ready" ? (status.pid ?? 0) : 0, "SIGKILL");
+      // @x/servers restarts it after half a second: the page shows the gap live, without a reload.
+      await fresh.locator('[data-testid="server-demo"].restarting').waitFor();
+      await shows(fresh.getByTestId("server-error-demo"), "was killed by SIGKILL");
+      await fresh.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
+      await fresh.screenshot({ path: join(SCREENSHOTS, "14-server-died.png"), fullPage: true });
+      await fresh.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
+      await fresh.getByTestId("server-error-demo").waitFor({ state: "detached" });
+      await expect(fresh.locator('[data-tool="demo__divide"] .badge.strict').count()).resolves.toBe(1);
+    },
+  );
 
   it("restarts a configured server from the page, which then says how that went", async () => {
     const answered = fresh.waitForResponse((response) => response.url().endsWith("/api/servers/restart"));

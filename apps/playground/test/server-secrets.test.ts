@@ -154,7 +154,8 @@ describe("the secrets of configured servers", () => {
     expect(docs?.hidden).toEqual(["the URL's user and password (sent as Basic authorization)", "query api_key"]);
     // fetch refuses port 9 (discard) outright; @x/servers says so.
     expect(docs?.error).toBe(
-      "could not connect to http://127.0.0.1:9/mcp: fetch refuses that port (it is on the list browsers block); use another",
+      "could not connect to http://127.0.0.1:9/mcp: fetch refuses that port (it is on the list browsers block); use " +
+        "another",
     );
     expect(headers).toMatchObject({ status: "failed", target: "http://127.0.0.1:1/mcp" });
     expect(headers?.hidden).toEqual(["query token", "header authorization", "header x-api-key"]);
@@ -178,26 +179,34 @@ describe("the secrets of configured servers", () => {
     expect(argsy?.hidden).toEqual(["env SERVICE_TOKEN"]);
   });
 
-  it("takes the secrets out of a crashed server's stderr, and any URL's credentials out of its command and stderr", async () => {
-    const { crashes } = await state();
-    expect(crashes?.status).toBe("failed");
-    expect(crashes?.error).toContain("started with --password [hidden], token [hidden], db postgres://db.internal/app");
-    expect(crashes?.target).toContain("postgres://db.internal/app'");
-    expect(crashes?.target).toMatch(/ -- --password \[hidden\]$/);
-  });
+  it(
+    "takes the secrets out of a crashed server's stderr, and any URL's credentials out of its command and " + "stderr",
+    async () => {
+      const { crashes } = await state();
+      expect(crashes?.status).toBe("failed");
+      expect(crashes?.error).toContain(
+        "started with --password [hidden], token [hidden], db postgres://db.internal/app",
+      );
+      expect(crashes?.target).toContain("postgres://db.internal/app'");
+      expect(crashes?.target).toMatch(/ -- --password \[hidden\]$/);
+    },
+  );
 
-  it("hides a secret a tool returns (server-everything's get-env prints its environment), other values untouched", async () => {
-    const result = await api<CallResponse>("/api/call", {
-      tool: "envy__get-env",
-      arguments: "{}",
-      strict: "auto",
-      api: "responses",
-    });
-    const text = JSON.stringify(result.result);
-    expect(text).toContain("API_TOKEN");
-    expect(text).toContain("[hidden]");
-    expect(text).toContain("hello from the config");
-  });
+  it(
+    "hides a secret a tool returns (server-everything's get-env prints its environment), other values " + "untouched",
+    async () => {
+      const result = await api<CallResponse>("/api/call", {
+        tool: "envy__get-env",
+        arguments: "{}",
+        strict: "auto",
+        api: "responses",
+      });
+      const text = JSON.stringify(result.result);
+      expect(text).toContain("API_TOKEN");
+      expect(text).toContain("[hidden]");
+      expect(text).toContain("hello from the config");
+    },
+  );
 
   it("hides the OpenAI key and base URL's credentials in a model error", async () => {
     const answer = await api<ChatResponse>("/api/chat", {

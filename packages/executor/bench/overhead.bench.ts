@@ -157,7 +157,8 @@ await client.close();
 await server.close();
 
 const lines = [
-  "| calls per response | `client.callTool` directly | `executeToolCalls` (defaults) | ratio | ratio, `concurrency: Infinity` | same work by hand, ratio | executor's own share |",
+  "| calls per response | `client.callTool` directly | `executeToolCalls` (defaults) | ratio | ratio, `concurrency: " +
+    "Infinity` | same work by hand, ratio | executor's own share |",
   "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows
     .map((row) =>
@@ -174,5 +175,6 @@ const lines = [
     .map((line) => `| ${line} |`),
 ];
 process.stdout.write(
-  `${lines.join("\n")}\n\nCPU time of the process; medians over ${ROUNDS} rounds (every order of the sides, twice) of ~${CALLS_PER_BLOCK} calls per side. Node ${process.version}.\n`,
+  `${lines.join("\n")}\n\nCPU time of the process; medians over ${ROUNDS} rounds (every order of the sides, twice) ` +
+    `of ~${CALLS_PER_BLOCK} calls per side. Node ${process.version}.\n`,
 );

@@ -11,7 +11,10 @@ const REQUEST_TIMEOUT = -32001;
 
 const unknownEffects = "Its effects, if any, are unknown.";
 
-/** The call outlived `timeoutMs` (since its last progress report, with `resetTimeoutOnProgress`); its MCP request was cancelled. */
+/**
+ * The call outlived `timeoutMs` (since its last progress report, with `resetTimeoutOnProgress`); its MCP request was
+ * cancelled.
+ */
 export function timeoutError(
   call: ToolCall,
   timeoutMs: number | undefined,
@@ -34,7 +37,8 @@ export function abortedError(call: ToolCall, started: boolean): ToolError {
   return new ToolError(
     "aborted",
     started
-      ? `The call to the tool "${call.name}" was cancelled before it finished, because the run was stopped. ${unknownEffects}`
+      ? `The call to the tool "${call.name}" was cancelled before it finished, because the run was stopped. ` +
+          `${unknownEffects}`
       : `The tool "${call.name}" was not run, because the run was stopped.`,
   );
 }

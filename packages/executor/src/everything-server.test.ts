@@ -34,36 +34,39 @@ describe("server-everything over stdio", () => {
     await everything.client.close();
   });
 
-  it("runs echo, get-sum, get-tiny-image and trigger-long-running-operation in one round, answered in order", async () => {
-    const { outputs, outcomes } = await executeToolCalls(
-      chatCompletion([
-        ["c1", "everything__echo", { message: "hello" }],
-        ["c2", "everything__get-sum", { a: 2, b: 3 }],
-        ["c3", "everything__get-tiny-image", {}],
-        ["c4", "everything__trigger-long-running-operation", { duration: 0.2, steps: 2 }],
-      ]),
-      everything.toolset,
-      { everything: everything.client },
-      { adapter: chat, timeoutMs: 10_000 },
-    );
-    expect(outputs).toEqual([
-      { role: "tool", tool_call_id: "c1", content: "Echo: hello" },
-      { role: "tool", tool_call_id: "c2", content: "The sum of 2 and 3 is 5." },
-      {
-        role: "tool",
-        tool_call_id: "c3",
-        content: expect.stringMatching(
-          /^Here's the image you requested:\n\[image: image\/png, \d+ bytes\]\nThe image above is the MCP logo\.$/,
-        ) as string,
-      },
-      {
-        role: "tool",
-        tool_call_id: "c4",
-        content: "Long running operation completed. Duration: 0.2 seconds, Steps: 2.",
-      },
-    ]);
-    expect(outcomes.map((o) => o.kind)).toEqual(["call", "call", "call", "call"]);
-  });
+  it(
+    "runs echo, get-sum, get-tiny-image and trigger-long-running-operation in one round, answered in " + "order",
+    async () => {
+      const { outputs, outcomes } = await executeToolCalls(
+        chatCompletion([
+          ["c1", "everything__echo", { message: "hello" }],
+          ["c2", "everything__get-sum", { a: 2, b: 3 }],
+          ["c3", "everything__get-tiny-image", {}],
+          ["c4", "everything__trigger-long-running-operation", { duration: 0.2, steps: 2 }],
+        ]),
+        everything.toolset,
+        { everything: everything.client },
+        { adapter: chat, timeoutMs: 10_000 },
+      );
+      expect(outputs).toEqual([
+        { role: "tool", tool_call_id: "c1", content: "Echo: hello" },
+        { role: "tool", tool_call_id: "c2", content: "The sum of 2 and 3 is 5." },
+        {
+          role: "tool",
+          tool_call_id: "c3",
+          content: expect.stringMatching(
+            /^Here's the image you requested:\n\[image: image\/png, \d+ bytes\]\nThe image above is the MCP logo\.$/,
+          ) as string,
+        },
+        {
+          role: "tool",
+          tool_call_id: "c4",
+          content: "Long running operation completed. Duration: 0.2 seconds, Steps: 2.",
+        },
+      ]);
+      expect(outcomes.map((o) => o.kind)).toEqual(["call", "call", "call", "call"]);
+    },
+  );
 
   it("passes the tiny image to Responses as an input_image", async () => {
     const { outputs } = await executeToolCalls(
@@ -127,7 +130,8 @@ describe("server-everything killed in the middle of a call", () => {
         role: "tool",
         tool_call_id: "c1",
         content:
-          'Error: The connection to the MCP server of the tool "everything__trigger-long-running-operation" closed before it answered. Its effects, if any, are unknown.',
+          'Error: The connection to the MCP server of the tool "everything__trigger-long-running-operation" closed ' +
+          "before it answered. Its effects, if any, are unknown.",
       },
       { role: "tool", tool_call_id: "c2", content: "Echo: before the crash" },
       { role: "tool", tool_call_id: "c3", content: expect.stringMatching(/^Error: /) as string },

@@ -80,7 +80,10 @@ export interface ExecuteOptions<TResponse, TOutput> {
    * `extra.signal`).
    */
   readonly concurrency?: number | undefined;
-  /** Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an `aborted` error. */
+  /**
+   * Aborting it cancels the calls in flight (their MCP requests too) and answers every call not yet done with an
+   * `aborted` error.
+   */
   readonly signal?: AbortSignal | undefined;
   /**
    * Decides whether each call runs (see {@link ApproveFunction}): asked once

@@ -149,7 +149,8 @@ describe("every fault gets an error output for its call id", () => {
     expect(contents(outputs)).toEqual([
       [
         "c1",
-        'Error: The tool "faults__slow" did not answer within 50 ms and was cancelled. Its effects, if any, are unknown.',
+        'Error: The tool "faults__slow" did not answer within 50 ms and was cancelled. Its effects, if any, are ' +
+          "unknown.",
       ],
       ["c2", "unaffected"],
     ]);
@@ -159,17 +160,24 @@ describe("every fault gets an error output for its call id", () => {
     );
   });
 
-  it("a timeout longer than the SDK's 60 s default is passed to the client, so the SDK does not cut it short", async () => {
-    const seen: unknown[] = [];
-    const spy = {
-      callTool: (params: { name: string }, schema: undefined, options?: { signal?: AbortSignal; timeout?: number }) => {
-        seen.push(options?.timeout, options?.signal instanceof AbortSignal);
-        return env.faults.client.callTool(params, schema, options);
-      },
-    };
-    await runChat([["c1", "faults__echo", { text: "x" }]], { timeoutMs: 120_000 }, { faults: spy });
-    expect(seen).toEqual([120_000, true]);
-  });
+  it(
+    "a timeout longer than the SDK's 60 s default is passed to the client, so the SDK does not cut it " + "short",
+    async () => {
+      const seen: unknown[] = [];
+      const spy = {
+        callTool: (
+          params: { name: string },
+          schema: undefined,
+          options?: { signal?: AbortSignal; timeout?: number },
+        ) => {
+          seen.push(options?.timeout, options?.signal instanceof AbortSignal);
+          return env.faults.client.callTool(params, schema, options);
+        },
+      };
+      await runChat([["c1", "faults__echo", { text: "x" }]], { timeoutMs: 120_000 }, { faults: spy });
+      expect(seen).toEqual([120_000, true]);
+    },
+  );
 
   it("an abort through the signal: in-flight calls cancelled on the server, queued ones never sent", async () => {
     const controller = new AbortController();
@@ -187,11 +195,13 @@ describe("every fault gets an error output for its call id", () => {
     expect(contents(outputs)).toEqual([
       [
         "c1",
-        'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. Its effects, if any, are unknown.',
+        'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. ' +
+          "Its effects, if any, are unknown.",
       ],
       [
         "c2",
-        'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. Its effects, if any, are unknown.',
+        'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. ' +
+          "Its effects, if any, are unknown.",
       ],
       ["c3", 'Error: The tool "faults__slow" was not run, because the run was stopped.'],
     ]);
@@ -237,7 +247,8 @@ describe("every fault gets an error output for its call id", () => {
     expect(contents(outputs)).toEqual([
       [
         "c1",
-        'Error: The connection to the MCP server of the tool "faults__slow" closed before it answered. Its effects, if any, are unknown.',
+        'Error: The connection to the MCP server of the tool "faults__slow" closed before it answered. Its effects, ' +
+          "if any, are unknown.",
       ],
       ["c2", "still here"],
     ]);
@@ -249,27 +260,31 @@ describe("every fault gets an error output for its call id", () => {
     expect(contents(next.outputs)).toEqual([
       [
         "c3",
-        'Error: The tool "faults__echo" was not run: the connection to its MCP server had closed before the call was sent.',
+        'Error: The tool "faults__echo" was not run: the connection to its MCP server had closed before the call was ' +
+          "sent.",
       ],
     ]);
   });
 
-  it("no client for the server: a no-client error, and no property of Object.prototype is taken for a client", async () => {
-    const { toolset: odd } = buildToolset({ constructor: [{ name: "make", inputSchema: { type: "object" } }] });
-    const { outputs, outcomes } = await executeToolCalls(
-      chatCompletion([["c1", "constructor__make", {}]]),
-      odd,
-      {},
-      { adapter: chat },
-    );
-    expect(contents(outputs)).toEqual([
-      [
-        "c1",
-        'Error: The tool "constructor__make" cannot run: no MCP client is configured for its server "constructor".',
-      ],
-    ]);
-    expect(outcomes[0]?.outcome).toMatchObject({ code: "no-client", fault: "caller" });
-  });
+  it(
+    "no client for the server: a no-client error, and no property of Object.prototype is taken for a " + "client",
+    async () => {
+      const { toolset: odd } = buildToolset({ constructor: [{ name: "make", inputSchema: { type: "object" } }] });
+      const { outputs, outcomes } = await executeToolCalls(
+        chatCompletion([["c1", "constructor__make", {}]]),
+        odd,
+        {},
+        { adapter: chat },
+      );
+      expect(contents(outputs)).toEqual([
+        [
+          "c1",
+          'Error: The tool "constructor__make" cannot run: no MCP client is configured for its server "constructor".',
+        ],
+      ]);
+      expect(outcomes[0]?.outcome).toMatchObject({ code: "no-client", fault: "caller" });
+    },
+  );
 
   it("a client whose callTool throws synchronously: tool-failed", async () => {
     const broken = {
@@ -281,15 +296,18 @@ describe("every fault gets an error output for its call id", () => {
     expect(contents(outputs)).toEqual([["c1", 'Error: The tool "faults__echo" failed: client not wired']]);
   });
 
-  it("a client that ignores its options is still answered at the timeout; its late settlement is absorbed", async () => {
-    const deaf = { callTool: (params: { name: string }) => env.faults.client.callTool(params) };
-    const { outcomes } = await runChat([["c1", "faults__slow", { ms: 60_000 }]], { timeoutMs: 20 }, { faults: deaf });
-    expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout" });
-    // The abandoned request is still pending; closing rejects it (connection closed) after the round:
-    // vitest fails the run on any unhandled rejection, so this also proves none escapes.
-    await env.faults.close();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  });
+  it(
+    "a client that ignores its options is still answered at the timeout; its late settlement is " + "absorbed",
+    async () => {
+      const deaf = { callTool: (params: { name: string }) => env.faults.client.callTool(params) };
+      const { outcomes } = await runChat([["c1", "faults__slow", { ms: 60_000 }]], { timeoutMs: 20 }, { faults: deaf });
+      expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout" });
+      // The abandoned request is still pending; closing rejects it (connection closed) after the round:
+      // vitest fails the run on any unhandled rejection, so this also proves none escapes.
+      await env.faults.close();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  );
 });
 
 describe("concurrency", () => {

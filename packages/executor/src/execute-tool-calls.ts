@@ -82,7 +82,11 @@ export function executeRound<TResponse, TOutput>(
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
  * await client.connect(
- *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ *   new StdioClientTransport({
+ *     command: "npx",
+ *     args: ["-y", "@modelcontextprotocol/server-everything", "stdio"],
+ *     stderr: "ignore",
+ *   }),
  * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  * const { tools, report } = adapter.tools(toolset);

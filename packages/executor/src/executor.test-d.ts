@@ -110,7 +110,8 @@ describe("prepareTools and runToolLoop with the openai client", () => {
   it("runToolLoop checks that claim: an input type that cannot hold the response's output items is refused", () => {
     void runToolLoop({
       model: () => ({}) as OpenAI.Responses.Response,
-      // @ts-expect-error a reasoning or function_call item is no user message: the transcript could not be typed as the input
+      // A reasoning or function_call item is no user message:
+      // @ts-expect-error the transcript could not be typed as the input
       adapter: responses,
       toolset,
       clients: {},

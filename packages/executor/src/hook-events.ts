@@ -71,17 +71,26 @@ export interface ToolCallEndEvent extends ToolCallEventBase {
   readonly result?: McpCallToolResult;
 }
 
-/** A call ended without a usable result: it threw, timed out, was aborted, its connection closed, or it returned garbage. */
+/**
+ * A call ended without a usable result: it threw, timed out, was aborted, its connection closed, or it returned
+ * garbage.
+ */
 export interface ToolCallErrorEvent extends ToolCallEventBase {
   readonly type: "tool-call-error";
   /** When the call started (`timestamp` of its start event). */
   readonly startTime: number;
   readonly durationMs: number;
-  /** What went wrong; `error.code` is one of `tool-failed`, `malformed-result`, `timeout`, `aborted`, `connection-closed`, `no-client`. */
+  /**
+   * What went wrong; `error.code` is one of `tool-failed`, `malformed-result`, `timeout`, `aborted`,
+   * `connection-closed`, `no-client`.
+   */
   readonly error: ToolError;
 }
 
-/** A call that was not run (unknown tool, bad arguments, unsupported or duplicate call); it is answered with an error output. */
+/**
+ * A call that was not run (unknown tool, bad arguments, unsupported or duplicate call); it is answered with an error
+ * output.
+ */
 export interface ToolCallRejectedEvent extends CallEventBase {
   readonly type: "tool-call-rejected";
   /** The name as the model sent it (may be empty or unknown). */

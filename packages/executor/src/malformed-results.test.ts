@@ -45,7 +45,8 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
     [
       "content-not-a-list",
       "malformed-result",
-      'Error: The tool "raw__content-not-a-list" returned a malformed result at content: Invalid input: expected array, received string.',
+      'Error: The tool "raw__content-not-a-list" returned a malformed result at content: Invalid input: expected ' +
+        "array, received string.",
     ],
     [
       "block-without-type",
@@ -55,7 +56,8 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
       ) as string,
     ],
     ["rpc-error", "tool-failed", 'Error: The tool "raw__rpc-error" failed: MCP error -32603: kaput'],
-    // -32000 is also JSON-RPC's generic server error code: only the SDK's own "Connection closed" means a closed connection.
+    // -32000 is also JSON-RPC's generic server error code: only the SDK's own "Connection closed" means a closed
+    // connection.
     [
       "server-error-code",
       "tool-failed",
@@ -68,18 +70,22 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
     if (code !== undefined) expect(result.outcome).toMatchObject({ code });
   });
 
-  it("a client that skips the SDK's result schema: the executor's own check (toCallToolResult) catches garbage and reads legacy results", async () => {
-    // A user's client wrapper that asks the SDK for the raw result.
-    const lenient = (server: RawServer): McpToolClient => ({
-      callTool: (params, _schema, options) =>
-        server.client.request({ method: "tools/call", params }, z.unknown(), options),
-    });
-    expect(await answer("content-not-a-list", lenient)).toMatchObject({
-      content: expect.stringMatching(
-        /^Error: The tool's result is malformed: its content is .*not a list\.$/,
-      ) as string,
-      outcome: { code: "malformed-result" },
-    });
-    expect(await answer("legacy", lenient)).toMatchObject({ content: '{"temperature":21}' });
-  });
+  it(
+    "a client that skips the SDK's result schema: the executor's own check (toCallToolResult) catches garbage and " +
+      "reads legacy results",
+    async () => {
+      // A user's client wrapper that asks the SDK for the raw result.
+      const lenient = (server: RawServer): McpToolClient => ({
+        callTool: (params, _schema, options) =>
+          server.client.request({ method: "tools/call", params }, z.unknown(), options),
+      });
+      expect(await answer("content-not-a-list", lenient)).toMatchObject({
+        content: expect.stringMatching(
+          /^Error: The tool's result is malformed: its content is .*not a list\.$/,
+        ) as string,
+        outcome: { code: "malformed-result" },
+      });
+      expect(await answer("legacy", lenient)).toMatchObject({ content: '{"temperature":21}' });
+    },
+  );
 });

@@ -11,7 +11,10 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** The per-call timeout in milliseconds (overrides the SDK's 60 s default). */
   timeout?: number;
-  /** Set only when progress is wanted (a `tool-call-progress` hook, or `resetTimeoutOnProgress`): the SDK then asks the server for progress. */
+  /**
+   * Set only when progress is wanted (a `tool-call-progress` hook, or `resetTimeoutOnProgress`): the SDK then asks the
+   * server for progress.
+   */
   onprogress?: (progress: McpProgress) => void;
   /** With `resetTimeoutOnProgress: true`: each progress report restarts the SDK's timeout. */
   resetTimeoutOnProgress?: boolean;

@@ -90,45 +90,50 @@ describe("pause and resume with the Chat Completions API", () => {
     expect(callIdsOf(state.transcript)).toEqual([]);
   });
 
-  it("resumes from the state read back from disk, with fresh clients: each call id answered once, in the model's order", async () => {
-    const { result } = await pausedRun();
-    const state = await storedAndReadBack(result.state);
-    const { notes, openai } = await freshProcess();
-    const events: ExecutorEvent[] = [];
-    const resumed = await resumeToolLoop(
-      state,
-      { call_delete: { allow: false, reason: "keep the todo list" }, call_append: true },
-      {
-        model: (messages, tools, { signal }) =>
-          openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
-        adapter: chat,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
-        hooks: {
-          "tool-call-denied": (event) => void events.push(event),
-          "turn-start": (event) => void events.push(event),
+  it(
+    "resumes from the state read back from disk, with fresh clients: each call id answered once, in the model's " +
+      "order",
+    async () => {
+      const { result } = await pausedRun();
+      const state = await storedAndReadBack(result.state);
+      const { notes, openai } = await freshProcess();
+      const events: ExecutorEvent[] = [];
+      const resumed = await resumeToolLoop(
+        state,
+        { call_delete: { allow: false, reason: "keep the todo list" }, call_append: true },
+        {
+          model: (messages, tools, { signal }) =>
+            openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
+          adapter: chat,
+          toolset: notes.toolset,
+          clients: { notes: notes.client },
+          hooks: {
+            "tool-call-denied": (event) => void events.push(event),
+            "turn-start": (event) => void events.push(event),
+          },
         },
-      },
-    );
-    expect(resumed.stopReason).toBe("completed");
-    expect(resumed.turns).toBe(2);
-    expect(notes.ran).toEqual([["append_note", { title: "ideas", text: ", a kite" }]]);
-    expect(callIdsOf(resumed.input)).toEqual(["call_read", "call_delete", "call_append"]);
-    expect(resumed.input.slice(2).map((message) => ("content" in message ? message.content : undefined))).toEqual([
-      "buy milk",
-      'Error: The user did not allow the call to the tool "notes__delete_note": keep the todo list',
-      "Appended to ideas.",
-      'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep the todo list | Appended to ideas.',
-    ]);
-    expect(
-      events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""]),
-    ).toEqual([
-      ["tool-call-denied", "call_delete"],
-      ["turn-start", 2],
-    ]);
-    // The stand-in refuses any request whose tool calls are not each answered once, right after them.
-    expect(api.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
-  });
+      );
+      expect(resumed.stopReason).toBe("completed");
+      expect(resumed.turns).toBe(2);
+      expect(notes.ran).toEqual([["append_note", { title: "ideas", text: ", a kite" }]]);
+      expect(callIdsOf(resumed.input)).toEqual(["call_read", "call_delete", "call_append"]);
+      expect(resumed.input.slice(2).map((message) => ("content" in message ? message.content : undefined))).toEqual([
+        "buy milk",
+        'Error: The user did not allow the call to the tool "notes__delete_note": keep the todo list',
+        "Appended to ideas.",
+        'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": ' +
+          "keep the todo list | Appended to ideas.",
+      ]);
+      expect(
+        events.map((event) => [event.type, "turn" in event ? event.turn : "callId" in event ? event.callId : ""]),
+      ).toEqual([
+        ["tool-call-denied", "call_delete"],
+        ["turn-start", 2],
+      ]);
+      // The stand-in refuses any request whose tool calls are not each answered once, right after them.
+      expect(api.requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
+    },
+  );
 
   it("resumes in another process from the state on disk", async () => {
     const { result } = await pausedRun();
@@ -215,31 +220,35 @@ describe("pause and resume with the Chat Completions API", () => {
     expect(api.requests).toHaveLength(1);
   });
 
-  it("refuses, before any work, a state that is not one, another API's, or a decision for a call that is not pending", async () => {
-    const { result } = await pausedRun();
-    const { notes, openai } = await freshProcess();
-    const state = await storedAndReadBack(result.state);
-    const options = {
-      model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
-        openai.chat.completions.create({ model: "gpt-test", messages, tools }),
-      adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
-    };
-    await expect(
-      resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options),
-    ).rejects.toMatchObject({ name: "ToolError", code: "invalid-options" });
-    await expect(
-      resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options),
-    ).rejects.toThrow(/occurs twice/);
-    await expect(resumeToolLoop(state, { call_read: true }, options)).rejects.toThrow(
-      /"call_read", which is not a pending call/,
-    );
-    await expect(
-      resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options),
-    ).rejects.toThrow(/belongs to the chat API/);
-    expect(notes.ran).toEqual([]);
-  });
+  it(
+    "refuses, before any work, a state that is not one, another API's, or a decision for a call that is not " +
+      "pending",
+    async () => {
+      const { result } = await pausedRun();
+      const { notes, openai } = await freshProcess();
+      const state = await storedAndReadBack(result.state);
+      const options = {
+        model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
+          openai.chat.completions.create({ model: "gpt-test", messages, tools }),
+        adapter: chat,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+      };
+      await expect(
+        resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options),
+      ).rejects.toMatchObject({ name: "ToolError", code: "invalid-options" });
+      await expect(
+        resumeToolLoop({ ...state, pending: [...state.pending, ...state.pending] }, {}, options),
+      ).rejects.toThrow(/occurs twice/);
+      await expect(resumeToolLoop(state, { call_read: true }, options)).rejects.toThrow(
+        /"call_read", which is not a pending call/,
+      );
+      await expect(
+        resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options),
+      ).rejects.toThrow(/belongs to the chat API/);
+      expect(notes.ran).toEqual([]);
+    },
+  );
 
   it("answers a pending call whose tool is gone as unknown, never runs it", async () => {
     const { result } = await pausedRun();

@@ -93,35 +93,44 @@ describe("progress of a long tool", () => {
       hooks: { "tool-call-progress": (e) => void events.push(e) },
     });
     expect(outputs[0]?.content).toBe(
-      'Error: The tool "faults__progress" did not answer within 200 ms and was cancelled. Its effects, if any, are unknown.',
+      'Error: The tool "faults__progress" did not answer within 200 ms and was cancelled. Its effects, if any, are ' +
+        "unknown.",
     );
     expect(events.length).toBeLessThan(10);
   });
 
-  it("with resetTimeoutOnProgress, each report restarts the timeout: passed to the SDK, and the executor's own timer", async () => {
-    const { client, options } = recordingClient();
-    const { outputs } = await runProgress(10, 50, { timeoutMs: 200, resetTimeoutOnProgress: true }, client);
-    expect(outputs[0]?.content).toBe("done after 10 steps");
-    expect(options).toEqual([
-      {
-        signal: expect.any(AbortSignal) as unknown,
-        timeout: 200,
-        resetTimeoutOnProgress: true,
-        onprogress: expect.any(Function) as unknown,
-      },
-    ]);
-    expect(env.faults.progressTokens).toHaveLength(1);
-    expect(env.faults.progressTokens[0]).not.toBeUndefined();
-  });
+  it(
+    "with resetTimeoutOnProgress, each report restarts the timeout: passed to the SDK, and the executor's own " +
+      "timer",
+    async () => {
+      const { client, options } = recordingClient();
+      const { outputs } = await runProgress(10, 50, { timeoutMs: 200, resetTimeoutOnProgress: true }, client);
+      expect(outputs[0]?.content).toBe("done after 10 steps");
+      expect(options).toEqual([
+        {
+          signal: expect.any(AbortSignal) as unknown,
+          timeout: 200,
+          resetTimeoutOnProgress: true,
+          onprogress: expect.any(Function) as unknown,
+        },
+      ]);
+      expect(env.faults.progressTokens).toHaveLength(1);
+      expect(env.faults.progressTokens[0]).not.toBeUndefined();
+    },
+  );
 
-  it("resets its own timer too: a client that keeps only signal and onprogress (the SDK's 60 s default, no reset) is not cut at timeoutMs", async () => {
-    const { client } = recordingClient((given) => ({
-      ...(given?.signal === undefined ? {} : { signal: given.signal }),
-      ...(given?.onprogress === undefined ? {} : { onprogress: given.onprogress }),
-    }));
-    const { outputs } = await runProgress(10, 50, { timeoutMs: 200, resetTimeoutOnProgress: true }, client);
-    expect(outputs[0]?.content).toBe("done after 10 steps");
-  });
+  it(
+    "resets its own timer too: a client that keeps only signal and onprogress (the SDK's 60 s default, no reset) is " +
+      "not cut at timeoutMs",
+    async () => {
+      const { client } = recordingClient((given) => ({
+        ...(given?.signal === undefined ? {} : { signal: given.signal }),
+        ...(given?.onprogress === undefined ? {} : { onprogress: given.onprogress }),
+      }));
+      const { outputs } = await runProgress(10, 50, { timeoutMs: 200, resetTimeoutOnProgress: true }, client);
+      expect(outputs[0]?.content).toBe("done after 10 steps");
+    },
+  );
 
   it("reports nothing after the call is answered", async () => {
     const events: ExecutorEvent[] = [];

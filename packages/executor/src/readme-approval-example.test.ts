@@ -41,7 +41,8 @@ describe("the README's approval example", () => {
     const file = join(folder, "run.json");
     const waiting = await startRun("Tidy my notes.", openai, notes.toolset, notes.client, file);
     expect(waiting).toBe(
-      'call_delete: notes__delete_note {"title":"todo"}\ncall_append: notes__append_note {"title":"ideas","text":", a kite"}',
+      'call_delete: notes__delete_note {"title":"todo"}\ncall_append: notes__append_note {"title":"ideas","text":", ' +
+        'a kite"}',
     );
     const answer = await continueRun(
       { call_delete: { allow: false, reason: "keep it" }, call_append: true },
@@ -51,7 +52,8 @@ describe("the README's approval example", () => {
       file,
     );
     expect(answer).toBe(
-      'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep it | Appended to ideas.',
+      'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep it | Appended ' +
+        "to ideas.",
     );
     expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "append_note"]);
   });

@@ -162,7 +162,8 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         role: "tool",
         tool_call_id: "call_1",
         content:
-          'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. Its effects, if any, are unknown.',
+          'Error: The call to the tool "faults__slow" was cancelled before it finished, because the run was stopped. ' +
+          "Its effects, if any, are unknown.",
       },
       { role: "tool", tool_call_id: "call_2", content: "quick" },
     ]);
@@ -366,67 +367,74 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     },
   );
 
-  it("Responses: a malformed output (a null item, a call without a string call_id) neither throws nor leaves a call unanswered", async () => {
-    const turns: OpenAI.Responses.Response[] = [
-      {
-        ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]),
-        output: [
-          null,
-          {
-            type: "function_call",
-            id: "fc_x",
-            call_id: 7,
-            name: "faults__echo",
-            arguments: '{"text":"lost"}',
-            status: "completed",
-          },
-          ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]).output,
-        ] as unknown as OpenAI.Responses.ResponseOutputItem[],
-      },
-      responsesResponse([], "Done."),
-    ];
-    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
-    const result = await runToolLoop({
-      model: (items) => turns[items.length === 1 ? 0 : 1]!,
-      adapter: responses,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
-      input,
-    });
-    expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
-    expect(result.input).not.toContainEqual(null);
-    expect(result.input.filter((item) => "type" in item && item.type === "function_call")).toHaveLength(1);
-    expect(responsesViolations(result.input)).toEqual([]);
-    expect(env.faults.started).toEqual(["echo"]);
-  });
+  it(
+    "Responses: a malformed output (a null item, a call without a string call_id) neither throws nor leaves a call " +
+      "unanswered",
+    async () => {
+      const turns: OpenAI.Responses.Response[] = [
+        {
+          ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]),
+          output: [
+            null,
+            {
+              type: "function_call",
+              id: "fc_x",
+              call_id: 7,
+              name: "faults__echo",
+              arguments: '{"text":"lost"}',
+              status: "completed",
+            },
+            ...responsesResponse([["call_1", "faults__echo", { text: "kept" }]]).output,
+          ] as unknown as OpenAI.Responses.ResponseOutputItem[],
+        },
+        responsesResponse([], "Done."),
+      ];
+      const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
+      const result = await runToolLoop({
+        model: (items) => turns[items.length === 1 ? 0 : 1]!,
+        adapter: responses,
+        toolset: env.toolset,
+        clients: { faults: env.faults.client },
+        input,
+      });
+      expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
+      expect(result.input).not.toContainEqual(null);
+      expect(result.input.filter((item) => "type" in item && item.type === "function_call")).toHaveLength(1);
+      expect(responsesViolations(result.input)).toEqual([]);
+      expect(env.faults.started).toEqual(["echo"]);
+    },
+  );
 
-  it("Responses: a call_id the model reuses in a later turn is answered already: not run, not answered twice", async () => {
-    const turns = [
-      responsesResponse([["call_1", "faults__echo", { text: "first" }]]),
-      responsesResponse([
-        ["call_1", "faults__echo", { text: "again" }],
-        ["call_2", "faults__echo", { text: "new" }],
-      ]),
-      responsesResponse([], "Done."),
-    ];
-    let turn = 0;
-    const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
-    const result = await runToolLoop({
-      model: () => turns[turn++]!,
-      adapter: responses,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
-      input,
-    });
-    expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
-    expect(responsesViolations(result.input)).toEqual([]);
-    const outputs = result.input.filter((item) => "type" in item && item.type === "function_call_output");
-    expect(outputs).toEqual([
-      { type: "function_call_output", call_id: "call_1", output: "first" },
-      { type: "function_call_output", call_id: "call_2", output: "new" },
-    ]);
-    expect(env.faults.started).toEqual(["echo", "echo"]);
-  });
+  it(
+    "Responses: a call_id the model reuses in a later turn is answered already: not run, not answered " + "twice",
+    async () => {
+      const turns = [
+        responsesResponse([["call_1", "faults__echo", { text: "first" }]]),
+        responsesResponse([
+          ["call_1", "faults__echo", { text: "again" }],
+          ["call_2", "faults__echo", { text: "new" }],
+        ]),
+        responsesResponse([], "Done."),
+      ];
+      let turn = 0;
+      const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
+      const result = await runToolLoop({
+        model: () => turns[turn++]!,
+        adapter: responses,
+        toolset: env.toolset,
+        clients: { faults: env.faults.client },
+        input,
+      });
+      expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
+      expect(responsesViolations(result.input)).toEqual([]);
+      const outputs = result.input.filter((item) => "type" in item && item.type === "function_call_output");
+      expect(outputs).toEqual([
+        { type: "function_call_output", call_id: "call_1", output: "first" },
+        { type: "function_call_output", call_id: "call_2", output: "new" },
+      ]);
+      expect(env.faults.started).toEqual(["echo", "echo"]);
+    },
+  );
 
   it("refuses wrong output options before calling the model or running a call", async () => {
     let calls = 0;

@@ -42,7 +42,10 @@ export interface ModelContext {
    *
    * ```ts
    * model: async (input, tools, { signal, onDelta }) =>
-   *   collectStream(await openai.responses.create({ model: "gpt-5", input, tools, stream: true }, { signal }), { signal, onDelta }),
+   *   collectStream(await openai.responses.create({ model: "gpt-5", input, tools, stream: true }, { signal }), {
+   *     signal,
+   *     onDelta,
+   *   }),
    * ```
    */
   readonly onDelta: (delta: StreamDelta) => void;
@@ -250,7 +253,11 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
  *
  * const client = new Client({ name: "agent", version: "1.0.0" });
  * await client.connect(
- *   new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], stderr: "ignore" }),
+ *   new StdioClientTransport({
+ *     command: "npx",
+ *     args: ["-y", "@modelcontextprotocol/server-everything", "stdio"],
+ *     stderr: "ignore",
+ *   }),
  * );
  * const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
  *

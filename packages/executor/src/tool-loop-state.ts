@@ -37,7 +37,10 @@ export interface ToolLoopState<TEntry = unknown, TOutput = unknown> {
   readonly conversation?: { readonly previousResponseId: string; readonly seen: number };
 }
 
-/** The decisions `resumeToolLoop` takes, by call id: `true`, `false` or `{ allow, reason }` (`"pause"` keeps a call waiting). */
+/**
+ * The decisions `resumeToolLoop` takes, by call id: `true`, `false` or `{ allow, reason }` (`"pause"` keeps a call
+ * waiting).
+ */
 export type ApprovalDecisions = { readonly [callId: string]: ApprovalAnswer };
 
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
@@ -58,7 +61,8 @@ const isAnswered = (value: unknown): boolean =>
 function fail(what: string): never {
   throw new ToolError(
     "invalid-options",
-    `The state given to resumeToolLoop is not a paused run's state: ${what}. Pass the state a needs-approval result returned (after JSON.parse, if it was stored).`,
+    `The state given to resumeToolLoop is not a paused run's state: ${what}. ` +
+      "Pass the state a needs-approval result returned (after JSON.parse, if it was stored).",
   );
 }
 

@@ -11,7 +11,10 @@ export interface TurnInfo<TEntry> {
 /** Exposed tool names, for every turn or per turn. `undefined` from the function: every tool. */
 export type TurnToolNames<TEntry> = readonly string[] | ((info: TurnInfo<TEntry>) => readonly string[] | undefined);
 
-/** The tools of one turn: what is sent, and the plans (null paths and encodings) that are also the list of tools a call may run. */
+/**
+ * The tools of one turn: what is sent, and the plans (null paths and encodings) that are also the list of tools a call
+ * may run.
+ */
 export interface TurnTools<TTool> {
   readonly tools: TTool[];
   readonly nullPaths: NullPathsByTool;

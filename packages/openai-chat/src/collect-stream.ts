@@ -264,7 +264,9 @@ const toolCall = (call: CallState): ChatToolCall =>
  * @example
  * ```ts
  * const stream = await openai.chat.completions.create({ model: "gpt-5", messages, tools, stream: true });
- * const completion = await collectStream(stream, { onDelta: (d) => d.type === "text" && process.stdout.write(d.delta) });
+ * const completion = await collectStream(stream, {
+ *   onDelta: (d) => d.type === "text" && process.stdout.write(d.delta),
+ * });
  * const { calls, rejected } = toolCalls(completion, toolset, report.nullPaths);
  * ```
  */

@@ -45,9 +45,11 @@ const endedEarly = (response: ChatResponse): boolean => {
  * from a stream cut off before its end (`finish_reason: null`) gives no call
  * but a `tool` message telling the model what was wrong, in `rejected`. Never throws on what the model sent.
  *
- * @param response - a chat completion (its first choice is read), its assistant message, or a list of `tool_calls` entries
+ * @param response - a chat completion (its first choice is read), its assistant message, or a list of `tool_calls`
+ *   entries
  * @param toolset - the toolset whose tools were offered
- * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths, encodings), and so the list of tools
+ * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths,
+ *   encodings), and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
  * @param options - how the rejected calls' messages are rendered (`errorPrefix`), as in `toolOutput`

@@ -27,7 +27,8 @@ export function renderedOutput(callId: string, rendered: RenderedResult): ChatTo
  *
  * @param callId - the `id` of the `tool_calls` entry
  * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
- * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no limit)
+ * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no
+ *   limit)
  * @returns the message to append after the assistant message
  * @example
  * ```ts

@@ -7,7 +7,8 @@ import type { ChatFunctionTool } from "./chat-types";
  * preparation (null paths to pass to {@link toolCalls}, fallbacks, exclusions).
  *
  * @param toolset - the tools to offer, from `buildToolset`
- * @param options - `strict`: `"auto"` (default) falls back per tool, `true` leaves out what cannot be strict, `false` sends every schema as it is
+ * @param options - `strict`: `"auto"` (default) falls back per tool, `true` leaves out what cannot be strict, `false`
+ *   sends every schema as it is
  * @returns `{ tools, report }`: `tools` goes into the request as it is
  * @example
  * ```ts

@@ -55,7 +55,10 @@ export const INPUT_FIELDS = {
   mcp_approval_response: ["type", "id", "approval_request_id", "approve", "reason"],
 } as const;
 
-/** The fields of a message's content parts the input accepts (openai's `ResponseOutputText` and `ResponseOutputRefusal`). */
+/**
+ * The fields of a message's content parts the input accepts (openai's `ResponseOutputText` and
+ * `ResponseOutputRefusal`).
+ */
 export const CONTENT_PART_FIELDS = {
   output_text: ["type", "text", "annotations", "logprobs"],
   refusal: ["type", "refusal"],

@@ -33,7 +33,8 @@ describe("non-string arguments", () => {
           type: "function_call_output",
           call_id: "call_0",
           output:
-            'Error: The arguments must be a JSON string, got an object. Send them as text holding one JSON object, such as {"name": "value"}.',
+            "Error: The arguments must be a JSON string, got an object. Send them as text holding one JSON object, " +
+            'such as {"name": "value"}.',
         },
       ]);
       expect(JSON.parse(JSON.stringify(responseItems(output)))).toEqual([

@@ -33,9 +33,10 @@ const B = 0.75;
 
 // Words that say nothing about which tool is meant.
 const STOP_WORDS = new Set(
-  "a an and are as at be by do for from get give i in into is it me my of on or show the this to use using want with you your".split(
-    " ",
-  ),
+  (
+    "a an and are as at be by do for from get give i in into is it me my of on or show " +
+    "the this to use using want with you your"
+  ).split(" "),
 );
 
 /**

@@ -76,7 +76,8 @@ const errorAnswer = (
  *
  * @param response - a response (its `output` is read) or a list of output items
  * @param toolset - the toolset whose tools were offered
- * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths, encodings), and so the list of tools
+ * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths,
+ *   encodings), and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
  * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`
@@ -137,7 +138,9 @@ function namespacedName(item: CallItem, toolset: Toolset): RawToolCall {
 // How many names an unknown-namespace or unknown-function message lists.
 const LISTED = 20;
 
-/** An `unknown-tool` rejection of a namespaced call, said in namespaces: which exist, or which functions this one has. */
+/**
+ * An `unknown-tool` rejection of a namespaced call, said in namespaces: which exist, or which functions this one has.
+ */
 function namespaceError(
   rejection: Rejection,
   { namespace, name }: { namespace: string; name: string },

@@ -3,11 +3,14 @@ import { OUTCOMES } from "@x/testing";
 import { toolOutput } from "./tool-output";
 
 describe("toolOutput", () => {
-  it("answers with a string, or input_text, input_image and input_file items when there is an image or a file the API reads", () => {
-    const outputs = Object.fromEntries(
-      OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]),
-    );
-    expect(outputs).toMatchInlineSnapshot(`
+  it(
+    "answers with a string, or input_text, input_image and input_file items when there is an image or a file the " +
+      "API reads",
+    () => {
+      const outputs = Object.fromEntries(
+        OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]),
+      );
+      expect(outputs).toMatchInlineSnapshot(`
       {
         "ToolError": "Error: The tool did not answer within 30 s.",
         "audio": "[audio: audio/wav, 4 bytes]",
@@ -86,7 +89,8 @@ describe("toolOutput", () => {
       line two",
       }
     `);
-  });
+    },
+  );
 
   it.each(OUTCOMES)("$label: a function_call_output for the call", ({ outcome, options }) => {
     const output = toolOutput("call_42", outcome, options);

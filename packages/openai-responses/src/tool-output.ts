@@ -22,7 +22,8 @@ import type {
  *
  * @param callId - the `call_id` of the `function_call` item
  * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
- * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no limit)
+ * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no
+ *   limit)
  * @returns the input item to append after the response's output items
  * @example
  * ```ts

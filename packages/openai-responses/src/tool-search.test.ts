@@ -90,7 +90,8 @@ describe("deferred loading", () => {
       type: "tool_search",
       execution: "client",
       description:
-        "Finds tools that are not loaded yet and loads the best matches, searching their names, descriptions and MCP servers. " +
+        "Finds tools that are not loaded yet and loads the best matches, searching their names, descriptions and MCP " +
+        "servers. " +
         "Searchable: github, kubernetes.",
       parameters: {
         type: "object",
@@ -180,14 +181,17 @@ describe("deferred loading", () => {
 });
 
 describe("output_schema", () => {
-  it('is sent under structured: "prefer" (the output is the JSON text of structuredContent) and left out otherwise', () => {
-    const schemaOf = (structured: "auto" | "prefer" | "append" | "ignore"): unknown =>
-      tools(toolset, { structured }).tools.flatMap((tool) =>
-        tool.type === "function" && tool.output_schema ? [tool.output_schema] : [],
-      );
-    expect(schemaOf("prefer")).toEqual([{ type: "object", properties: { celsius: { type: "number" } } }]);
-    expect([schemaOf("auto"), schemaOf("append"), schemaOf("ignore")]).toEqual([[], [], []]);
-  });
+  it(
+    'is sent under structured: "prefer" (the output is the JSON text of structuredContent) and left out ' + "otherwise",
+    () => {
+      const schemaOf = (structured: "auto" | "prefer" | "append" | "ignore"): unknown =>
+        tools(toolset, { structured }).tools.flatMap((tool) =>
+          tool.type === "function" && tool.output_schema ? [tool.output_schema] : [],
+        );
+      expect(schemaOf("prefer")).toEqual([{ type: "object", properties: { celsius: { type: "number" } } }]);
+      expect([schemaOf("auto"), schemaOf("append"), schemaOf("ignore")]).toEqual([[], [], []]);
+    },
+  );
 });
 
 describe("options", () => {

@@ -230,7 +230,8 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
       if (found === undefined) {
         throw new ToolError(
           "invalid-config",
-          `restart(${JSON.stringify(name)}): the config has no server of that name; it has ${[...byName.keys()].join(", ")}`,
+          `restart(${JSON.stringify(name)}): the config has no server of that name; ` +
+            `it has ${[...byName.keys()].join(", ")}`,
         );
       }
       await found.restartNow();

@@ -336,7 +336,8 @@ function walkChildren(node: Plain, context: Encoding_, at: At, encodings: Encodi
  * and refuses an encoding that another branch could be mistaken for: the value
  * is restored by its form alone (entries are an array, JSON text a string).
  */
-// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
+/* eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and
+   output. */
 function walkBranches(
   branches: readonly unknown[],
   keyword: string,
@@ -385,7 +386,8 @@ function walkBranches(
 }
 
 /** Why an encoding inside an anyOf branch would be ambiguous, or `undefined`. */
-// eslint-disable-next-line max-params -- one encoding against its siblings: each argument is one side of the comparison.
+/* eslint-disable-next-line max-params -- one encoding against its siblings: each argument is one side of the
+   comparison. */
 function ambiguity(
   encoding: Encoding,
   relative: NullPath,
@@ -442,7 +444,8 @@ function encodeFreeForm(node: Plain, context: Encoding_, at: At, encodings: Enco
   return { type: "string", ...withDescription(node, "Any JSON value, as JSON text.") };
 }
 
-// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
+/* eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and
+   output. */
 function encodeFreeFormMap(
   node: Plain,
   type: "object" | "object-or-null",
@@ -467,7 +470,8 @@ const keySchema = (names: unknown): Plain => {
   return key;
 };
 
-// eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and output.
+/* eslint-disable-next-line max-params -- a step of the walk: the node's own facts, then the shared context, place and
+   output. */
 function encodeMap(node: Plain, values: unknown, context: Encoding_, at: At, encodings: Encoding[]): unknown {
   encodings.push({ kind: "entries", path: list(at.instance) });
   const valueAt: At = {

@@ -179,7 +179,8 @@ function parseJsonText(text: string, parsesTo: "object" | "any", state: Restorin
   return parsed;
 }
 
-// eslint-disable-next-line max-params -- a step of the restore walk: the node's own facts, then the shared state and place.
+/* eslint-disable-next-line max-params -- a step of the restore walk: the node's own facts, then the shared state and
+   place. */
 function mergeRest(
   object: Plain,
   property: string,

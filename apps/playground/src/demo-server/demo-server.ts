@@ -121,7 +121,8 @@ export function createDemoServer(): McpServer {
     "weather.forecast",
     {
       description:
-        "A made-up forecast. Its name has a dot, which OpenAI does not allow, so it is renamed; it returns structuredContent.",
+        "A made-up forecast. Its name has a dot, which OpenAI does not allow, so it is renamed; it returns " +
+        "structuredContent.",
       inputSchema: {
         city: z.string(),
         days: z.number().int().min(1).max(7).optional(),

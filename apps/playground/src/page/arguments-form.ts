@@ -348,7 +348,9 @@ export interface ArgumentsForm {
  *
  * @example
  * ```ts
- * const form = createArgumentsForm(tool.responses.parameters, example, (value) => (textarea.value = JSON.stringify(value, null, 2)));
+ * const form = createArgumentsForm(tool.responses.parameters, example, (value) => {
+ *   textarea.value = JSON.stringify(value, null, 2);
+ * });
  * ```
  */
 export function createArgumentsForm(schema: Json, value: Json, onChange: (value: Json) => void): ArgumentsForm {

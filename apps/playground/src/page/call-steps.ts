@@ -141,7 +141,8 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
     step(
       2,
       "What the MCP server receives",
-      "The tools/call request after the arguments are decoded, restored from any encoding and the nulls strict mode introduced are removed.",
+      "The tools/call request after the arguments are decoded, restored from any encoding and the nulls strict mode " +
+        "introduced are removed.",
       result.rejected !== null
         ? h(
             "div",
@@ -204,7 +205,8 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
     step(
       4,
       "The tool output the model gets back",
-      "Chat tool messages carry text only (images become a placeholder); a Responses function_call_output can carry the image itself.",
+      "Chat tool messages carry text only (images become a placeholder); a Responses function_call_output can carry " +
+        "the image itself.",
       h(
         "div",
         { class: "columns two" },
@@ -227,7 +229,8 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
     step(
       5,
       "Telemetry",
-      "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start of the run.",
+      "The executor's hook events (a slow tool's progress reports among them), timed by the executor from the start " +
+        "of the run.",
       timeline(result.events),
     ),
   );

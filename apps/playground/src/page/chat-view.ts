@@ -99,17 +99,20 @@ function noKey(): HTMLElement {
     h(
       "p",
       {},
-      "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
+      "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model " +
+        "calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
     ),
     h(
       "pre",
       {},
-      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
+      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible " +
+        "server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
     ),
     h(
       "p",
       {},
-      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the model yourself.",
+      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the " +
+        "model yourself.",
     ),
   );
 }
@@ -321,7 +324,8 @@ export function createChatView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called and what was sent back.",
+      "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called " +
+        "and what was sent back.",
     ),
     withheld,
     log,

@@ -3,7 +3,9 @@
 // (EventSource can send neither a header nor a POST).
 import type { PushedEvent } from "../shared/api-types";
 
-/** Whether the stream is up: `connected`, `down` (the server does not answer) or `refused` (a new token: it restarted). */
+/**
+ * Whether the stream is up: `connected`, `down` (the server does not answer) or `refused` (a new token: it restarted).
+ */
 export type StreamStatus = "connected" | "down" | "refused";
 
 /** Live events from the server, and whether the stream is connected. */

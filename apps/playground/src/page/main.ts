@@ -35,7 +35,8 @@ async function start(): Promise<void> {
   if (token === null) {
     fatal(
       "No token",
-      "Open the playground with the URL it printed when it started (http://127.0.0.1:PORT/?token=…): the token keeps other web pages from using it.",
+      "Open the playground with the URL it printed when it started (http://127.0.0.1:PORT/?token=…): the token keeps " +
+        "other web pages from using it.",
     );
     return;
   }

@@ -62,7 +62,8 @@ export function renderResponsesForms(
             "p",
             { "data-testid": "responses-form-bytes" },
             `${form.loading.upFront} tool(s) up front, ${form.loading.deferred} deferred: ` +
-              `${formatBytes(form.loading.bytes)} per request (${formatBytes(form.loading.bytesWithoutDeferral)} without deferral).`,
+              `${formatBytes(form.loading.bytes)} per request ` +
+              `(${formatBytes(form.loading.bytesWithoutDeferral)} without deferral).`,
           ),
           jsonBlock(form.tools, "responses-form-tools"),
         ],

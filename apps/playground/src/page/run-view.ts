@@ -138,7 +138,8 @@ export function createRunView(initial: PageContext): View {
         : h(
             "option",
             { value: leftOutCurrent.name, selected: true },
-            `${toolLabel(leftOutCurrent)} — left out under strict: ${context.strict}: a call is answered as an unknown tool`,
+            `${toolLabel(leftOutCurrent)} — left out under strict: ${context.strict}: ` +
+              `a call is answered as an unknown tool`,
           ),
       h(
         "option",
@@ -335,7 +336,8 @@ export function createRunView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "No API key needed: you play the model. Write a tool call, and the playground runs it exactly as it would run a model's call — through executeToolCalls, with the adapter of the API you choose.",
+      "No API key needed: you play the model. Write a tool call, and the playground runs it exactly as it would run " +
+        "a model's call — through executeToolCalls, with the adapter of the API you choose.",
     ),
     form,
     output,

@@ -86,7 +86,8 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
     tool.nullPaths.length === 0
       ? "Every property was already required: the model's arguments go to the server unchanged."
       : [
-          "Strict mode requires every property, so each optional one may now be null. When the model sends null there, it is removed before the call reaches the server. Null paths: ",
+          "Strict mode requires every property, so each optional one may now be null. When the model sends null " +
+            "there, it is removed before the call reaches the server. Null paths: ",
           h(
             "span",
             { class: "paths", "data-testid": "null-paths" },

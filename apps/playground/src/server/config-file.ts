@@ -60,7 +60,11 @@ function readEntry(name: string, entry: unknown, baseDir: string): ServerSpec | 
  * @param file - the file's path, for messages
  * @example
  * ```ts
- * const specs = readConfig({ mcpServers: { files: { command: "npx", args: ["-y", "some-mcp-server"] } } }, "/home/me", "playground.config.json");
+ * const specs = readConfig(
+ *   { mcpServers: { files: { command: "npx", args: ["-y", "some-mcp-server"] } } },
+ *   "/home/me",
+ *   "playground.config.json",
+ * );
  * ```
  */
 export function readConfig(json: unknown, baseDir: string, file: string): (ServerSpec | InvalidServerSpec)[] {

@@ -102,7 +102,11 @@ function modelErrorOf(error: unknown): { status: number | null; message: string 
  *
  * @example
  * ```ts
- * const answer = await runConversation(toolbox, { apiKey }, { api: "chat", strict: "auto", model: "gpt-4.1-mini", message: "Divide 1 by 0", transcript: [] });
+ * const answer = await runConversation(
+ *   toolbox,
+ *   { apiKey },
+ *   { api: "chat", strict: "auto", model: "gpt-4.1-mini", message: "Divide 1 by 0", transcript: [] },
+ * );
  * ```
  */
 export async function runConversation(

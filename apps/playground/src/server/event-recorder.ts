@@ -6,7 +6,10 @@ import { toJson } from "./to-json";
 
 /** A timeline being recorded. */
 export interface EventRecorder {
-  /** Hooks for `executeToolCalls` / `runToolLoop`: every event type but `model-delta` is recorded (a progress hook makes the executor ask servers for progress). */
+  /**
+   * Hooks for `executeToolCalls` / `runToolLoop`: every event type but `model-delta` is recorded (a progress hook makes
+   * the executor ask servers for progress).
+   */
   readonly hooks: ExecutorHooks;
   /** Adds an event the executor does not emit (what the playground saw on the wire), timed now. */
   note(type: string, summary: string, event: TimelineEvent["event"]): void;
@@ -49,7 +52,8 @@ function summarize(event: ExecutorEvent): string {
         `turn ${event.turn}: ${event.callCount} call(s) run, ${event.rejectedCount} rejected` +
         (event.error === undefined
           ? ""
-          : `; the model request failed: ${event.error instanceof Error ? event.error.message : JSON.stringify(event.error)}`)
+          : `; the model request failed: ` +
+            (event.error instanceof Error ? event.error.message : JSON.stringify(event.error)))
       );
     default: {
       const _exhaustive: never = event;

@@ -116,7 +116,10 @@ function exampleObject(schema: Schema, root: Schema, strict: boolean, depth: num
  * @param strict - whether the tool is sent with `strict: true`
  * @example
  * ```ts
- * exampleArguments({ type: "object", properties: { q: { type: "string" }, n: { type: ["integer", "null"] } }, required: ["q", "n"] }, true);
+ * exampleArguments(
+ *   { type: "object", properties: { q: { type: "string" }, n: { type: ["integer", "null"] } }, required: ["q", "n"] },
+ *   true,
+ * );
  * // { q: "", n: null }
  * ```
  */

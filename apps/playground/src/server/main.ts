@@ -69,7 +69,11 @@ consoleLogger.info(
     "",
     `  @x playground: ${specs.length - failed} of ${specs.length} MCP server(s) started` +
       (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
-    `  OpenAI: ${apiKey === undefined || apiKey === "" ? "no OPENAI_API_KEY (the Run view works without one)" : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`}`,
+    `  OpenAI: ${
+      apiKey === undefined || apiKey === ""
+        ? "no OPENAI_API_KEY (the Run view works without " + "one)"
+        : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`
+    }`,
     "",
     ...(portChoice.note === undefined ? [] : [`  (${portChoice.note})`]),
     `  Open ${playground.url}`,

@@ -84,7 +84,8 @@ function recordingClients(
             ) {
               recorder.note(
                 "mcp-cancelled",
-                `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ${JSON.stringify(message.params?.["reason"] ?? "")}`,
+                `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ` +
+                  `${JSON.stringify(message.params?.["reason"] ?? "")}`,
                 toJson(message),
               );
             }
@@ -107,7 +108,12 @@ function recordingClients(
  *
  * @example
  * ```ts
- * const steps = await runManualCall(toolbox, { tool: "demo__divide", arguments: '{"dividend":1,"divisor":0}', strict: "auto", api: "responses" });
+ * const steps = await runManualCall(toolbox, {
+ *   tool: "demo__divide",
+ *   arguments: '{"dividend":1,"divisor":0}',
+ *   strict: "auto",
+ *   api: "responses",
+ * });
  * ```
  */
 export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {

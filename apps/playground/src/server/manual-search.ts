@@ -21,7 +21,12 @@ export const TOOL_SEARCH = "tool_search";
  *
  * @example
  * ```ts
- * const steps = await runManualSearch(toolbox, { tool: "tool_search", arguments: '{"query":"divide"}', strict: "auto", api: "responses" });
+ * const steps = await runManualSearch(toolbox, {
+ *   tool: "tool_search",
+ *   arguments: '{"query":"divide"}',
+ *   strict: "auto",
+ *   api: "responses",
+ * });
  * ```
  */
 export async function runManualSearch(

@@ -99,7 +99,8 @@ function stateOf(context: RouteContext): StateResponse {
     servers: pool.specs.map((spec) => {
       const { target, hidden } = describeServer(spec);
       // The target goes through the redactor too: an argument may hold a URL with a password inside other text.
-      // Only a server of the configuration can be restarted (never one a request names), and never a spec that could not be read.
+      // Only a server of the configuration can be restarted (never one a request names), and never a spec that could
+      // not be read.
       const restartable = spec.transport !== "invalid";
       const base = {
         name: spec.name,
@@ -155,7 +156,8 @@ async function route(
       if (pathname === "/" || pathname === "/index.html") {
         response.writeHead(503, { ...SECURITY_HEADERS, "content-type": "text/plain; charset=utf-8" });
         response.end(
-          "The playground page is not built: run `pnpm --filter @x/playground build` (or start it with `pnpm playground`, which builds it).\n",
+          "The playground page is not built: run `pnpm --filter @x/playground build` (or start it with `pnpm " +
+            "playground`, which builds it).\n",
         );
         return;
       }
@@ -273,7 +275,8 @@ function unavailableServers(context: RouteContext): Map<string, string> {
       return [
         [
           spec.name,
-          `server "${spec.name}" is not running${state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`}`,
+          `server "${spec.name}" is not running` +
+            (state.error === undefined ? "" : ` (${context.redactor.message(state.error)})`),
         ] as const,
       ];
     }),

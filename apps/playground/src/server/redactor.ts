@@ -10,7 +10,10 @@ import { MIN_SEARCHED_SECRET } from "./secret-rule";
 
 /** Removes secrets from text and from API answers. */
 export interface Redactor {
-  /** A message the playground writes (errors, stderr tails): known secrets out, and every URL without user, password or query. */
+  /**
+   * A message the playground writes (errors, stderr tails): known secrets out, and every URL without user, password or
+   * query.
+   */
   message(text: string): string;
   /** `value` with every string (and key) passed through {@link Redactor.message}. */
   messages(value: Json): Json;

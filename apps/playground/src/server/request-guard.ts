@@ -75,7 +75,9 @@ export function checkRequest(request: GuardedRequest, port: number, token: strin
     return {
       status: 403,
       code: "bad-host",
-      message: `Host ${JSON.stringify(request.headers.host ?? "")} is not allowed: open the playground at http://127.0.0.1:${port}/ or http://localhost:${port}/.`,
+      message:
+        `Host ${JSON.stringify(request.headers.host ?? "")} is not allowed: ` +
+        `open the playground at http://127.0.0.1:${port}/ or http://localhost:${port}/.`,
     };
   }
   const safe = request.method === "GET" || request.method === "HEAD";
@@ -89,7 +91,9 @@ export function checkRequest(request: GuardedRequest, port: number, token: strin
       return {
         status: 403,
         code: "bad-origin",
-        message: `Origin ${JSON.stringify(origin ?? "(none)")} is not allowed: only the playground's own page (http://${host}) may change anything.`,
+        message:
+          `Origin ${JSON.stringify(origin ?? "(none)")} is not allowed: ` +
+          `only the playground's own page (http://${host}) may change anything.`,
       };
     }
     const contentType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
@@ -103,7 +107,9 @@ export function checkRequest(request: GuardedRequest, port: number, token: strin
       return {
         status: 401,
         code: "missing-token",
-        message: `This API needs the token printed with the playground's URL (Authorization: Bearer <token>, or ${TOKEN_HEADER}).`,
+        message:
+          "This API needs the token printed with the playground's URL " +
+          `(Authorization: Bearer <token>, or ${TOKEN_HEADER}).`,
       };
     }
     if (!sameSecret(given, token)) {

@@ -3,7 +3,10 @@
 
 /** Calls in flight and how to stop each. */
 export interface RunningCalls {
-  /** A signal for the call `runId` (`undefined` when one with this id is running); `done` forgets it when the call is over. */
+  /**
+   * A signal for the call `runId` (`undefined` when one with this id is running); `done` forgets it when the call is
+   * over.
+   */
   start(runId: string): { readonly signal: AbortSignal; done(): void } | undefined;
   /** Aborts the call `runId`; `false` when no such call is running. */
   cancel(runId: string): boolean;

@@ -15,7 +15,10 @@ export interface ServerDisplay {
   readonly replacements: readonly (readonly [secret: string, shown: string])[];
 }
 
-/** A word of a command line, quoted when a shell would need it (double quotes when they need no escapes: easier to read). */
+/**
+ * A word of a command line, quoted when a shell would need it (double quotes when they need no escapes: easier to
+ * read).
+ */
 function shellWord(word: string): string {
   if (/^[\w@%+=:,./[\]-]+$/.test(word)) return word;
   if (!word.includes("'")) return `'${word}'`;
@@ -46,7 +49,8 @@ export function urlCredentials(url: string): { url: string; authorization?: stri
  *
  * @example
  * ```ts
- * urlReplacements("https://user:pw@llm.example/v1?key=k123"); // [["https://user:pw@llm.example/v1?key=k123", "https://llm.example/v1"], …]
+ * urlReplacements("https://user:pw@llm.example/v1?key=k123");
+ * // [["https://user:pw@llm.example/v1?key=k123", "https://llm.example/v1"], …]
  * ```
  */
 export function urlReplacements(url: string): [string, string][] {
@@ -72,7 +76,13 @@ export function urlReplacements(url: string): [string, string][] {
  *
  * @example
  * ```ts
- * describeServer({ name: "docs", transport: "http", url: "http://a:b@127.0.0.1:9/mcp?key=k", headers: {}, source: "flag" }).target;
+ * describeServer({
+ *   name: "docs",
+ *   transport: "http",
+ *   url: "http://a:b@127.0.0.1:9/mcp?key=k",
+ *   headers: {},
+ *   source: "flag",
+ * }).target;
  * // "http://127.0.0.1:9/mcp"
  * ```
  */

@@ -12,7 +12,10 @@ export interface StdioServerSpec {
   readonly transport: "stdio";
   readonly command: string;
   readonly args: readonly string[];
-  /** Added to the SDK's small default environment (PATH, HOME, …): the playground's own environment, API key included, is never passed on. */
+  /**
+   * Added to the SDK's small default environment (PATH, HOME, …): the playground's own environment, API key included,
+   * is never passed on.
+   */
   readonly env: { readonly [name: string]: string };
   readonly cwd?: string;
   readonly source: SpecSource;

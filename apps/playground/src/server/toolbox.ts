@@ -55,7 +55,9 @@ export interface PoolOptions {
  *
  * @example
  * ```ts
- * const pool = await connectPool([demoServerSpec(), everythingServerSpec()], { onChange: () => console.log("changed") });
+ * const pool = await connectPool([demoServerSpec(), everythingServerSpec()], {
+ *   onChange: () => console.log("changed"),
+ * });
  * pool.toolbox.toolset.entries.length;
  * ```
  */
@@ -94,7 +96,10 @@ export async function connectPool(
  *
  * @example
  * ```ts
- * const forModels = withoutTools(pool.toolbox, (server, tool) => server === "everything" && tool === "gzip-file-as-resource");
+ * const forModels = withoutTools(
+ *   pool.toolbox,
+ *   (server, tool) => server === "everything" && tool === "gzip-file-as-resource",
+ * );
  * ```
  */
 export function withoutTools(toolbox: Toolbox, leaveOut: (server: string, tool: string) => boolean): Toolbox {

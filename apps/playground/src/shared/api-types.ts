@@ -17,7 +17,10 @@ export interface ServerState {
   readonly source: "built-in" | "config" | "flag";
   /** The command line (secret arguments shown as `[hidden]`) or the URL without user, password or query. */
   readonly target: string;
-  /** What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values never reach the page. */
+  /**
+   * What `target` leaves out, by name only (`env GITHUB_TOKEN`, `header authorization`, `query api_key`): their values
+   * never reach the page.
+   */
   readonly hidden: readonly string[];
   /** `restarting`: it died and is being started again; `closed`: it went away. Either way its tools are unavailable. */
   readonly status: "ready" | "failed" | "closed" | "restarting";
@@ -60,7 +63,9 @@ export interface ToolView {
   readonly renamed: readonly string[];
   /** The input schema as the server listed it. */
   readonly inputSchema: Json;
-  /** The tool definition in each API's request shape, or `null` when it is left out (`strict: true` and no strict form). */
+  /**
+   * The tool definition in each API's request shape, or `null` when it is left out (`strict: true` and no strict form).
+   */
   readonly chat: Json;
   readonly responses: Json;
   /** `true` strict, `false` sent without strict mode, `null` left out. */
@@ -207,7 +212,10 @@ export interface ChatTurn {
   readonly turn: number;
   /** What the model wrote (text), if anything. */
   readonly text: string | null;
-  /** The calls, in the model's order: the arguments the server received (JSON), or why the call was rejected; what the model read back. */
+  /**
+   * The calls, in the model's order: the arguments the server received (JSON), or why the call was rejected; what the
+   * model read back.
+   */
   readonly calls: readonly {
     readonly callId: string;
     readonly name: string;

@@ -40,7 +40,8 @@ main().then(
   },
   (error: unknown) => {
     process.stderr.write(
-      `x-strict-schema: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `x-strict-schema: unexpected failure: ` +
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exitCode = 2;
   },

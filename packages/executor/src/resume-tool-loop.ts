@@ -83,8 +83,7 @@ function goneOutcome<TOutput>(
  * @param options - as for `runToolLoop`, without `input`
  * @returns the end of the run, as `runToolLoop` returns it (`turns` counts the model calls before the pause too)
  * @throws {ToolError} `invalid-options`, before any work, when `state` is not a paused run's state, belongs to another
- *   API, or a
- *   decision names a call that is not pending; or for a wrong option
+ *   API, or a decision names a call that is not pending; or for a wrong option
  * @example
  * ```ts
  * const paused = await runToolLoop({ model, adapter, toolset, clients, input, approve: annotationPolicy() });

@@ -38,8 +38,7 @@ const replay = (value: unknown): ResponsesItem[] => {
  * with their calls), messages, calls, and hosted tools' items, in order.
  * A call's `arguments` (a custom call's `input`) that is not a string is
  * repeated as `""` (`toolCalls` rejects that call). Never throws: an item that is not an object, and a call the client
- * must
- * answer whose `call_id` is not a string (nobody can answer it), are left
+ * must answer whose `call_id` is not a string (nobody can answer it), are left
  * out, so every call repeated is one `toolCalls` answers (or the output
  * answers already), exactly once.
  *

@@ -13,7 +13,7 @@ export async function startRun(
   openai: OpenAI,
   toolset: Toolset,
   notes: McpToolClient,
-  file: string,
+  file: string
 ): Promise<string> {
   const input: Message[] = [{ role: "user", content: question }];
   const result = await runToolLoop({
@@ -38,7 +38,7 @@ export async function continueRun(
   openai: OpenAI,
   toolset: Toolset,
   notes: McpToolClient,
-  file: string,
+  file: string
 ): Promise<string> {
   const state = JSON.parse(await readFile(file, "utf8")) as ToolLoopState<Message>;
   const result = await resumeToolLoop(state, decisions, {

@@ -10,7 +10,7 @@ export async function streamAnswer(
   openai: OpenAI,
   toolset: Toolset,
   notes: McpToolClient,
-  write: (text: string) => void,
+  write: (text: string) => void
 ): Promise<string> {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: question }];
   const { response, stopReason } = await runToolLoop({
@@ -18,7 +18,7 @@ export async function streamAnswer(
     model: async (items, tools, { signal, onDelta }) =>
       collectStream(
         await openai.responses.create({ model: "gpt-5-mini", input: items, tools, stream: true }, { signal }),
-        { signal, onDelta },
+        { signal, onDelta }
       ),
     adapter,
     toolset,

@@ -1,11 +1,12 @@
 import { ToolError } from "@x/toolset";
-import type { OutputOptions, PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
+import type { PrepareOptions, StreamDelta, Toolset } from "@x/toolset";
 import type { Adapter } from "@x/toolset/adapter";
 import { executeApprovedRound } from "./approved-round";
 import type { ApproveFunction } from "./approve-calls";
 import { now } from "./clock";
 import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
 import { roundSettings } from "./execute-options";
+import type { ExecuteOptions } from "./execute-options";
 import { executeRound } from "./execute-tool-calls";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients } from "./mcp-client";
@@ -100,6 +101,9 @@ export interface ToolLoopOptions<
   TItem,
   TInput,
   TItemTyping extends "item" | "input" = "item",
+> extends Pick<
+  ExecuteOptions<unknown, unknown>,
+  "timeoutMs" | "resetTimeoutOnProgress" | "concurrency" | "includeValues" | "maxOutputBytes" | "output"
 > {
   /** Calls the model with the transcript and the tools. */
   readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
@@ -140,18 +144,6 @@ export interface ToolLoopOptions<
   readonly hooks?: ExecutorHooks | undefined;
   /** Stops the loop: calls in flight are cancelled and answered, no further model call is made. */
   readonly signal?: AbortSignal | undefined;
-  /** As in `executeToolCalls`. */
-  readonly timeoutMs?: number | undefined;
-  /** As in `executeToolCalls`. Default `false`. */
-  readonly resetTimeoutOnProgress?: boolean | undefined;
-  /** As in `executeToolCalls`. Default 16. */
-  readonly concurrency?: number | undefined;
-  /** As in `executeToolCalls`. */
-  readonly includeValues?: boolean | undefined;
-  /** As in `executeToolCalls`. Default 100 000. */
-  readonly maxOutputBytes?: number | undefined;
-  /** As in `executeToolCalls`. */
-  readonly output?: OutputOptions | undefined;
   /**
    * The tools sent each turn, by exposed name: a list, or a function of the
    * turn and the transcript (`undefined`: all). A call to a tool not sent

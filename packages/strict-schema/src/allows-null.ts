@@ -4,7 +4,6 @@
 // (`{"type": "string", "enum": ["a", null]}` excludes null), `$ref`s are
 // followed and their sibling keywords constrain too. A keyword whose value is
 // undefined is absent, as everywhere in the rewriter.
-import { refTarget } from "./local-ref";
 import { isPlain, own } from "./plain-json";
 import type { Trie } from "./trie";
 
@@ -21,13 +20,20 @@ export interface NullAnalysis {
 }
 
 /**
- * The analysis of one input schema. `tooDeep` is called (and must throw) when
+ * The analysis of one input schema, each node read as `view` gives it (its encoded form, with
+ * encode) and each `$ref` followed to `target`. `tooDeep` is called (and must throw) when
  * `$ref`s and combinators nest more than `limit` deep.
  */
-export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never): NullAnalysis {
+export function nullAnalysis(
+  view: (schema: unknown) => unknown,
+  target: (schema: unknown) => unknown,
+  limit: number,
+  tooDeep: () => never,
+): NullAnalysis {
   // Memo per object; `false` while in progress, so a `$ref` cycle ends.
   const memo = new Map<object, boolean>();
-  const allows = (schema: unknown, depth: number): boolean => {
+  const allows = (input: unknown, depth: number): boolean => {
+    const schema = view(input);
     if (!isPlain(schema)) return schema === true;
     // OpenAPI 3.0's `nullable: true` beside a type adds null to it.
     const nullable = own(schema, "nullable") === true;
@@ -54,7 +60,7 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
       branches("anyOf") &&
       branches("oneOf") &&
       branches("allOf", true) &&
-      (ref === undefined || allows(refTarget(schema, root), depth + 1));
+      (ref === undefined || allows(target(schema), depth + 1));
     memo.set(schema, result);
     return result;
   };
@@ -64,7 +70,8 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
     nullsAt: (branches, trie) => {
       const seen = new Map<unknown, Set<Trie>>();
       let index = 0;
-      const at = (node: unknown, trie: Trie, depth: number): void => {
+      const at = (input: unknown, trie: Trie, depth: number): void => {
+        const node = view(input);
         const tries = seen.get(node) ?? new Set<Trie>();
         if (tries.has(trie)) return;
         if (depth > limit) tooDeep();
@@ -82,7 +89,7 @@ export function nullAnalysis(root: unknown, limit: number, tooDeep: () => never)
           const list = own(node, keyword);
           if (Array.isArray(list)) for (const branch of list) at(branch, trie, depth + 1);
         }
-        if (own(node, "$ref")) at(refTarget(node, root), trie, depth + 1);
+        if (own(node, "$ref")) at(target(node), trie, depth + 1);
       };
       for (; index < branches.length; index++) at(branches[index], trie, 0);
     },

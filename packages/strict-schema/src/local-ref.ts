@@ -1,6 +1,7 @@
 // Reading a `$ref`: strict mode resolves only `#`, `#/$defs/<name>` and
 // `#/definitions/<name>` against the root schema.
 import { describe, isPlain, own } from "./plain-json";
+import type { SchemaPath } from "./types";
 
 /** Where a `$ref` points: `path` is `[]` for `#`, else `[$defs or definitions, name]`. */
 export interface RefTarget {
@@ -39,3 +40,30 @@ export const refTarget = (schema: unknown, root: unknown): unknown => {
   const target = localRef(own(schema, "$ref"), root);
   return typeof target === "string" ? undefined : target.schema;
 };
+
+/**
+ * Where any local JSON Pointer `#/…` points (options.encode hoists a `$ref` to a
+ * non-definition into `$defs`): the path of the target and the target, or `undefined`.
+ */
+export function pointerTarget(ref: unknown, root: unknown): { path: SchemaPath; schema: unknown } | undefined {
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
+  let segments: string[];
+  try {
+    segments = decodeURIComponent(ref.slice(2)).split("/");
+  } catch {
+    return undefined;
+  }
+  const path: (string | number)[] = [];
+  let schema = root;
+  for (const escaped of segments) {
+    const segment = escaped.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(schema) && /^(0|[1-9][0-9]*)$/.test(segment)) {
+      schema = schema[Number(segment)];
+      path.push(Number(segment));
+    } else if (isPlain(schema) && Object.hasOwn(schema, segment)) {
+      schema = schema[segment];
+      path.push(segment);
+    } else return undefined;
+  }
+  return { path, schema };
+}

@@ -26,9 +26,13 @@ export interface NodeKeywords {
   kept: Set<string> | undefined;
 }
 
+/** Why a keyword strict mode does not support is refused, and what to do instead. */
+export const unsupported = (keyword: string): string =>
+  `"${keyword}" is not supported in strict mode; ${UNSUPPORTED.get(keyword)}`;
+
 /** Refuses a keyword strict mode does not support, saying what to do instead. */
 export function refuseUnsupported(context: RewriteContext, keyword: string): never {
-  return refuse(context, keyword, `"${keyword}" is not supported in strict mode; ${UNSUPPORTED.get(keyword)}`);
+  return refuse(context, keyword, unsupported(keyword));
 }
 
 /** Refuses a keyword whose value has the wrong shape. */

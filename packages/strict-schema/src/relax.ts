@@ -1,10 +1,13 @@
 // The opt-in relaxations beyond the seed's rules: a provably disjoint `oneOf`
 // read as `anyOf`, and an `allOf` of object schemas merged into one object.
 import { UNSUPPORTED } from "./keywords";
-import { refTarget } from "./local-ref";
 import { isPlain, own, type Plain } from "./plain-json";
-import { type NodeKeywords, refuseUnsupported } from "./read-keywords";
-import { recordRelaxation, refuse, type RewriteContext } from "./rewrite-context";
+import { entriesBranches } from "./encoded-branches";
+import { type NodeKeywords, refuseUnsupported, unsupported } from "./read-keywords";
+import { recordRelaxation, refusal, refuse, type RewriteContext, viewOf } from "./rewrite-context";
+
+/** The schema a `$ref` node points to (RewriteContext.target). */
+type Target = (schema: unknown) => unknown;
 
 const isObjectType = (type: unknown): boolean =>
   type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
@@ -13,8 +16,8 @@ const isObjectType = (type: unknown): boolean =>
  * The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares
  * none.
  */
-const declaredTypes = (branch: unknown, root: unknown): Set<unknown> | undefined => {
-  for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
+const declaredTypes = (branch: unknown, target: Target): Set<unknown> | undefined => {
+  for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
   const type = own(branch, "type");
   const names: unknown[] = Array.isArray(type) ? type : type === undefined ? [] : [type];
   return names.length === 0 ? undefined : new Set(names.map((name) => (name === "integer" ? "number" : name)));
@@ -23,10 +26,10 @@ const declaredTypes = (branch: unknown, root: unknown): Set<unknown> | undefined
 /**
  * Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`).
  */
-function disjointByType(branches: readonly unknown[], root: unknown): boolean {
+function disjointByType(branches: readonly unknown[], target: Target): boolean {
   const seen = new Set<unknown>();
   return branches.every((branch) => {
-    const types = declaredTypes(branch, root);
+    const types = declaredTypes(branch, target);
     if (types === undefined || [...types].some((name) => seen.has(name))) return false;
     for (const name of types) seen.add(name);
     return true;
@@ -39,10 +42,10 @@ function disjointByType(branches: readonly unknown[], root: unknown): boolean {
  * object requiring one same property whose `const`/`enum` values differ from
  * every other branch's. A single branch is disjoint.
  */
-export function disjointOneOf(branches: readonly unknown[], root: unknown): boolean {
-  if (disjointByType(branches, root)) return true;
+export function disjointOneOf(branches: readonly unknown[], target: Target): boolean {
+  if (disjointByType(branches, target)) return true;
   const objects = branches.map((branch) => {
-    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = refTarget(branch, root);
+    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
     return isObjectType(own(branch, "type")) ? branch : undefined;
   });
   // (Sets: a required list may be long)
@@ -158,17 +161,35 @@ export function applyAllOf(context: RewriteContext, schema: Plain, keywords: Nod
 }
 
 /**
- * `relax.oneOf`: reads a provably disjoint `oneOf` as the node's `anyOf`, or refuses it.
- * Returns the keyword the node's branches come from.
+ * `relax.oneOf`: reads a provably disjoint `oneOf` as the node's `anyOf`, or refuses it (with
+ * encode, once the encodings are checked: see {@link refuseOneOf}). Returns the keyword the
+ * node's branches come from.
  */
 export function applyOneOf(context: RewriteContext, keywords: NodeKeywords): "anyOf" | "oneOf" {
   const { oneOf, anyOf } = keywords;
   if (oneOf === undefined) return "anyOf";
-  if (!context.relaxOneOf) refuseUnsupported(context, "oneOf");
-  if (anyOf !== undefined || (Array.isArray(oneOf) && !disjointOneOf(oneOf, context.root))) {
-    refuse(context, "oneOf", `"oneOf" ${anyOf === undefined ? "branches may overlap" : 'beside "anyOf"'}; use "anyOf"`);
-  }
-  recordRelaxation(context, "oneOf-as-anyOf");
+  if (anyOf !== undefined && context.relaxOneOf) refuse(context, "oneOf", '"oneOf" beside "anyOf"; use "anyOf"');
+  if (!context.relaxOneOf) refuseOneOf(context, unsupported("oneOf"));
+  else if (Array.isArray(oneOf) && !disjointOneOf(branchForms(context, oneOf), context.target)) {
+    refuseOneOf(context, '"oneOf" branches may overlap; use "anyOf"');
+  } else recordRelaxation(context, "oneOf-as-anyOf");
   keywords.anyOf = oneOf;
   return "oneOf";
+}
+
+/** The branches as the walk rewrites them (their encoded forms, with encode). */
+function branchForms(context: RewriteContext, branches: readonly unknown[]): unknown[] {
+  if (!context.encode) return branches as unknown[];
+  const asEntries = entriesBranches(context, branches);
+  return branches.map((branch, index) => viewOf(context, branch, asEntries[index]));
+}
+
+/**
+ * Refuses the node's `oneOf`. With encode, the refusal waits (its branches are rewritten as an
+ * anyOf's) until the walk ends: an encoding the branches make ambiguous is the better reason,
+ * and is reported first (strict-schema.ts).
+ */
+function refuseOneOf(context: RewriteContext, what: string): void {
+  if (!context.encode) refuse(context, "oneOf", what);
+  context.deferred ??= refusal("oneOf", what, context.path);
 }

@@ -1,11 +1,13 @@
 // `anyOf` (and a relaxed `oneOf`): each branch is rewritten on its own; where
-// branches make nulls to strip, the site is recorded for the anyOf rule
-// (null-paths.ts), which runs once the whole schema is rewritten.
+// branches make nulls to strip (or, with encode, encodings), the site is recorded
+// for the anyOf rule (null-paths.ts) and the encodings' check (encoded-branches.ts),
+// which run once the whole schema is rewritten.
+import { entriesBranches } from "./encoded-branches";
 import type { Site } from "./null-paths";
 import { nullSchema } from "./nullable";
 import type { Plain } from "./plain-json";
 import { refuseValue } from "./read-keywords";
-import type { RewriteContext } from "./rewrite-context";
+import { type RewriteContext, viewOf } from "./rewrite-context";
 import { type NodePlace, rewriteNode } from "./rewrite-node";
 
 /** `{ anyOf: [...branches rewritten] }`, with a null branch added when `place.makeNull`. */
@@ -15,19 +17,29 @@ export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword
   }
   const { unit, path } = context;
   const site: Site = { depth: context.instance.length, at: path.slice(), keyword, branches: [] };
+  const asEntries = context.encode ? entriesBranches(context, branches) : [];
   // (Array.from visits the holes of a sparse list, as undefined, which is refused)
   const list = Array.from(branches, (branch: unknown, index) => {
     const from = unit.entries.length;
+    const encodedFrom = unit.encodings.length;
+    const entries = asEntries[index] === true;
     path.push(keyword, index);
-    const rewritten = rewriteNode(context, branch, { level: place.level, depth: place.depth + 1, makeNull: false });
+    const next = { level: place.level, depth: place.depth + 1, makeNull: false };
+    const rewritten = rewriteNode(context, branch, next, entries);
     path.length -= 2;
-    site.branches.push({ schema: branch, from, to: unit.entries.length });
+    site.branches.push({
+      schema: viewOf(context, branch, entries),
+      input: branch,
+      from,
+      to: unit.entries.length,
+      encoded: [encodedFrom, unit.encodings.length],
+    });
     return rewritten;
   });
   if (site.branches.some((branch) => branch.to > branch.from)) {
     unit.sites.push(site);
     context.anyOfSites++;
-  }
+  } else if (site.branches.some(({ encoded: [from, to] }) => to > from)) unit.sites.push(site);
   if (place.makeNull) list.push(nullSchema());
   return { anyOf: list };
 }

@@ -3,9 +3,12 @@
 // instance path), what it has counted, and the units ($defs in use) it has met.
 // Refusing ends the walk with a Refusal, which strictSchema turns into its result.
 import { type NullAnalysis, nullAnalysis } from "./allows-null";
+import { type EncodedForm, encodedForm, rootForm } from "./encoded-form";
 import { overLimit, readLimits } from "./limits";
+import { pointerTarget, refTarget } from "./local-ref";
 import type { Unit } from "./null-paths";
-import { own, pointer } from "./plain-json";
+import type { Encoding } from "./plan";
+import { isPlain, own, pointer } from "./plain-json";
 import type {
   LimitName,
   NullPathSegment,
@@ -34,6 +37,21 @@ export interface RewriteContext {
   readonly limits: StrictLimits;
   readonly relaxOneOf: boolean;
   readonly relaxAllOf: boolean;
+  /** options.encode: what strict mode cannot express is rewritten in its encoded form (encoded-form.ts). */
+  readonly encode: boolean;
+  /** The encoded forms made so far, by input node: one object per node, so the walk and the analyses agree. */
+  readonly forms: Map<unknown, EncodedForm>;
+  /**
+   * Where the walk put what it did not find in the input (an encoded form, a hoisted `$ref` target): each
+   * schema path prefix and the input path it comes from. Refusals are reported at input paths through it.
+   */
+  readonly moves: (readonly [SchemaPath, SchemaPath])[];
+  /** The `$defs` name of each hoisted `$ref` target, by `$ref`, in the order they were met. */
+  readonly hoisted: Map<string, string>;
+  /** With encode, a `oneOf` refusal waits until the encodings are checked (rewrite-node.ts). */
+  deferred: StrictError | undefined;
+  /** The schema a `$ref` node points to (as the walk sees it), or `undefined`. */
+  readonly target: (schema: unknown) => unknown;
   /** Whether an input subschema already allows null. */
   readonly nulls: NullAnalysis;
   /** The schema path (in the input) of the node being rewritten: where a refusal points. */
@@ -71,9 +89,16 @@ export class Refusal extends Error {
   }
 }
 
+/** The error for refusing the schema at `at`. */
+export const refusal = (keyword: string, what: string, at: SchemaPath): StrictError => ({
+  path: at.slice(),
+  keyword,
+  message: `At ${pointer(at)}: ${what}.`,
+});
+
 /** Refuses the schema at `at` (by default, the node being rewritten). */
 export function refuse(context: RewriteContext, keyword: string, what: string, at: SchemaPath = context.path): never {
-  throw new Refusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}.` });
+  throw new Refusal(refusal(keyword, what, at));
 }
 
 /** Refuses with the message for an exceeded limit. */
@@ -90,12 +115,26 @@ export function refuseTooDeep(context: RewriteContext, at?: SchemaPath): never {
 export function createContext(root: unknown, options: unknown, unit: Unit): RewriteContext {
   const limits = readLimits(options);
   const relax = own(options, "relax");
+  const encode = own(options, "encode") === true;
+  const view = (schema: unknown): unknown => viewOf(context, schema);
+  const target = encode
+    ? (schema: unknown) => {
+        const ref = own(schema, "$ref");
+        return view(ref === "#" ? root : pointerTarget(ref, root)?.schema);
+      }
+    : (schema: unknown) => refTarget(schema, root);
   const context: RewriteContext = {
     root,
     limits,
     relaxOneOf: own(relax, "oneOf") === true,
     relaxAllOf: own(relax, "allOf") === true,
-    nulls: nullAnalysis(root, NESTING, () => refuseTooDeep(context)),
+    encode,
+    forms: new Map(),
+    moves: [],
+    hoisted: new Map(),
+    deferred: undefined,
+    target,
+    nulls: nullAnalysis(view, target, NESTING, () => refuseTooDeep(context)),
     path: [],
     instance: [],
     ancestors: [],
@@ -128,4 +167,49 @@ export function countChars(context: RewriteContext, length: number): void {
 /** Records a relaxation applied at the node being rewritten. */
 export function recordRelaxation(context: RewriteContext, kind: RelaxationKind): void {
   context.relaxations.push({ kind, path: context.path.slice() });
+}
+
+/**
+ * With encode, the encoded form of `schema` (the root's when it is the root), made once per node;
+ * `asEntries` asks for a free-form map as entries (a new form each time: only an anyOf branch asks).
+ */
+export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
+  if (asEntries) return encodedForm(schema, true);
+  let form = context.forms.get(schema);
+  if (form === undefined) {
+    if (schema === context.root) form = isPlain(schema) ? rootForm(schema) : undefined;
+    else form = encodedForm(schema, false);
+    if (form !== undefined) context.forms.set(schema, form);
+  }
+  return form;
+}
+
+/** What the walk reads in place of `schema`: its encoded form, with encode (see {@link formOf}), else itself. */
+export function viewOf(context: RewriteContext, schema: unknown, asEntries = false): unknown {
+  return context.encode ? (formOf(context, schema, asEntries)?.schema ?? schema) : schema;
+}
+
+/** Records an encoding at the node being rewritten (its path is the node's instance path in the unit). */
+export function recordEncoding(context: RewriteContext, encoding: Encoding): void {
+  context.unit.encodings.push({ path: context.instance.slice(), encoding });
+}
+
+/** The input path a schema path of the walk comes from (see {@link RewriteContext.moves}). */
+export function sourcePath(context: RewriteContext, path: SchemaPath): SchemaPath {
+  let from: readonly [SchemaPath, SchemaPath] | undefined;
+  for (const move of context.moves) {
+    const [prefix] = move;
+    if (prefix.length > path.length || (from !== undefined && prefix.length <= from[0].length)) continue;
+    if (prefix.every((segment, index) => segment === path[index])) from = move;
+  }
+  return from === undefined ? path.slice() : [...from[1], ...path.slice(from[0].length)];
+}
+
+/** `error` reported at its input path (the message's own "At …" too). */
+export function atSource(context: RewriteContext, error: StrictError): StrictError {
+  if (context.moves.length === 0) return error;
+  const path = sourcePath(context, error.path);
+  const at = `At ${pointer(error.path)}`;
+  const message = error.message.startsWith(at) ? `At ${pointer(path)}${error.message.slice(at.length)}` : error.message;
+  return { ...error, path, message };
 }

@@ -1,12 +1,23 @@
-// One node of the walk: the guards against hostile input, the relaxations,
-// then the rule for what the node is: a `$ref`, an `anyOf`, or a typed schema
-// (type, enum, const, the kept keywords, array items, object properties).
+// One node of the walk: the guards against hostile input, the encoded form
+// (with encode), the relaxations, then the rule for what the node is: a `$ref`,
+// an `anyOf`, or a typed schema (type, enum, const, the kept keywords, array
+// items, object properties).
+import type { EncodedForm } from "./encoded-form";
 import { KEPT_KEYWORDS, TYPE_NAMES } from "./keywords";
 import { typesWithNull, wrapNullable } from "./nullable";
 import { describe, isPlain, type Plain } from "./plain-json";
 import { type NodeKeywords, readKeywords, refuseValue } from "./read-keywords";
 import { applyAllOf, applyOneOf, type MergedObject } from "./relax";
-import { NESTING, NODES, refuse, refuseTooDeep, type RewriteContext } from "./rewrite-context";
+import {
+  formOf,
+  NESTING,
+  NODES,
+  recordEncoding,
+  refuse,
+  refuseTooDeep,
+  type RewriteContext,
+  sourcePath,
+} from "./rewrite-context";
 import { rewriteAnyOf } from "./rewrite-any-of";
 import { rewriteObject } from "./rewrite-object";
 import { changesBase, rewriteRef } from "./rewrite-ref";
@@ -23,14 +34,19 @@ export interface NodePlace {
 /** The message for a root that is not an object schema. */
 export const ROOT = 'the root must be "type": "object"; put other values in a property';
 
-/** Rewrites one subschema at `context.path` (and `context.instance`) into its strict form. */
-export function rewriteNode(context: RewriteContext, schema: unknown, place: NodePlace): Plain {
+/**
+ * Rewrites one subschema at `context.path` (and `context.instance`) into its strict form; with
+ * encode, its encoded form if it has one (`asEntries`: a free-form map as entries, see encoded-branches.ts).
+ */
+export function rewriteNode(context: RewriteContext, input: unknown, place: NodePlace, asEntries = false): Plain {
   const top = place.depth === 0 && context.unit.path.length === 0;
   if (place.depth > NESTING) refuseTooDeep(context);
   if (++context.nodes > NODES) {
     const guard = "an internal guard, not an OpenAI limit; a shared one counts at each use";
     refuse(context, "max_nodes", `over ${NODES} subschemas (${guard}); shrink the schema`);
   }
+  const form = context.encode ? formOf(context, input, asEntries) : undefined;
+  const schema = form === undefined ? input : encodeHere(context, form);
   if (!isPlain(schema)) {
     return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
   }
@@ -58,7 +74,38 @@ export function rewriteNode(context: RewriteContext, schema: unknown, place: Nod
   if (out.anyOf !== undefined) copyKept(out, schema, keywords.kept, "annotations");
   if (scoped) context.idScopes.pop();
   ancestors.pop();
+  // (a rest's encoding comes after those of its properties: restoring undoes them first)
+  if (form?.encoding.kind === "rest") recordEncoding(context, form.encoding);
   return out;
+}
+
+/**
+ * Puts `form` in the node's place: records its encoding (a rest's, once its properties are
+ * rewritten) and where its parts come from in the input, for refusals inside it.
+ */
+function encodeHere(context: RewriteContext, form: EncodedForm): Plain {
+  const { path } = context;
+  const { encoding } = form;
+  if (encoding.kind === "json-text") recordEncoding(context, encoding);
+  else {
+    const source = sourcePath(context, path);
+    if (encoding.kind === "rest") context.moves.push([[...path, "properties", encoding.property], source]);
+    else {
+      recordEncoding(context, encoding);
+      context.moves.push(
+        [
+          [...path, "items", "properties", "value"],
+          [...source, "additionalProperties"],
+        ],
+        [
+          [...path, "items", "properties", "key"],
+          [...source, "propertyNames"],
+        ],
+        [path.slice(), source],
+      );
+    }
+  }
+  return form.schema;
 }
 
 /** A `$ref` or `anyOf` takes no root place, and nothing beside it that shapes values (move it inside). */

@@ -10,13 +10,16 @@
 //   `type`, `enum`, `const`, `items`    rewrite-node.ts, rewrite-values.ts
 //   limits and the guards               limits.ts, rewrite-context.ts
 //   relaxations                         relax.ts
+//   encodings (options.encode)          encoded-form.ts, encoded-branches.ts, rewrite-ref.ts
 // A rule is a function of (context, the node's keywords, its place) that returns the
 // output fragment or calls refuse(); a new keyword is read in read-keywords.ts, and
 // what the walk must remember across nodes is a field of RewriteContext.
-import { encodeSchema } from "./encode-schema";
-import { checkAnyOfNulls, expandNullPaths, type Unit } from "./null-paths";
-import { describe, isPlain, own, type Plain, pointer } from "./plain-json";
+import { checkEncodedBranches } from "./encoded-branches";
+import { checkAnyOfNulls, expandPaths, type Fail, type Unit } from "./null-paths";
+import type { Encoding } from "./plan";
+import { describe, isPlain, type Plain, pointer } from "./plain-json";
 import {
+  atSource,
   codePoints,
   countChars,
   createContext,
@@ -55,11 +58,11 @@ import type { NullPath, SchemaPath, StrictError, StrictResult, StrictSchemaOptio
  * `properties`, `required`, `additionalProperties`; then `$defs` and
  * `definitions` at the root. Properties and definitions keep their input order.
  *
- * With `options.encode`, what strict mode cannot express is encoded first
- * (encode-schema.ts: a map as key/value entries, a free-form map or value as
- * JSON text, an open rest in one added property) and the result lists the
- * `encodings` beside the `nullPaths`: the pair is the tool's plan, which
- * `restoreArguments` undoes. Errors keep their paths in the input.
+ * With `options.encode`, what strict mode cannot express is rewritten in an
+ * encoded form in the same walk (encoded-form.ts: a map as key/value entries, a
+ * free-form map or value as JSON text, an open rest in one added property) and
+ * the result lists the `encodings` beside the `nullPaths`: the pair is the
+ * tool's plan, which `restoreArguments` undoes. Errors keep their paths in the input.
  *
  * @param schema - The schema; its root must be `"type": "object"`.
  * @param options - `limits` overrides OpenAI's numbers; `relax.oneOf` / `relax.allOf` opt into the relaxations;
@@ -89,38 +92,15 @@ import type { NullPath, SchemaPath, StrictError, StrictResult, StrictSchemaOptio
  * ```
  */
 export function strictSchema(schema: unknown, options?: StrictSchemaOptions): StrictResult {
-  return own(options, "encode") === true ? encodeThenRewrite(schema, options) : rewriteSchema(schema, options);
-}
-
-/** The encode pre-pass, then the rewrite of its output; errors are reported at their paths in the input. */
-function encodeThenRewrite(schema: unknown, options: StrictSchemaOptions | undefined): StrictResult {
-  let encoded: ReturnType<typeof encodeSchema>;
-  try {
-    encoded = encodeSchema(schema);
-  } catch (thrown) {
-    return { ok: false, error: unreadable([], thrown) };
-  }
-  if (!encoded.ok) return { ok: false, error: encoded.error };
-  const result = rewriteSchema(encoded.schema, options);
-  if (!result.ok) {
-    const { path, message } = result.error;
-    const source = encoded.sourcePath(path);
-    const at = `At ${pointer(path)}`;
-    const said = message.startsWith(at) ? `At ${pointer(source)}${message.slice(at.length)}` : message;
-    return { ok: false, error: { ...result.error, path: source, message: said } };
-  }
-  return { ...result, encodings: encoded.encodings };
-}
-
-function rewriteSchema(schema: unknown, options: StrictSchemaOptions | undefined): StrictResult {
-  const root: Unit = { path: [], schema, entries: [], sites: [] };
+  const root: Unit = { path: [], schema, entries: [], encodings: [], sites: [] };
   let context: RewriteContext | undefined;
   try {
     context = createContext(schema, options, root);
     return rewrite(context, root);
   } catch (thrown) {
-    if (thrown instanceof Refusal) return { ok: false, error: thrown.error };
-    return { ok: false, error: unreadable(context?.path ?? [], thrown) };
+    const error = thrown instanceof Refusal ? thrown.error : unreadable(context?.path ?? [], thrown);
+    // (with encode, refusals are reported at their paths in the input, not in the encoded form)
+    return { ok: false, error: context === undefined ? error : atSource(context, error) };
   }
 }
 
@@ -139,17 +119,27 @@ function unreadable(path: SchemaPath, thrown: unknown): StrictError {
 
 function rewrite(context: RewriteContext, root: Unit): StrictResult {
   if (!isPlain(root.schema)) refuse(context, "type", ROOT);
-  // (the Map iterates the units that $refs add while it runs)
-  for (const unit of context.units.values()) {
-    context.unit = unit;
-    context.path.push(...unit.path);
-    if (unit.path.length > 0) countChars(context, codePoints(unit.path[1] as string));
-    unit.out = rewriteNode(context, unit.schema, { level: 0, depth: 0, makeNull: false });
-    context.path.length = 0;
+  try {
+    // (the Map iterates the units that $refs add while it runs)
+    for (const unit of context.units.values()) {
+      context.unit = unit;
+      context.path.push(...unit.path);
+      if (unit.path.length > 0) countChars(context, codePoints(unit.path[1] as string));
+      unit.out = rewriteNode(context, unit.schema, { level: 0, depth: 0, makeNull: false });
+      context.path.length = 0;
+    }
+  } catch (thrown) {
+    // With encode, a oneOf refused earlier let the walk go on; it is reported before what came after it.
+    if (context.deferred === undefined) throw thrown;
   }
+  const fail: Fail = (keyword, what, at = []) => {
+    throw new Refusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}` });
+  };
+  // Encodings are checked first: an ambiguous one is the reason a refused oneOf's branches were rewritten for.
+  const encodings = context.encode ? checkEncodings(context, root, fail) : undefined;
+  if (context.deferred !== undefined) throw new Refusal(context.deferred);
   const out = root.out as Plain;
-  const fail = (keyword: string, what: string, at?: SchemaPath): never => refuse(context, keyword, what, at);
-  const emit = expandNullPaths(context.units.values(), NESTING, SEGMENTS, fail);
+  const emit = expandPaths(context.units.values(), "entries", NESTING, SEGMENTS, fail);
   let nullPaths: NullPath[] = [];
   emit(root.entries, [], (nullPath) => nullPaths.push(nullPath));
   for (const keyword of ["$defs", "definitions"] as const) {
@@ -167,5 +157,15 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
       return true;
     });
   }
-  return { ok: true, schema: out, nullPaths, relaxations: context.relaxations };
+  const result = { ok: true, schema: out, nullPaths, relaxations: context.relaxations } as const;
+  return encodings === undefined ? result : { ...result, encodings };
+}
+
+/** With encode: the encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */
+function checkEncodings(context: RewriteContext, root: Unit, fail: Fail): Encoding[] {
+  const emit = expandPaths(context.units.values(), "encodings", NESTING, SEGMENTS, fail);
+  checkEncodedBranches(context, emit, fail);
+  const encodings: Encoding[] = [];
+  emit(root.encodings, [], (path, entry) => encodings.push({ ...(entry.encoding as Encoding), path }));
+  return encodings;
 }

@@ -1,0 +1,115 @@
+// With encode, an `anyOf` (or `oneOf`) branch is told apart by the form of the
+// value alone (entries are an array, JSON text a string, an open rest an object
+// with one more property), so restoreArguments can undo it: a free-form map
+// beside a branch that may be a string is sent as entries rather than JSON text,
+// and an encoding that another branch could be mistaken for is refused (once the
+// whole schema is rewritten, when the encodings of `$ref`s are known).
+import { pointerTarget } from "./local-ref";
+import type { Emit, Fail, Unit } from "./null-paths";
+import type { Encoding } from "./plan";
+import { isPlain } from "./plain-json";
+import { formOf, type RewriteContext } from "./rewrite-context";
+import { ITEMS, type NullPath } from "./types";
+
+type JsonType = "object" | "array" | "string";
+const ALL: readonly unknown[] = ["object", "array", "string"];
+
+/**
+ * The JSON types (of those encodings care about) a schema may take, in its encoded form when
+ * `encoded`; all of them when unsure.
+ */
+function jsonTypes(input: unknown, context: RewriteContext, encoded: boolean, hops = 0): Set<unknown> {
+  const schema = encoded ? (formOf(context, input)?.schema ?? input) : input;
+  if (!isPlain(schema) || hops > 32) return new Set(schema === false ? [] : ALL);
+  if (typeof schema.$ref === "string") {
+    const target = pointerTarget(schema.$ref, context.root);
+    return target === undefined ? new Set(ALL) : jsonTypes(target.schema, context, encoded, hops + 1);
+  }
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (branches !== undefined) {
+    return new Set(branches.flatMap((branch) => [...jsonTypes(branch, context, encoded, hops + 1)]));
+  }
+  const named = (value: unknown): unknown[] =>
+    (Array.isArray(value) ? value : [value]).filter((name) => ALL.includes(name));
+  if (schema.type !== undefined) return new Set(named(schema.type));
+  const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (values === undefined) return new Set(ALL);
+  return new Set(
+    values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value)),
+  );
+}
+
+/** Which branches are free-form maps to send as entries: another branch may be a string (by its input types). */
+export function entriesBranches(context: RewriteContext, branches: readonly unknown[]): boolean[] {
+  let original: Set<unknown>[] | undefined;
+  return branches.map((branch, index) => {
+    const encoding = formOf(context, branch)?.encoding;
+    if (encoding?.kind !== "json-text" || encoding.parsesTo !== "object") return false;
+    original ??= branches.map((each) => jsonTypes(each, context, false));
+    return original.some((types, other) => other !== index && types.has("string"));
+  });
+}
+
+/**
+ * Refuses an encoding inside an `anyOf` branch that another branch could be
+ * mistaken for; `emit` expands each branch's encodings through `$ref`s.
+ */
+export function checkEncodedBranches(context: RewriteContext, emit: Emit, fail: Fail): void {
+  for (const unit of context.units.values()) {
+    for (const { depth, at, keyword, branches } of unit.sites) {
+      const found = branches.map(({ encoded: [from, to] }) => encodingsOf(unit, from, to, emit));
+      if (found.every((encodings) => encodings.length === 0)) continue;
+      const forms = branches.map((branch) => jsonTypes(branch.schema, context, true));
+      let inputs: Set<unknown>[] | undefined;
+      const original = (): Set<unknown>[] =>
+        (inputs ??= branches.map((branch) => jsonTypes(branch.input, context, false)));
+      found.forEach((encodings, index) => {
+        const other = (types: readonly Set<unknown>[], type: JsonType): boolean =>
+          types.some((taken, each) => each !== index && taken.has(type));
+        const side: Sides = { form: (type) => other(forms, type), input: (type) => other(original(), type) };
+        for (const encoding of encodings) {
+          const why = ambiguity(encoding, encoding.path.slice(depth), side, encodings);
+          if (why !== undefined)
+            fail(keyword, `branch ${index} ${why}; make the branches distinct by type`, [...at, keyword, index]);
+        }
+      });
+    }
+  }
+}
+
+/** A branch's encodings, `$ref`s expanded, with paths from its unit. */
+function encodingsOf(unit: Unit, from: number, to: number, emit: Emit): Encoding[] {
+  const encodings: Encoding[] = [];
+  emit(unit.encodings.slice(from, to), [], (path, entry) => encodings.push({ ...(entry.encoding as Encoding), path }));
+  return encodings;
+}
+
+/** Whether another branch may take a type: in its encoded form, or in the input. */
+interface Sides {
+  readonly form: (type: JsonType) => boolean;
+  readonly input: (type: JsonType) => boolean;
+}
+
+/** Why an encoding inside a branch (at `relative` from it) would be ambiguous, or `undefined`. */
+function ambiguity(encoding: Encoding, relative: NullPath, other: Sides, own: readonly Encoding[]): string | undefined {
+  if (relative.length > 0) {
+    const container: JsonType = relative[0] === ITEMS ? "array" : "object";
+    return other.form(container)
+      ? `encodes a part of ${container === "array" ? "an array" : "an object"} another branch may also be`
+      : undefined;
+  }
+  if (encoding.kind === "json-text") {
+    return other.form("string") ? "is sent as JSON text where another branch takes a string" : undefined;
+  }
+  if (encoding.kind === "rest") {
+    return other.form("object") || other.input("object")
+      ? "has an open rest where another branch takes an object"
+      : undefined;
+  }
+  if (other.form("array")) return "is sent as key/value entries where another branch takes an array";
+  // (a map of free-form values beside an object: its entries of JSON text cannot be mistaken for it)
+  const freeValues = own.some(
+    (inner) => inner.kind === "json-text" && inner.parsesTo === "any" && inner.path.length === encoding.path.length + 2,
+  );
+  return other.input("object") && !freeValues ? "is a map where another branch takes an object" : undefined;
+}

@@ -1,0 +1,155 @@
+// options.encode: the form a node takes when strict mode cannot express it but
+// can encode it reversibly. The rewriter rewrites the form in the node's place
+// (so every rule, limit and null path applies to it as to any schema) and
+// records the encoding, which restoreArguments undoes:
+//   a map with a value schema          -> an array of { key, value } entries
+//   a free-form map or free-form value -> a string of JSON text
+//   declared properties + an open rest -> the declared properties plus one
+//                                          added property that carries the rest
+// (A local $ref to a non-definition is hoisted into $defs: rewrite-ref.ts.)
+import type { Encoding } from "./plan";
+import { isPlain, type Plain, put } from "./plain-json";
+
+/** What a node becomes: the schema rewritten in its place, and its encoding (the path is set where it is used). */
+export interface EncodedForm {
+  readonly schema: Plain;
+  readonly encoding: Encoding;
+}
+
+/** Keywords that only annotate: a node with nothing else (but vendor `x-` keywords) is free-form. */
+const ANNOTATIONS = /* @__PURE__ */ new Set(
+  "title description default examples $comment deprecated readOnly writeOnly".split(" "),
+);
+
+/** The name of the property that carries an open rest, when no declared property has it. */
+const REST = "additional_properties";
+
+/** A node that takes any JSON value: `true`, or one with no keyword but annotations. */
+const isFreeForm = (schema: unknown): boolean => {
+  if (schema === true) return true;
+  // (a schema with a type, the most common kind, is told at once)
+  if (!isPlain(schema) || schema.type !== undefined) return false;
+  for (const key of Object.keys(schema)) if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
+  return true;
+};
+
+/** `"object"` as the only type, or beside `"null"`; `undefined` when the node is not such an object. */
+const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
+  if (type === "object") return "object";
+  if (!Array.isArray(type) || !type.includes("object")) return undefined;
+  const others = type.filter((name) => name !== "object");
+  if (others.length === 0) return "object";
+  return others.length === 1 && others[0] === "null" ? "object-or-null" : undefined;
+};
+
+const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Object.keys(node.properties).length > 0;
+
+const openRest = (node: Plain): unknown =>
+  node.additionalProperties === false ? undefined : node.additionalProperties;
+
+/** An object whose keys and values strict mode cannot list: no combinator or `$ref` decides its shape. */
+const objectNode = (node: Plain): boolean =>
+  objectType(node.type) !== undefined &&
+  node.allOf === undefined &&
+  node.anyOf === undefined &&
+  node.oneOf === undefined &&
+  node.$ref === undefined;
+
+/**
+ * The encoded form of a node below the root, or `undefined` when it needs none. A free-form
+ * map becomes JSON text, or entries of JSON text when `asEntries` (beside an `anyOf` branch
+ * that may be a string, where JSON text would be ambiguous).
+ */
+export function encodedForm(schema: unknown, asEntries: boolean): EncodedForm | undefined {
+  if (isFreeForm(schema)) return jsonText(isPlain(schema) ? schema : {}, "any");
+  if (!isPlain(schema) || !objectNode(schema)) return undefined;
+  const rest = openRest(schema);
+  if (hasProperties(schema)) return rest === undefined ? undefined : restForm(schema);
+  if (schema.additionalProperties !== false && (rest === undefined || isFreeForm(rest))) {
+    return asEntries ? entries(schema, {}) : jsonText(schema, "object");
+  }
+  return rest === undefined ? undefined : entries(schema, rest);
+}
+
+/**
+ * The encoded form of the root, which stays an object: a map (no declared properties, an open
+ * `additionalProperties`) or an open rest goes into the added property. `{ "type": "object" }`
+ * alone is a tool without arguments, and needs none.
+ */
+export function rootForm(root: Plain): EncodedForm | undefined {
+  const rest = openRest(root);
+  if (objectType(root.type) === "object" && !hasProperties(root) && rest !== undefined) {
+    return restForm({ ...root, properties: {} });
+  }
+  return objectNode(root) && rest !== undefined && hasProperties(root) ? restForm(root) : undefined;
+}
+
+/** The node's title, and its description with `addition` appended. */
+const described = (node: Plain, addition: string): Plain => {
+  const copy: Plain = {};
+  const description =
+    typeof node.description === "string" && node.description.trim() !== "" ? `${node.description.trim()} ` : "";
+  if (typeof node.title === "string") copy.title = node.title;
+  copy.description = `${description}${addition}`;
+  return copy;
+};
+
+/** `"string"` for an object, `["string", "null"]` for an object or null (and likewise for `"array"`). */
+const sameNullability = (node: Plain, type: string): unknown =>
+  objectType(node.type) === "object" ? type : [type, "null"];
+
+function jsonText(node: Plain, parsesTo: "object" | "any"): EncodedForm {
+  const what = parsesTo === "any" ? "Any JSON value" : "A JSON object";
+  return {
+    schema: {
+      type: parsesTo === "any" ? "string" : sameNullability(node, "string"),
+      ...described(node, `${what}, as JSON text.`),
+    },
+    encoding: { kind: "json-text", path: [], parsesTo },
+  };
+}
+
+/** The kept constraints of `propertyNames` on the entries' `key`. */
+const keySchema = (names: unknown): Plain => {
+  const key: Plain = { type: "string" };
+  if (!isPlain(names)) return key;
+  for (const keyword of ["enum", "const", "description", "format", "pattern", "minLength", "maxLength"]) {
+    if (names[keyword] !== undefined) put(key, keyword, names[keyword]);
+  }
+  return key;
+};
+
+function entries(node: Plain, values: unknown): EncodedForm {
+  const array: Plain = {
+    type: sameNullability(node, "array"),
+    ...described(node, "A list of key/value entries, each key once."),
+  };
+  if (typeof node.minProperties === "number") array.minItems = node.minProperties;
+  if (typeof node.maxProperties === "number") array.maxItems = node.maxProperties;
+  array.items = {
+    type: "object",
+    properties: { key: keySchema(node.propertyNames), value: values },
+    required: ["key", "value"],
+    additionalProperties: false,
+  };
+  return { schema: array, encoding: { kind: "entries", path: [] } };
+}
+
+function restForm(node: Plain): EncodedForm {
+  const declared = Object.keys(isPlain(node.properties) ? node.properties : {});
+  let property = REST;
+  while (declared.includes(property)) property = `${property}_`;
+  const others = declared.map((name) => JSON.stringify(name)).join(", ");
+  const rest: Plain = {
+    type: "object",
+    description: declared.length === 0 ? "The properties, by name." : `Properties other than ${others}, by name.`,
+    additionalProperties: openRest(node),
+  };
+  if (node.propertyNames !== undefined) rest.propertyNames = node.propertyNames;
+  const closed: Plain = { ...node, additionalProperties: false };
+  delete closed.propertyNames;
+  const properties: Plain = { ...(isPlain(node.properties) ? node.properties : {}) };
+  put(properties, property, rest);
+  closed.properties = properties;
+  return { schema: closed, encoding: { kind: "rest", path: [], property, declared } };
+}

@@ -19,6 +19,12 @@ export interface NullAnalysis {
   readonly nullsAt: (branches: readonly unknown[], trie: Trie) => void;
 }
 
+/** A schema whose one `type` excludes null (and no OpenAPI `nullable: true` adds it). */
+const excludesNull = (schema: unknown): boolean => {
+  const type = own(schema, "type");
+  return typeof type === "string" && type !== "null" && own(schema, "nullable") !== true;
+};
+
 /**
  * The analysis of one input schema, each node read as `view` gives it (its encoded form, with
  * encode) and each `$ref` followed to `target`. `tooDeep` is called (and must throw) when
@@ -33,12 +39,14 @@ export function nullAnalysis(
   // Memo per object; `false` while in progress, so a `$ref` cycle ends.
   const memo = new Map<object, boolean>();
   const allows = (input: unknown, depth: number): boolean => {
+    // The common case, decided at once (an encoded form of such a node excludes null too).
+    if (excludesNull(input)) return false;
     const schema = view(input);
     if (!isPlain(schema)) return schema === true;
     // OpenAPI 3.0's `nullable: true` beside a type adds null to it.
     const nullable = own(schema, "nullable") === true;
     const type = own(schema, "type");
-    if (typeof type === "string" && type !== "null" && !nullable) return false; // the common case, decided at once
+    if (typeof type === "string" && type !== "null" && !nullable) return false;
     const known = memo.get(schema);
     if (known !== undefined) return known;
     if (depth > limit) tooDeep();

@@ -5,10 +5,10 @@
 // and an encoding that another branch could be mistaken for is refused (once the
 // whole schema is rewritten, when the encodings of `$ref`s are known).
 import { pointerTarget } from "./local-ref";
-import type { Emit, Fail, Unit } from "./null-paths";
+import type { Emit, Site, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { isPlain } from "./plain-json";
-import { formOf, type RewriteContext } from "./rewrite-context";
+import { fail, formOf, type RewriteContext } from "./rewrite-context";
 import { ITEMS, type NullPath } from "./types";
 
 type JsonType = "object" | "array" | "string";
@@ -54,27 +54,51 @@ export function entriesBranches(context: RewriteContext, branches: readonly unkn
  * Refuses an encoding inside an `anyOf` branch that another branch could be
  * mistaken for; `emit` expands each branch's encodings through `$ref`s.
  */
-export function checkEncodedBranches(context: RewriteContext, emit: Emit, fail: Fail): void {
+export function checkEncodedBranches(context: RewriteContext, emit: Emit): void {
   for (const unit of context.units.values()) {
-    for (const { depth, at, keyword, branches } of unit.sites) {
-      const found = branches.map(({ encoded: [from, to] }) => encodingsOf(unit, from, to, emit));
-      if (found.every((encodings) => encodings.length === 0)) continue;
-      const forms = branches.map((branch) => jsonTypes(branch.schema, context, true));
-      let inputs: Set<unknown>[] | undefined;
-      const original = (): Set<unknown>[] =>
-        (inputs ??= branches.map((branch) => jsonTypes(branch.input, context, false)));
-      found.forEach((encodings, index) => {
-        const other = (types: readonly Set<unknown>[], type: JsonType): boolean =>
-          types.some((taken, each) => each !== index && taken.has(type));
-        const side: Sides = { form: (type) => other(forms, type), input: (type) => other(original(), type) };
-        for (const encoding of encodings) {
-          const why = ambiguity(encoding, encoding.path.slice(depth), side, encodings);
-          if (why !== undefined)
-            fail(keyword, `branch ${index} ${why}; make the branches distinct by type`, [...at, keyword, index]);
-        }
-      });
+    for (const site of unit.sites) {
+      if (site.unambiguous === true) continue;
+      checkSite(
+        context,
+        site,
+        site.branches.map(({ encoded: [from, to] }) => encodingsOf(unit, from, to, emit)),
+      );
     }
   }
+}
+
+/**
+ * Checks a site as soon as its branches are rewritten when their encodings are all their own
+ * (no `$ref` to expand), so that an ambiguous one fails at once; the check at the end is the one
+ * that counts (it sees every site).
+ */
+export function checkSiteNow(context: RewriteContext, unit: Unit, site: Site): void {
+  const ranges = site.branches.map(({ encoded: [from, to] }) => unit.encodings.slice(from, to));
+  if (ranges.some((entries) => entries.some((entry) => entry.encoding === undefined))) return;
+  checkSite(
+    context,
+    site,
+    ranges.map((entries) => entries.map((entry) => ({ ...(entry.encoding as Encoding), path: entry.path }))),
+  );
+  site.unambiguous = true;
+}
+
+/** Refuses an encoding of `found` (each branch's, with paths from its unit) that another branch could be mistaken for. */
+function checkSite(context: RewriteContext, { depth, at, keyword, branches }: Site, found: Encoding[][]): void {
+  if (found.every((encodings) => encodings.length === 0)) return;
+  const forms = branches.map((branch) => jsonTypes(branch.schema, context, true));
+  let inputs: Set<unknown>[] | undefined;
+  const original = (): Set<unknown>[] => (inputs ??= branches.map((branch) => jsonTypes(branch.input, context, false)));
+  found.forEach((encodings, index) => {
+    const other = (types: readonly Set<unknown>[], type: JsonType): boolean =>
+      types.some((taken, each) => each !== index && taken.has(type));
+    const side: Sides = { form: (type) => other(forms, type), input: (type) => other(original(), type) };
+    for (const encoding of encodings) {
+      const why = ambiguity(encoding, encoding.path.slice(depth), side, encodings);
+      if (why !== undefined)
+        fail(keyword, `branch ${index} ${why}; make the branches distinct by type`, [...at, keyword, index]);
+    }
+  });
 }
 
 /** A branch's encodings, `$ref`s expanded, with paths from its unit. */

@@ -42,18 +42,19 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
   return others.length === 1 && others[0] === "null" ? "object-or-null" : undefined;
 };
 
-const hasProperties = (node: Plain): boolean => isPlain(node.properties) && Object.keys(node.properties).length > 0;
+const hasProperties = (node: Plain): boolean => {
+  const { properties } = node;
+  if (!isPlain(properties)) return false;
+  for (const name in properties) if (Object.hasOwn(properties, name)) return true;
+  return false;
+};
 
 const openRest = (node: Plain): unknown =>
   node.additionalProperties === false ? undefined : node.additionalProperties;
 
-/** An object whose keys and values strict mode cannot list: no combinator or `$ref` decides its shape. */
-const objectNode = (node: Plain): boolean =>
-  objectType(node.type) !== undefined &&
-  node.allOf === undefined &&
-  node.anyOf === undefined &&
-  node.oneOf === undefined &&
-  node.$ref === undefined;
+/** Whether a combinator or `$ref` beside the object decides its shape (then it is not encoded itself). */
+const combined = (node: Plain): boolean =>
+  node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.$ref !== undefined;
 
 /**
  * The encoded form of a node below the root, or `undefined` when it needs none. A free-form
@@ -61,10 +62,15 @@ const objectNode = (node: Plain): boolean =>
  * that may be a string, where JSON text would be ambiguous).
  */
 export function encodedForm(schema: unknown, asEntries: boolean): EncodedForm | undefined {
-  if (isFreeForm(schema)) return jsonText(isPlain(schema) ? schema : {}, "any");
-  if (!isPlain(schema) || !objectNode(schema)) return undefined;
+  if (schema === true) return jsonText({}, "any");
+  if (!isPlain(schema)) return undefined;
+  if (schema.type === undefined) return isFreeForm(schema) ? jsonText(schema, "any") : undefined;
+  if (objectType(schema.type) === undefined) return undefined;
   const rest = openRest(schema);
-  if (hasProperties(schema)) return rest === undefined ? undefined : restForm(schema);
+  const declared = hasProperties(schema);
+  // (the common object, its properties listed and its rest closed, is told first)
+  if ((declared && rest === undefined) || combined(schema)) return undefined;
+  if (declared) return restForm(schema);
   if (schema.additionalProperties !== false && (rest === undefined || isFreeForm(rest))) {
     return asEntries ? entries(schema, {}) : jsonText(schema, "object");
   }
@@ -78,10 +84,10 @@ export function encodedForm(schema: unknown, asEntries: boolean): EncodedForm | 
  */
 export function rootForm(root: Plain): EncodedForm | undefined {
   const rest = openRest(root);
-  if (objectType(root.type) === "object" && !hasProperties(root) && rest !== undefined) {
-    return restForm({ ...root, properties: {} });
-  }
-  return objectNode(root) && rest !== undefined && hasProperties(root) ? restForm(root) : undefined;
+  if (rest === undefined) return undefined;
+  if (!hasProperties(root))
+    return objectType(root.type) === "object" ? restForm({ ...root, properties: {} }) : undefined;
+  return objectType(root.type) !== undefined && !combined(root) ? restForm(root) : undefined;
 }
 
 /** The node's title, and its description with `addition` appended. */

@@ -38,6 +38,8 @@ export interface Site {
   readonly at: SchemaPath;
   readonly keyword: string;
   readonly branches: SiteBranch[];
+  /** With encode: its encodings are known to be unambiguous (checked as soon as its branches were rewritten). */
+  unambiguous?: boolean;
 }
 
 /** The root schema or one definition, rewritten on its own (`out`). */

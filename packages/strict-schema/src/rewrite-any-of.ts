@@ -2,7 +2,7 @@
 // branches make nulls to strip (or, with encode, encodings), the site is recorded
 // for the anyOf rule (null-paths.ts) and the encodings' check (encoded-branches.ts),
 // which run once the whole schema is rewritten.
-import { entriesBranches } from "./encoded-branches";
+import { checkSiteNow, entriesBranches } from "./encoded-branches";
 import type { Site } from "./null-paths";
 import { nullSchema } from "./nullable";
 import type { Plain } from "./plain-json";
@@ -36,10 +36,12 @@ export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword
     });
     return rewritten;
   });
+  const encoded = site.branches.some(({ encoded: [from, to] }) => to > from);
   if (site.branches.some((branch) => branch.to > branch.from)) {
     unit.sites.push(site);
     context.anyOfSites++;
-  } else if (site.branches.some(({ encoded: [from, to] }) => to > from)) unit.sites.push(site);
+  } else if (encoded) unit.sites.push(site);
+  if (encoded) checkSiteNow(context, unit, site);
   if (place.makeNull) list.push(nullSchema());
   return { anyOf: list };
 }

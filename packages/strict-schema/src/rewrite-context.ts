@@ -6,7 +6,7 @@ import { type NullAnalysis, nullAnalysis } from "./allows-null";
 import { type EncodedForm, encodedForm, rootForm } from "./encoded-form";
 import { overLimit, readLimits } from "./limits";
 import { pointerTarget, refTarget } from "./local-ref";
-import type { Unit } from "./null-paths";
+import type { Fail, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { isPlain, own, pointer } from "./plain-json";
 import type {
@@ -80,13 +80,22 @@ export interface RewriteContext {
   anyOfSites: number;
 }
 
-/** Ends the walk: the schema has no strict form. Caught in strictSchema, never escapes it. */
-export class Refusal extends Error {
+/**
+ * Ends the walk: the schema has no strict form. Caught in strictSchema, never escapes it. Not an
+ * Error: an Error records the stack where it is made, which no one reads here and which costs a
+ * refused schema more than the walk that refused it.
+ */
+export class Refusal {
   readonly error: StrictError;
   constructor(error: StrictError) {
-    super(error.message);
     this.error = error;
   }
+}
+
+/** Throws a {@link Refusal} of `error`. */
+export function throwRefusal(error: StrictError): never {
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- a Refusal (see there), caught in strictSchema
+  throw new Refusal(error);
 }
 
 /** The error for refusing the schema at `at`. */
@@ -96,9 +105,13 @@ export const refusal = (keyword: string, what: string, at: SchemaPath): StrictEr
   message: `At ${pointer(at)}: ${what}.`,
 });
 
+/** Ends the rewrite with an error at `at` (the root by default), its message as it is: a check once the walk is done. */
+export const fail: Fail = (keyword, what, at = []) =>
+  throwRefusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}` });
+
 /** Refuses the schema at `at` (by default, the node being rewritten). */
 export function refuse(context: RewriteContext, keyword: string, what: string, at: SchemaPath = context.path): never {
-  throw new Refusal(refusal(keyword, what, at));
+  return throwRefusal(refusal(keyword, what, at));
 }
 
 /** Refuses with the message for an exceeded limit. */
@@ -170,18 +183,18 @@ export function recordRelaxation(context: RewriteContext, kind: RelaxationKind):
 }
 
 /**
- * With encode, the encoded form of `schema` (the root's when it is the root), made once per node;
+ * With encode, the encoded form of `schema` (the root's when it is the root), one object per node;
  * `asEntries` asks for a free-form map as entries (a new form each time: only an anyOf branch asks).
  */
 export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
   if (asEntries) return encodedForm(schema, true);
-  let form = context.forms.get(schema);
-  if (form === undefined) {
-    if (schema === context.root) form = isPlain(schema) ? rootForm(schema) : undefined;
-    else form = encodedForm(schema, false);
-    if (form !== undefined) context.forms.set(schema, form);
-  }
-  return form;
+  const made = schema === context.root ? (isPlain(schema) ? rootForm(schema) : undefined) : encodedForm(schema, false);
+  // (most nodes have no form, and are told without a lookup)
+  if (made === undefined) return undefined;
+  const known = context.forms.get(schema);
+  if (known !== undefined) return known;
+  context.forms.set(schema, made);
+  return made;
 }
 
 /** What the walk reads in place of `schema`: its encoded form, with encode (see {@link formOf}), else itself. */

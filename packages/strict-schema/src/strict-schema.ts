@@ -15,7 +15,7 @@
 // output fragment or calls refuse(); a new keyword is read in read-keywords.ts, and
 // what the walk must remember across nodes is a field of RewriteContext.
 import { checkEncodedBranches } from "./encoded-branches";
-import { checkAnyOfNulls, expandPaths, type Fail, type Unit } from "./null-paths";
+import { checkAnyOfNulls, expandPaths, type Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { describe, isPlain, type Plain, pointer } from "./plain-json";
 import {
@@ -23,8 +23,10 @@ import {
   codePoints,
   countChars,
   createContext,
+  fail,
   NESTING,
   Refusal,
+  throwRefusal,
   refuse,
   type RewriteContext,
   SEGMENTS,
@@ -132,12 +134,9 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
     // With encode, a oneOf refused earlier let the walk go on; it is reported before what came after it.
     if (context.deferred === undefined) throw thrown;
   }
-  const fail: Fail = (keyword, what, at = []) => {
-    throw new Refusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}` });
-  };
   // Encodings are checked first: an ambiguous one is the reason a refused oneOf's branches were rewritten for.
-  const encodings = context.encode ? checkEncodings(context, root, fail) : undefined;
-  if (context.deferred !== undefined) throw new Refusal(context.deferred);
+  const encodings = context.encode ? checkEncodings(context, root) : undefined;
+  if (context.deferred !== undefined) throwRefusal(context.deferred);
   const out = root.out as Plain;
   const emit = expandPaths(context.units.values(), "entries", NESTING, SEGMENTS, fail);
   let nullPaths: NullPath[] = [];
@@ -162,9 +161,12 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
 }
 
 /** With encode: the encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */
-function checkEncodings(context: RewriteContext, root: Unit, fail: Fail): Encoding[] {
-  const emit = expandPaths(context.units.values(), "encodings", NESTING, SEGMENTS, fail);
-  checkEncodedBranches(context, emit, fail);
+function checkEncodings(context: RewriteContext, root: Unit): Encoding[] {
+  const units = [...context.units.values()];
+  // (most schemas have nothing to encode)
+  if (!units.some((unit) => unit.encodings.some((entry) => entry.encoding !== undefined))) return [];
+  const emit = expandPaths(units, "encodings", NESTING, SEGMENTS, fail);
+  checkEncodedBranches(context, emit);
   const encodings: Encoding[] = [];
   emit(root.encodings, [], (path, entry) => encodings.push({ ...(entry.encoding as Encoding), path }));
   return encodings;

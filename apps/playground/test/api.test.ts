@@ -3,6 +3,7 @@
 // cannot start): every security refusal, the tools of both servers, manual
 // calls, a conversation against a local fake OpenAI server, and the API key
 // never leaving the server.
+import { encodeArguments, strictSchema } from "@x/strict-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
@@ -355,6 +356,28 @@ describe("state and tools", () => {
       expect(result.sent).toEqual({
         server: "demo",
         params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } },
+      });
+    },
+  );
+
+  it.each([
+    ["demo__set_labels", { resource: "", labels: { key: "" } }],
+    ["demo__save_setting", { name: "", value: {} }],
+  ])(
+    "pre-fills %s with an example in the model's form: encodeArguments of one in the original shape",
+    async (name, inOriginalShape) => {
+      const { tools } = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      const tool = tools.find((candidate) => candidate.name === name);
+      const plan = strictSchema(tool?.inputSchema ?? null, { encode: true });
+      expect(plan.ok).toBe(true);
+      if (!plan.ok) return;
+      expect(tool?.example).toEqual(encodeArguments(inOriginalShape, plan));
+      // Sent as it is, the example is restored to the value in the original shape.
+      const result = await call(name, tool?.example);
+      expect(result.rejected).toBeNull();
+      expect(result.sent).toEqual({
+        server: "demo",
+        params: { name: name.replace("demo__", ""), arguments: inOriginalShape },
       });
     },
   );

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { encodeArguments, strictSchema } from "@x/strict-schema";
 import { chromium } from "playwright-core";
 import type { Browser, Locator, Page } from "playwright-core";
 import { build } from "vite";
@@ -502,4 +503,43 @@ describe("the page keeps what the user did, and shows calls live", () => {
     }
     await fresh.setViewportSize({ width: 1400, height: 900 });
   });
+});
+
+describe("the Run view pre-fills an encoded tool in the model's form", () => {
+  let run: Page;
+
+  beforeAll(async () => {
+    run = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await run.goto(playground.url);
+    await run.getByTestId("tab-run").click();
+  });
+
+  afterAll(async () => {
+    await run?.close();
+  });
+
+  it.each([
+    ["demo__set_labels", { resource: "", labels: { key: "" } }, "labels: an open map"],
+    ["demo__save_setting", { name: "", value: {} }, "value: a free-form value"],
+  ])(
+    "%s: the text is encodeArguments of an example, and calling it unchanged restores the example",
+    async (name, inOriginalShape, restored) => {
+      const tool = (await listTools("auto")).find((candidate) => candidate.name === name);
+      const plan = strictSchema(tool?.inputSchema ?? null, { encode: true });
+      expect(plan.ok).toBe(true);
+      if (!plan.ok) return;
+      await run.getByTestId("tool-select").selectOption(name);
+      const text = await run.getByTestId("arguments").inputValue();
+      expect(JSON.parse(text)).toEqual(encodeArguments(inOriginalShape, plan));
+      await run.getByTestId("call").click();
+      await run.getByTestId("run-result").waitFor();
+      await expect(run.getByTestId("restored").textContent()).resolves.toContain(restored);
+      const sent = JSON.parse((await run.getByTestId("sent").textContent()) ?? "null") as {
+        params: { arguments: unknown };
+      };
+      expect(sent.params.arguments).toEqual(inOriginalShape);
+      await expect(run.getByTestId("tool-error").count()).resolves.toBe(0);
+      await run.screenshot({ path: join(SCREENSHOTS, `18-prefilled-${name}.png`), fullPage: true });
+    },
+  );
 });

@@ -5,7 +5,7 @@
 // never leaving the server.
 import { encodeArguments, strictSchema } from "@x/strict-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
+import type { CallResponse, ChatResponse, PushedEvent, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import type { Playground } from "../src/server/playground-server";
 import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
 import { silentLogger } from "../src/server/logger";
@@ -615,6 +615,34 @@ describe("live: the event stream and cancelling a call", () => {
     ]) {
       const refused = await send({ method: "POST", path: "/api/servers/restart", headers: postHeaders(), body });
       expect(refused.status).toBe(404);
+    }
+  });
+
+  it("restarts a running server: its tools are listed as unavailable meanwhile, then run again", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const demoIs =
+        (status: string) =>
+        (event: PushedEvent): boolean =>
+          event.type === "state" && event.state.servers.find((server) => server.name === "demo")?.status === status;
+      await stream.next(demoIs("ready"));
+      const restarted = send({
+        method: "POST",
+        path: "/api/servers/restart",
+        headers: postHeaders(),
+        body: { name: "demo" },
+      });
+      await stream.next(demoIs("restarting"));
+      const during = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      expect(during.tools.find((tool) => tool.name === "demo__divide")?.unavailable).toContain(
+        'server "demo" is not running',
+      );
+      expect((await restarted).status).toBe(200);
+      const after = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      expect(after.tools.find((tool) => tool.name === "demo__divide")?.unavailable).toBeNull();
+      expect((await call("demo__divide", { dividend: 8, divisor: 2 })).outputs.chat).toMatchObject({ content: "4" });
+    } finally {
+      stream.close();
     }
   });
 

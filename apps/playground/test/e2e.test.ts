@@ -543,3 +543,50 @@ describe("the Run view pre-fills an encoded tool in the model's form", () => {
     },
   );
 });
+
+describe("Restart on every configured server", () => {
+  let servers: Page;
+  const restartAnswers: number[] = [];
+
+  beforeAll(async () => {
+    servers = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    servers.on("response", (response) => {
+      if (response.url().endsWith("/api/servers/restart")) restartAnswers.push(response.status());
+    });
+    await servers.goto(playground.url);
+    await servers.locator('[data-tool="demo__divide"] .badge.strict').waitFor();
+  });
+
+  afterAll(async () => {
+    await servers?.close();
+  });
+
+  it("offers Restart on each server's chip, the running ones included", async () => {
+    for (const name of ["demo", "everything", "broken"]) {
+      await expect(
+        servers
+          .getByTestId("server-" + name)
+          .getByTestId(`restart-${name}`)
+          .isEnabled(),
+      ).resolves.toBe(true);
+    }
+  });
+
+  it("restarts a running server: its tools show unavailable, then it is green and callable again", async () => {
+    const before = playground.pool.servers.status["demo"];
+    await servers.getByTestId("restart-demo").click();
+    await servers.locator('[data-testid="server-demo"].restarting').waitFor();
+    await servers.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
+    await servers.screenshot({ path: join(SCREENSHOTS, "19-restarting-running-server.png"), fullPage: true });
+    await servers.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
+    await servers.locator('[data-tool="demo__divide"] .badge.strict').waitFor();
+    const after = playground.pool.servers.status["demo"];
+    expect(before?.state === "ready" && after?.state === "ready" && before.pid !== after.pid).toBe(true);
+    expect(restartAnswers).toEqual([200]);
+    await servers.getByTestId("tab-run").click();
+    await servers.getByTestId("tool-select").selectOption("demo__divide");
+    await servers.getByTestId("arguments").fill('{"dividend": 12, "divisor": 4}');
+    await servers.getByTestId("call").click();
+    await shows(servers.getByTestId("output-chat"), '"3"');
+  });
+});

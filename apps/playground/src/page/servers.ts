@@ -105,7 +105,7 @@ export function renderServerProblems(state: StateResponse, restart: (name: strin
         h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
         "Its tools are not available until it runs again; the other servers work as usual. ",
         restartButton(server, restart, `notice-restart-${server.name}`),
-        h("pre", {}, server.error ?? ""),
+        server.error === undefined ? null : h("pre", {}, server.error),
         server.target === ""
           ? null
           : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),

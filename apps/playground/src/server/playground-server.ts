@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ApiErrorBody, StateResponse } from "../shared/api-types";
+import type { ApiErrorBody, ApproveRequest, StateResponse } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
@@ -17,6 +17,8 @@ import { parseCallRequest, runManualCall } from "./manual-call";
 import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
+import { createPendingApprovals } from "./pending-approvals";
+import type { PendingApprovals } from "./pending-approvals";
 import { createRunningCalls } from "./running-calls";
 import type { RunningCalls } from "./running-calls";
 import { parseRequestTarget } from "./request-target";
@@ -199,6 +201,18 @@ async function route(
       return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
     return answer({ cancelled: runId });
   }
+  if (pathname === "/api/approve") {
+    const parsed = parseApproveRequest(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    if (!context.approvals.answer(parsed.runId, parsed.callId, parsed))
+      return sendError(
+        response,
+        404,
+        "not-waiting",
+        "No call with this runId and callId waits for approval (it may have been answered, or the run stopped).",
+      );
+    return answer({ answered: parsed.callId, allow: parsed.allow });
+  }
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
@@ -243,6 +257,16 @@ async function route(
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
 
+/** The body of `POST /api/approve`, checked, or what is wrong with it. */
+function parseApproveRequest(body: unknown): ApproveRequest | string {
+  const usage = "Send { runId, callId, allow, reason? }: the ids of the call that waits, and the answer.";
+  if (typeof body !== "object" || body === null) return usage;
+  const { runId, callId, allow, reason } = body as { [key: string]: unknown };
+  if (typeof runId !== "string" || typeof callId !== "string" || typeof allow !== "boolean") return usage;
+  if (reason !== undefined && typeof reason !== "string") return "reason must be text, or left out.";
+  return { runId, callId, allow, ...(reason === undefined ? {} : { reason }) };
+}
+
 /**
  * Runs `run` followed by the page when it gave a `runId`: its events are
  * pushed as they happen, and `POST /api/call/cancel` stops it.
@@ -256,10 +280,16 @@ async function followed<T>(
   if (runId === undefined) return run({});
   const started = context.running.start(runId);
   if (started === undefined) return undefined;
+  const { signal } = started;
   try {
     return await run({
-      signal: started.signal,
+      signal,
       onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
+      onModelDelta: (turn, delta) => context.hub.publish({ type: "model-delta", runId, turn, delta }),
+      askPage: (policy) =>
+        context.approvals.asker(runId, policy, signal, (request) =>
+          context.hub.publish({ type: "approval-request", runId, request }),
+        ),
     });
   } finally {
     started.done();
@@ -287,6 +317,8 @@ interface RouteContext {
   readonly pool: ServerPool;
   readonly hub: EventHub;
   readonly running: RunningCalls;
+  /** Calls of followed runs waiting for the page's Approve or Deny. */
+  readonly approvals: PendingApprovals;
   /** The toolbox a real model is offered: without the withheld tools. */
   readonly modelToolbox: Toolbox;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
@@ -333,6 +365,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
+    approvals: createPendingApprovals(),
     modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
     withheldTools,
     openai: options.openai,

@@ -4,6 +4,7 @@ import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
 import type { StrictMode } from "@x/toolset";
 import type { Encoded, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import { policyVerdicts } from "./approval-policy";
 import { exampleArguments } from "./example-arguments";
 import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
@@ -103,6 +104,8 @@ export function toolsView(
         chat: chatTool === undefined ? null : jsonBytes(chatTool),
         responses: responsesTool === undefined ? null : jsonBytes(responsesTool),
       },
+      annotations: toJson(entry.tool.annotations ?? null),
+      verdicts: policyVerdicts(entry),
     };
   });
   return {

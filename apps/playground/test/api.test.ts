@@ -869,6 +869,28 @@ describe("approvals: a call waits for the page's Approve or Deny", () => {
     });
   });
 
+  it.each([
+    ["ask-every-call", true],
+    ["ask-unless-read-only", true],
+    ["read-only-only", false],
+    ["run-everything", false],
+  ] as const)(
+    "under %s, offers the model the URL-fetching demo tool: %s (only if its calls are asked)",
+    async (approval, offered) => {
+      await withEvents(async (stream) => {
+        const runId = `withheld-${approval}`;
+        const pending = startChat("chat", runId, approval);
+        // Only ask-every-call asks about demo__divide (read-only): deny it, so the run ends.
+        if (approval === "ask-every-call")
+          expect(await approve({ runId, callId: (await waitingCall(stream, runId)).callId, allow: false })).toBe(200);
+        expect((await pending).status).toBe(200);
+        const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
+        expect(sent).toContain("demo__divide");
+        expect(sent.includes("gzip-file-as-resource")).toBe(offered);
+      });
+    },
+  );
+
   it("runs a read-only tool without asking under ask-unless-read-only", async () => {
     await withEvents(async (stream) => {
       const answer = (await startChat("chat", "unless-read-only", "ask-unless-read-only")).json<ChatResponse>();

@@ -113,9 +113,7 @@ export function policyVerdicts(entry: ToolsetEntry): { [policy in ApprovalPolicy
     toolName: entry.toolName,
     arguments: {},
     index: 0,
-    ...(typeof annotations === "object" && annotations !== null
-      ? { annotations }
-      : {}),
+    ...(typeof annotations === "object" && annotations !== null ? { annotations } : {}),
   };
   const verdict = (policy: ApprovalPolicy): PolicyVerdict => verdictOf(policyApprove(policy, () => "pause")(request));
   return {

@@ -31,10 +31,10 @@ import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
-import { connectionState, connectPool, withoutTools } from "./toolbox";
+import { connectionState, connectPool } from "./toolbox";
 import type { ServerPool, Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
-import { withheldReason } from "./withheld-tools";
+import { modelToolboxes, withheldReason } from "./withheld-tools";
 
 /** Options of {@link startPlayground}. */
 export interface PlaygroundOptions {
@@ -239,9 +239,10 @@ async function route(
     const { openai } = context;
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
+    // A real model gets the toolbox without the tools it must not be offered unasked (withheld-tools.ts).
+    const offered = context.modelToolboxes[parsed.approval ?? "run-everything"];
     const conversation = await followed(context, parsed.runId, (live) =>
-      runConversation(context.modelToolbox, openai, parsed, live),
+      runConversation(offered, openai, parsed, live),
     );
     if (conversation === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
@@ -319,8 +320,8 @@ interface RouteContext {
   readonly running: RunningCalls;
   /** Calls of followed runs waiting for the page's Approve or Deny. */
   readonly approvals: PendingApprovals;
-  /** The toolbox a real model is offered: without the withheld tools. */
-  readonly modelToolbox: Toolbox;
+  /** The toolbox a real model is offered under each approval policy (withheld-tools.ts). */
+  readonly modelToolboxes: ReturnType<typeof modelToolboxes>;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
@@ -366,7 +367,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
     approvals: createPendingApprovals(),
-    modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
+    modelToolboxes: modelToolboxes(toolbox, withheld),
     withheldTools,
     openai: options.openai,
     redactor,

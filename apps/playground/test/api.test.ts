@@ -924,6 +924,40 @@ describe("approvals: a call waits for the page's Approve or Deny", () => {
     });
   });
 
+  it("stops the run when the page goes away while a call waits, so nothing is left waiting", async () => {
+    await withEvents(async (stream) => {
+      const page = new AbortController();
+      const body = JSON.stringify({
+        api: "responses",
+        strict: "auto",
+        model: "fake-model",
+        message: "84 / 2?",
+        transcript: [],
+        runId: "page-gone",
+        approval: "ask-every-call",
+      });
+      const pending = rawRequest(playground.port, {
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body,
+        signal: page.signal,
+      });
+      const { callId } = await waitingCall(stream, "page-gone");
+      page.abort();
+      await expect(pending).rejects.toThrow();
+      await stream.next(
+        (event) => event.type === "call-event" && event.runId === "page-gone" && event.event.type === "turn-end",
+      );
+      expect(await approve({ runId: "page-gone", callId, allow: true })).toBe(404);
+      // The run is over: its id can be used again.
+      expect(
+        (await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "page-gone" } }))
+          .status,
+      ).toBe(404);
+    });
+  });
+
   it("tries a policy on a call of the Run view: asks, then runs it or denies it", async () => {
     await withEvents(async (stream) => {
       const run = (runId: string): Promise<RawResponse> =>

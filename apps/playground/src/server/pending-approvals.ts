@@ -20,19 +20,10 @@ export interface PendingApprovals {
   ): (request: ApprovalRequest) => Promise<ApprovalAnswer>;
   /** Settles the call `callId` of run `runId`; `false` when it is not waiting (never asked, answered, stopped). */
   answer(runId: string, callId: string, answer: { readonly allow: boolean; readonly reason?: string }): boolean;
-  /** How many calls wait now. */
-  count(): number;
 }
 
-/**
- * What the page is shown about a call waiting for approval.
- *
- * @example
- * ```ts
- * hub.publish({ type: "approval-request", runId, request: approvalView(request, "ask-every-call") });
- * ```
- */
-export function approvalView(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalView {
+/** What the page is shown about a call waiting for approval. */
+function approvalView(request: ApprovalRequest, policy: ApprovalPolicy): ApprovalView {
   return {
     callId: request.callId,
     name: request.name,
@@ -84,6 +75,5 @@ export function createPendingApprovals(): PendingApprovals {
       );
       return settle !== undefined;
     },
-    count: () => waiting.size,
   };
 }

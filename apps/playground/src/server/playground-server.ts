@@ -217,7 +217,7 @@ async function route(
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     const run = parsed.tool === TOOL_SEARCH ? runManualSearch : runManualCall;
-    const call = await followed(context, parsed.runId, (live) => run(toolbox, parsed, live));
+    const call = await followed(context, { runId: parsed.runId, response }, (live) => run(toolbox, parsed, live));
     if (call === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
@@ -241,7 +241,7 @@ async function route(
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     // A real model gets the toolbox without the tools it must not be offered unasked (withheld-tools.ts).
     const offered = context.modelToolboxes[parsed.approval ?? "run-everything"];
-    const conversation = await followed(context, parsed.runId, (live) =>
+    const conversation = await followed(context, { runId: parsed.runId, response }, (live) =>
       runConversation(offered, openai, parsed, live),
     );
     if (conversation === undefined)
@@ -270,29 +270,36 @@ function parseApproveRequest(body: unknown): ApproveRequest | string {
 
 /**
  * Runs `run` followed by the page when it gave a `runId`: its events are
- * pushed as they happen, and `POST /api/call/cancel` stops it.
- * `undefined` when a run with that id is going already.
+ * pushed as they happen, `POST /api/call/cancel` stops it, and the calls its
+ * approval policy puts to the page wait for `POST /api/approve`. A page that
+ * goes away before the answer (a reload, a closed tab) can neither take the
+ * answer nor approve a call: the run is stopped then, so nothing waits for
+ * it. `undefined` when a run with that id is going already.
  */
 async function followed<T>(
   context: RouteContext,
-  runId: string | undefined,
+  request: { readonly runId: string | undefined; readonly response: ServerResponse },
   run: (live: LiveRun) => Promise<T>,
 ): Promise<T | undefined> {
+  const { runId, response } = request;
   if (runId === undefined) return run({});
   const started = context.running.start(runId);
   if (started === undefined) return undefined;
   const { signal } = started;
+  const pageGone = (): void => void context.running.cancel(runId);
+  response.once("close", pageGone);
   try {
     return await run({
       signal,
       onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
       onModelDelta: (turn, delta) => context.hub.publish({ type: "model-delta", runId, turn, delta }),
       askPage: (policy) =>
-        context.approvals.asker(runId, policy, signal, (request) =>
-          context.hub.publish({ type: "approval-request", runId, request }),
+        context.approvals.asker(runId, policy, signal, (view) =>
+          context.hub.publish({ type: "approval-request", runId, request: view }),
         ),
     });
   } finally {
+    response.off("close", pageGone);
     started.done();
   }
 }

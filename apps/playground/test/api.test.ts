@@ -737,6 +737,38 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     },
   );
 
+  it("sends the page at most MAX_KEPT_BYTES of a huge streamed answer, the cut marked", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const body = {
+        api: "responses",
+        strict: "auto",
+        model: HUGE_ANSWER_MODEL,
+        message: "Say a lot.",
+        transcript: [],
+      };
+      const response = await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { ...body, runId: "huge-stream" },
+      });
+      expect(response.status).toBe(200);
+      // turn-end comes after the turn's pieces, on the same stream.
+      await stream.next(
+        (event) => event.type === "call-event" && event.runId === "huge-stream" && event.event.type === "turn-end",
+      );
+      const text = stream
+        .seen()
+        .flatMap((event) => (event.type === "model-delta" && event.runId === "huge-stream" ? [event.delta.delta] : []))
+        .join("");
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_KEPT_BYTES);
+      expect(text).toMatch(/^x{90000,}\n\[… cut by the playground: \d+ more bytes\]$/);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("continues a conversation from the transcript it returned", async () => {
     const first = (
       await send({

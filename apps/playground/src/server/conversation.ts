@@ -93,18 +93,24 @@ const responsesReader: TurnReader<Response, ResponsesAnswer> = {
 
 /**
  * The `model-delta` hook of a followed run: each piece goes to the page, up to
- * `MAX_KEPT_BYTES` of text per turn (the answer is capped as much; a model can
- * stream megabytes). Nothing without a page following the run.
+ * `MAX_KEPT_BYTES` per turn (the answer is capped as much; a model can stream
+ * megabytes). The piece that crosses the limit is cut, with the playground's
+ * marker; later ones of the turn are not sent. Nothing without a page
+ * following the run.
  */
 function deltaHooks(live: LiveRun): ExecutorHooks {
   const { onModelDelta } = live;
   if (onModelDelta === undefined) return {};
-  const sent = new Map<number, number>();
+  const used = new Map<number, number>();
   return {
     "model-delta": ({ turn, delta }) => {
-      const bytes = (sent.get(turn) ?? 0) + Buffer.byteLength(delta.delta);
-      sent.set(turn, bytes);
-      if (bytes <= MAX_KEPT_BYTES) onModelDelta(turn, delta);
+      const sent = used.get(turn) ?? 0;
+      const room = MAX_KEPT_BYTES - sent;
+      if (room <= 0) return;
+      const bytes = Buffer.byteLength(delta.delta);
+      used.set(turn, sent + bytes);
+      const piece = bytes <= room ? delta.delta : (capStrings(delta.delta, room).value as string);
+      onModelDelta(turn, { ...delta, delta: piece });
     },
   };
 }

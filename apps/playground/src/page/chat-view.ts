@@ -199,7 +199,7 @@ export function createChatView(initial: PageContext): View {
       h(
         "p",
         {},
-        "Tools that reach beyond this machine's memory are offered to the model only under a policy that asks you " +
+        "Tools that reach the network are offered to the model only under a policy that asks you " +
           "about each of their calls (the Run view always has them):",
       ),
       h(
@@ -274,7 +274,7 @@ export function createChatView(initial: PageContext): View {
     if (event.type === "state" || running === undefined || event.runId !== running.runId) return;
     if (event.type === "call-event") running.onEvent(event.event);
     else if (event.type === "model-delta") running.onDelta(event.turn, event.delta);
-    else running.onApproval(event.request);
+    else if (event.type === "approval-request") running.onApproval(event.request);
   });
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });

@@ -73,6 +73,8 @@ function describeVerdict(context: PageContext, name: string, policy: ApprovalPol
   const tool = context.tools.tools.find((candidate) => candidate.name === name);
   if (tool === undefined)
     return ["The policy is not asked: the executor answers this call itself (no tool of the toolset runs)."];
+  if (tool.strict === null)
+    return ["The policy is not asked: this strict setting leaves the tool out, so the call is rejected first."];
   return [
     `Under “${POLICY_LABELS[policy]}”, a call to ${tool.name} `,
     h("strong", { "data-testid": "verdict" }, VERDICT_WORDS[tool.verdicts[policy]]),

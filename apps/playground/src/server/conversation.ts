@@ -207,7 +207,7 @@ export async function runConversation(
             { model: request.model, messages, tools, stream: true },
             signal === undefined ? {} : { signal },
           );
-          const completion = await collectChatStream(stream, { onDelta, ...(signal === undefined ? {} : { signal }) });
+          const completion = await collectChatStream(stream, { onDelta, signal });
           chatResponses.push(completion);
           return completion;
         },
@@ -229,10 +229,7 @@ export async function runConversation(
             { model: request.model, input: items, tools, stream: true },
             signal === undefined ? {} : { signal },
           );
-          const response = await collectResponsesStream(stream, {
-            onDelta,
-            ...(signal === undefined ? {} : { signal }),
-          });
+          const response = await collectResponsesStream(stream, { onDelta, signal });
           responsesResponses.push(response);
           return response;
         },

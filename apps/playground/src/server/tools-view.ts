@@ -6,6 +6,7 @@ import { encodeArguments } from "@x/strict-schema";
 import type { Plan } from "@x/strict-schema";
 import type { StrictMode } from "@x/toolset";
 import type { Encoded, Json, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import { policyVerdicts } from "./approval-policy";
 import { exampleArguments } from "./example-arguments";
 import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
@@ -115,6 +116,8 @@ export function toolsView(
         chat: chatTool === undefined ? null : jsonBytes(chatTool),
         responses: responsesTool === undefined ? null : jsonBytes(responsesTool),
       },
+      annotations: toJson(entry.tool.annotations ?? null),
+      verdicts: policyVerdicts(entry),
     };
   });
   return {

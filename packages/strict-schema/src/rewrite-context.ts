@@ -188,13 +188,15 @@ export function recordRelaxation(context: RewriteContext, kind: RelaxationKind):
  */
 export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
   if (asEntries) return encodedForm(schema, true);
-  const made = schema === context.root ? (isPlain(schema) ? rootForm(schema) : undefined) : encodedForm(schema, false);
-  // (most nodes have no form, and are told without a lookup)
-  if (made === undefined) return undefined;
-  const known = context.forms.get(schema);
-  if (known !== undefined) return known;
-  context.forms.set(schema, made);
-  return made;
+  // (most nodes are told at once: only a node without a type, or an object, can have a form)
+  const type = own(schema, "type");
+  if (typeof type === "string" && type !== "object") return undefined;
+  let form = context.forms.get(schema);
+  if (form === undefined) {
+    form = schema === context.root ? (isPlain(schema) ? rootForm(schema) : undefined) : encodedForm(schema, false);
+    if (form !== undefined) context.forms.set(schema, form);
+  }
+  return form;
 }
 
 /** What the walk reads in place of `schema`: its encoded form, with encode (see {@link formOf}), else itself. */

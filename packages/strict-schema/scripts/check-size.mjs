@@ -5,13 +5,12 @@
 // CI runs it right after the package checks.
 //
 // Ceilings: the main entry (strictSchema, stripNulls, restoreArguments,
-// encodeArguments: what a runtime loads) 12 KB; the checker
-// (`@x/strict-schema/check`) 4 KB. The main entry's target was 10 KB, room left
-// for the reversible encodings; they take it to 11.7 KB (the encode pre-pass,
-// a walk of its own before the rewrite, about 3.4 KB; restoreArguments and
-// encodeArguments about 1.3 KB), so the target is missed by about 1.7 KB. Folding
-// the pre-pass into the rewriter's walk is what would win the bytes back, not
-// shorter messages.
+// encodeArguments: what a runtime loads) 11.25 KB; the checker
+// (`@x/strict-schema/check`) 4 KB. The main entry's target is 10 KB, and it is
+// missed: folding the encode pre-pass into the rewriter's walk took the entry
+// from 11.7 KB to 11.2 KB, not below 10 KB (the encodings' rules, their anyOf
+// check and $ref hoisting cost about 2.8 KB in the walk; restoreArguments and
+// encodeArguments about 1.3 KB), so the ceiling is the measured size rounded up.
 // The CLI is a separate bundle (dist/cli.js), in no entry.
 import { existsSync, readFileSync } from "node:fs";
 import process from "node:process";
@@ -21,7 +20,7 @@ import { build } from "esbuild";
 
 const KB = 1024;
 const ENTRIES = [
-  { subpath: ".", name: "@x/strict-schema", ceiling: 12 * KB },
+  { subpath: ".", name: "@x/strict-schema", ceiling: 11.25 * KB },
   { subpath: "./check", name: "@x/strict-schema/check", ceiling: 4 * KB },
 ];
 

@@ -83,7 +83,7 @@ export function checkSiteNow(context: RewriteContext, unit: Unit, site: Site): v
   site.unambiguous = true;
 }
 
-/** Refuses an encoding of `found` (each branch's, with paths from its unit) that another branch could be mistaken for. */
+/** Refuses an encoding of `found` (each branch's, paths from its unit) another branch could be mistaken for. */
 function checkSite(context: RewriteContext, { depth, at, keyword, branches }: Site, found: Encoding[][]): void {
   if (found.every((encodings) => encodings.length === 0)) return;
   const forms = branches.map((branch) => jsonTypes(branch.schema, context, true));

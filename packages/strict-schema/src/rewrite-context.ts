@@ -105,7 +105,7 @@ export const refusal = (keyword: string, what: string, at: SchemaPath): StrictEr
   message: `At ${pointer(at)}: ${what}.`,
 });
 
-/** Ends the rewrite with an error at `at` (the root by default), its message as it is: a check once the walk is done. */
+/** Ends the rewrite with an error at `at` (the root by default), its message as given: a check after the walk. */
 export const fail: Fail = (keyword, what, at = []) =>
   throwRefusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}` });
 

@@ -48,7 +48,7 @@ export interface RewriteContext {
   readonly moves: (readonly [SchemaPath, SchemaPath])[];
   /** The `$defs` name of each hoisted `$ref` target, by `$ref`, in the order they were met. */
   readonly hoisted: Map<string, string>;
-  /** With encode, a `oneOf` refusal waits until the encodings are checked (rewrite-node.ts). */
+  /** With encode, a `oneOf` refusal waits until the encodings are checked (relax.ts, strict-schema.ts). */
   deferred: StrictError | undefined;
   /** The schema a `$ref` node points to (as the walk sees it), or `undefined`. */
   readonly target: (schema: unknown) => unknown;

@@ -70,4 +70,37 @@ describe("strictSchema with encode: anyOf branches", () => {
     expect(result).toMatchObject({ ok: false, error: { keyword: "anyOf", path } });
     expect(!result.ok && result.error.message).toMatch(message);
   });
+
+  it("refuses a oneOf (without relax.oneOf) for an encoding its branches make ambiguous, else as unsupported", () => {
+    const ambiguous = {
+      oneOf: [
+        { type: "object", properties: { a: { type: "string" } }, additionalProperties: true },
+        { type: "object", properties: { b: { type: "string" } } },
+      ],
+    };
+    const result = strictEncoded(root({ p: ambiguous }));
+    expect(result).toMatchObject({ ok: false, error: { keyword: "oneOf", path: ["properties", "p", "oneOf", 0] } });
+    expect(!result.ok && result.error.message).toMatch(/encodes a part of an object another branch may also be/);
+    const distinct = { oneOf: [{ type: "object", additionalProperties: { type: "string" } }, { type: "string" }] };
+    const refused = strictEncoded(root({ p: distinct }));
+    expect(refused).toMatchObject({ ok: false, error: { keyword: "oneOf", path: ["properties", "p"] } });
+    expect(!refused.ok && refused.error.message).toMatch(/"oneOf" is not supported in strict mode/);
+    expect(strictSchema(root({ p: distinct }), { encode: true, relax: { oneOf: true } })).toMatchObject({
+      ok: true,
+      encodings: [{ kind: "entries", path: ["p"] }],
+    });
+  });
+
+  it("tells a branch that is a $ref to a hoisted target by the target's type", () => {
+    const result = strictEncoded(
+      root({
+        a: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
+        p: { anyOf: [{}, { $ref: "#/properties/a" }] },
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, encodings: [{ kind: "json-text", path: ["p"], parsesTo: "any" }] });
+    expect(result.ok && result.schema.properties?.p).toEqual({
+      anyOf: [{ type: "string", description: "Any JSON value, as JSON text." }, { $ref: "#/$defs/properties_a" }],
+    });
+  });
 });

@@ -208,4 +208,13 @@ describe("strictSchema with encode: encoded forms", () => {
     for (const value of [null, 3, "x", [], undefined])
       expect(strictEncoded(value)).toMatchObject({ ok: false, error: { keyword: "type" } });
   });
+
+  it("with relax.allOf, encodes the properties an allOf merges like any other", () => {
+    const merged = { type: "object", allOf: [{ type: "object", properties: { data: {} }, required: ["data"] }] };
+    expect(strictSchema(root({ o: merged }), { encode: true, relax: { allOf: true } })).toMatchObject({
+      ok: true,
+      relaxations: [{ kind: "allOf-merged", path: ["properties", "o"] }],
+      encodings: [{ kind: "json-text", path: ["o", "data"], parsesTo: "any" }],
+    });
+  });
 });

@@ -9,10 +9,11 @@ import { tools } from "./tools";
  * The Responses API {@link Adapter}: this package's functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
- * goes into the next `input` as it is; `transcriptItems: "input"` tells
- * `runToolLoop` to type the repeated items as the caller's input items
- * (openai's `ResponseInputItem`), which it checks against the model
- * function's response type.
+ * goes into the next `input` as it is. Because `api` is `"responses"` (output
+ * items go back as input items of the same API), `runToolLoop` (`@x/executor`)
+ * types the items it repeats as the caller's input items (openai's
+ * `ResponseInputItem`), which it checks against the model function's response
+ * type.
  */
 export interface ResponsesAdapter extends Adapter<
   ResponsesTool,
@@ -25,7 +26,6 @@ export interface ResponsesAdapter extends Adapter<
   readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
-  readonly transcriptItems?: "input";
 }
 
 /**

@@ -25,7 +25,13 @@ export interface ToolCallsOptions extends OutputOptions {
  * @typeParam TItem - an item of the next request's input (messages or input items)
  */
 export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown, TItem = unknown> {
-  /** Which API this adapter speaks. */
+  /**
+   * Which API this adapter speaks. `@x/executor` reads it at run time (a paused
+   * run resumes only with the same API; on `"responses"`, a call id answered
+   * earlier in the conversation is not answered again), and `runToolLoop`'s
+   * types read it too: on `"responses"` the output items it repeats are typed
+   * as the caller's own input items (see `TranscriptEntry` there).
+   */
   readonly api: "chat" | "responses";
   /** The request's `tools` and the report of strict preparation. */
   tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<TTool>;
@@ -58,15 +64,4 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    * Responses: the output items, reasoning included).
    */
   responseItems(response: TResponse): TItem[];
-  /**
-   * Type-level only, never set at run time: how `runToolLoop` (`@x/executor`)
-   * types the items `responseItems` repeats in its transcript. `"item"` (the
-   * default): as `TItem`. `"input"`: as the caller's own input item type, for
-   * an API whose output items go back as input items of the same API
-   * (Responses), which `TItem` can only type loosely without depending on
-   * `openai`. `runToolLoop` then checks, for the model function's own
-   * response type, that `responseItems` gives items of the input type: the
-   * transcript's type is proved, not assumed.
-   */
-  readonly transcriptItems?: "item" | "input";
 }

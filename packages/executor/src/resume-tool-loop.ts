@@ -7,12 +7,10 @@ import type { DecideCall } from "./approved-round";
 import { readAnswer } from "./approve-calls";
 import type { ApprovalDecision } from "./approve-calls";
 import { createDispatcher } from "./dispatcher";
-import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
-import type { RoundSettings } from "./execute-options";
 import { nextExecutionId } from "./execution-id";
 import { rejectedOutcome } from "./run-round";
-import type { CallOutcome } from "./run-round";
+import type { CallOutcome, RoundContext } from "./run-round";
 import { runTurns } from "./run-tool-loop";
 import type { AdapterOutput, LoopOptions, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
 import { checkState } from "./tool-loop-state";
@@ -42,9 +40,8 @@ function stillOffered(call: ToolCall, toolset: Toolset): boolean {
 
 function goneOutcome<TOutput>(
   call: ToolCall,
-  settings: RoundSettings<unknown, TOutput>,
-  dispatcher: Dispatcher,
   executionId: string,
+  { settings, dispatcher }: RoundContext<unknown, TOutput>,
 ): CallOutcome<TOutput> {
   const error = new ToolError(
     "unknown-tool",
@@ -118,18 +115,19 @@ async function resume(
   const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
   const executionId = nextExecutionId(dispatcher);
+  const context = { settings, toolset, clients, dispatcher };
 
   const offered = checked.pending.filter((call) => stillOffered(call, toolset));
   const gone = checked.pending
     .filter((call) => !stillOffered(call, toolset))
-    .map((call) => goneOutcome(call, settings, dispatcher, executionId));
+    .map((call) => goneOutcome(call, executionId, context));
   const ask = approve === undefined ? undefined : askingApprove(approve, toolset, signal);
   const decide: DecideCall = (call) => {
     const answer = Object.hasOwn(decisions, call.callId) ? decisions[call.callId] : undefined;
     if (answer !== undefined) return Promise.resolve<ApprovalDecision>(readAnswer(answer));
     return ask === undefined ? Promise.resolve<ApprovalDecision>({ kind: "pause" }) : ask(call);
   };
-  const round = await decideAndRun(offered, gone, [], decide, toolset, clients, settings, dispatcher, executionId);
+  const round = await decideAndRun({ executionId, calls: offered, answered: gone, searches: [] }, decide, context);
 
   const answered: AnsweredCall<unknown>[] = [
     ...checked.answered,

@@ -352,14 +352,14 @@ export async function runTurns(
   };
   const prepared = adapter.tools(toolset, prepareOptions);
   reportStrictProblems(toolset, prepared, dispatcher);
-  const turnTools = new TurnToolsMaker(
+  const turnTools = new TurnToolsMaker({
     adapter,
     toolset,
     prepareOptions,
-    prepared,
-    options.activeTools,
-    options.allowedTools,
-  );
+    all: prepared,
+    activeTools: options.activeTools,
+    allowedTools: options.allowedTools,
+  });
   const stopWhen: readonly StopCondition[] =
     options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;
   let usage: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
@@ -414,14 +414,14 @@ export async function runTurns(
     // this turn's new calls only (a reused one is neither run nor answered again).
     // Chat Completions answers each assistant message on its own: the response is enough.
     const called = adapter.api === "responses" ? transcript : response;
-    const round = { ...settings, nullPaths: offered.nullPaths };
+    const context = { settings: { ...settings, nullPaths: offered.nullPaths }, toolset, clients, dispatcher };
     const {
       outcomes,
       outputs,
       pending = [],
     } = options.approve === undefined
-      ? await executeRound(called, toolset, clients, round, dispatcher)
-      : await executeApprovedRound(called, toolset, clients, round, dispatcher, options.approve);
+      ? await executeRound(called, context)
+      : await executeApprovedRound(called, context, options.approve);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
     if (pending.length > 0) {

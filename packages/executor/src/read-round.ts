@@ -12,8 +12,11 @@ export function readRound<TResponse, TOutput>(
   context: RoundContext<TResponse, TOutput>,
 ): RoundCalls<TOutput> | undefined {
   const { settings, toolset, dispatcher } = context;
+  const { toolSearch, answeredCallIds } = settings;
   const options =
-    settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
+    toolSearch === undefined && answeredCallIds === undefined
+      ? settings.render
+      : { ...settings.render, toolSearch, answeredCallIds };
   const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
   if (calls.length === 0 && rejected.length === 0 && searches.length === 0) return undefined;
   const executionId = nextExecutionId(dispatcher);

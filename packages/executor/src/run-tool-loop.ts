@@ -367,6 +367,16 @@ export async function runTurns(
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;
   const transcript: unknown[] = [...options.input];
+  // Responses: the API takes one output per call_id in a whole conversation,
+  // so a call_id the model reuses from earlier (this run or the input) is
+  // answered already: the adapter skips calls with these ids (a reused one is
+  // neither run nor answered again). Kept as the transcript grows, so each
+  // turn reads only its response. Chat Completions answers each assistant
+  // message on its own: its adapter has no answeredCallIds.
+  const answered = adapter.answeredCallIds === undefined ? undefined : new Set(adapter.answeredCallIds(transcript));
+  const remember = (entries: readonly unknown[]): void => {
+    for (const id of adapter.answeredCallIds?.(entries) ?? []) answered?.add(id);
+  };
   // With previous-response: the last response's id and how much of the transcript the server has.
   let point = resumeFrom;
   let response: unknown;
@@ -405,23 +415,24 @@ export async function runTurns(
       throw error;
     }
     turns = turn;
-    transcript.push(...adapter.responseItems(response));
+    const items = adapter.responseItems(response);
+    transcript.push(...items);
     const id = responseId(response);
     if (byId && id !== undefined) point = { previousResponseId: id, seen: transcript.length };
-    // Responses: the API takes one output per call_id in a whole conversation, so
-    // a call_id the model reuses from an earlier turn is answered already. The
-    // adapter skips every call its items answer: given the transcript, it reads
-    // this turn's new calls only (a reused one is neither run nor answered again).
-    // Chat Completions answers each assistant message on its own: the response is enough.
-    const called = adapter.api === "responses" ? transcript : response;
-    const context = { settings: { ...settings, nullPaths: offered.nullPaths }, toolset, clients, dispatcher };
+    const context = {
+      settings: { ...settings, nullPaths: offered.nullPaths, answeredCallIds: answered },
+      toolset,
+      clients,
+      dispatcher,
+    };
     const {
       outcomes,
       outputs,
       pending = [],
     } = options.approve === undefined
-      ? await executeRound(called, context)
-      : await executeApprovedRound(called, context, options.approve);
+      ? await executeRound(response, context)
+      : await executeApprovedRound(response, context, options.approve);
+    remember(items);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
     if (pending.length > 0) {
@@ -439,6 +450,7 @@ export async function runTurns(
       return { response, input: transcript, turns, stopReason: "needs-approval", state };
     }
     transcript.push(...outputs);
+    remember(outputs);
     usage = addUsage(usage, response);
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
     const finished = { turn, response, outcomes, usage };

@@ -1,4 +1,5 @@
 import type { Adapter } from "@x/toolset/adapter";
+import { answeredCallIds } from "./answered-call-ids";
 import { responseItems } from "./response-items";
 import type { ResponsesAnswer, ResponsesItem, ResponsesResponse, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
@@ -26,6 +27,7 @@ export interface ResponsesAdapter extends Adapter<
   readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
+  readonly answeredCallIds: typeof answeredCallIds;
 }
 
 /**
@@ -44,4 +46,5 @@ export const adapter: ResponsesAdapter = {
   renderedOutput,
   toolOutput,
   responseItems,
+  answeredCallIds,
 } satisfies Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem>;

@@ -13,6 +13,12 @@ export interface ToolCallsOptions extends OutputOptions {
    * opaque here. Given, the adapter answers each tool search in `searches`.
    */
   readonly toolSearch?: unknown;
+  /**
+   * Call ids answered earlier in the conversation (what `answeredCallIds`
+   * gave for its items): a call with one of them is neither run nor answered
+   * again. Only for an adapter that has `answeredCallIds`.
+   */
+  readonly answeredCallIds?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -64,4 +70,13 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    * Responses: the output items, reasoning included).
    */
   responseItems(response: TResponse): TItem[];
+  /**
+   * For an API that takes one answer per call id in a whole conversation
+   * (Responses): the call ids `items` answer, which `toolCalls` must then not
+   * answer again (given as `options.answeredCallIds`). `@x/executor`'s loop
+   * keeps the set as its transcript grows, so each turn reads only its
+   * response. Left out (Chat Completions, whose assistant messages are each
+   * answered on their own), a response's calls are read on their own.
+   */
+  answeredCallIds?(items: readonly unknown[]): string[];
 }

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { buildToolset, buildToolsetWith } from "./build-toolset";
 import type { BuildToolsetOptions } from "./build-toolset";
@@ -269,6 +270,24 @@ describe("buildToolset: resolve", () => {
   it("reads a server called __proto__ from an object made by JSON.parse", () => {
     const sources = JSON.parse('{"__proto__": [{"name": "x", "inputSchema": {"type": "object"}}]}') as ToolSources;
     expect(names(sources)).toEqual(["__proto____x"]);
+  });
+});
+
+describe("buildToolset: objects made in another realm", () => {
+  // An iframe's or a vm context's objects have that realm's Object.prototype: still plain objects.
+  const foreign = <T>(value: T): T => runInNewContext(`JSON.parse(${JSON.stringify(JSON.stringify(value))})`) as T;
+
+  it("reads sources keyed by server name from another realm", () => {
+    const sources = foreign({ files: [{ name: "read", inputSchema: { type: "object" } }] });
+    expect(Object.getPrototypeOf(sources)).not.toBe(Object.prototype);
+    expect(names(sources as ToolSources)).toEqual(["files__read"]);
+  });
+
+  it("still refuses a class instance", () => {
+    class Sources {
+      files = [tool("read")];
+    }
+    expect(() => buildToolset(new Sources() as unknown as ToolSources)).toThrow(/sources must be a list/);
   });
 });
 

@@ -57,9 +57,14 @@ export function isRecord(value: unknown): value is { [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether `value` is a plain object (`{}` or `Object.create(null)`), not an array, class instance or `null`. */
+/**
+ * Whether `value` is a plain object (`{}` or `Object.create(null)`), not an
+ * array, class instance or `null`. A plain object of another realm (an
+ * iframe, a `vm` context) counts: its prototype is that realm's
+ * `Object.prototype`, whose own prototype is `null`.
+ */
 export function isPlainObject(value: unknown): value is { [key: string]: unknown } {
-  if (typeof value !== "object" || value === null) return false;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 }

@@ -30,7 +30,7 @@ const work = mkdtempSync(join(tmpdir(), "x-toolset-browser-"));
 let code = "";
 let built: { main: Main; adapter: AdapterEntry };
 const realm = createContext(Object.create(null) as object);
-// A value made in the realm, as a page's own objects are (toolset reads plain objects of its own realm).
+// A value made in the realm, as a page's own objects are.
 const local = <T>(value: T): T => runInContext(`JSON.parse(${JSON.stringify(JSON.stringify(value))})`, realm) as T;
 
 // A long server name and many tools: the names are shortened with the hash (sha-256), the texts cut on a code point.

@@ -1,3 +1,4 @@
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { toCallToolResult } from "./to-call-tool-result";
 import { ToolError } from "./tool-error";
@@ -112,5 +113,13 @@ describe("toCallToolResult", () => {
     expect(outcome).toBeInstanceOf(ToolError);
     expect(outcome).toMatchObject({ code: "malformed-result", fault: "tool" });
     expect((outcome as ToolError).message).toContain(`The tool's result is malformed: ${message}`);
+  });
+});
+
+describe("toCallToolResult: a result made in another realm", () => {
+  it("reads it as the same result (an iframe's or a vm context's plain object)", () => {
+    const foreign = runInNewContext('({ content: [{ type: "text", text: "hi" }] })') as unknown;
+    expect(Object.getPrototypeOf(foreign)).not.toBe(Object.prototype);
+    expect(toCallToolResult(foreign)).toEqual({ content: [text] });
   });
 });

@@ -33,8 +33,7 @@ export interface ToolCallsOptions extends OutputOptions {
 export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown, TItem = unknown> {
   /**
    * Which API this adapter speaks. `@x/executor` reads it at run time (a paused
-   * run resumes only with the same API; on `"responses"`, a call id answered
-   * earlier in the conversation is not answered again), and `runToolLoop`'s
+   * run resumes only with an adapter of the same API), and `runToolLoop`'s
    * types read it too: on `"responses"` the output items it repeats are typed
    * as the caller's own input items (see `TranscriptEntry` there).
    */

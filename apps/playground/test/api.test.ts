@@ -3,8 +3,18 @@
 // cannot start): every security refusal, the tools of both servers, manual
 // calls, a conversation against a local fake OpenAI server, and the API key
 // never leaving the server.
+import { encodeArguments, strictSchema } from "@x/strict-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallResponse, ChatResponse, StateResponse, ToolsResponse } from "../src/shared/api-types";
+import type {
+  ApprovalView,
+  CallResponse,
+  ChatResponse,
+  ModelDelta,
+  PushedEvent,
+  StateResponse,
+  ToolsResponse,
+} from "../src/shared/api-types";
+import { READ_ONLY_ONLY_REASON } from "../src/server/approval-policy";
 import type { Playground } from "../src/server/playground-server";
 import { MAX_KEPT_BYTES, cutMarker } from "../src/server/cap-text";
 import { silentLogger } from "../src/server/logger";
@@ -13,6 +23,7 @@ import { demoServerSpec } from "../src/server/server-spec";
 import { HUGE_ANSWER_CHARS, HUGE_ANSWER_MODEL, startFakeOpenAi, UNKNOWN_MODEL } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 import { openTestEventStream } from "./event-stream-client";
+import type { TestEventStream } from "./event-stream-client";
 import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
 import { BROKEN_SERVER_SECRETS, startTestPlayground } from "./start-test-playground";
@@ -109,7 +120,7 @@ describe("security: refusals over real HTTP", () => {
     ["https instead of http", "https://127.0.0.1:PORT"],
     ["an opaque origin", "null"],
   ])("refuses a POST whose Origin is %s", async (_, origin) => {
-    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart", "/api/approve"]) {
       const response = await send({
         method: "POST",
         path,
@@ -124,7 +135,7 @@ describe("security: refusals over real HTTP", () => {
   it("refuses a POST without an Origin", async () => {
     const headers = postHeaders();
     delete headers["origin"];
-    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart"]) {
+    for (const path of ["/api/call", "/api/events", "/api/call/cancel", "/api/servers/restart", "/api/approve"]) {
       const response = await send({
         method: "POST",
         path,
@@ -188,6 +199,7 @@ describe("security: refusals over real HTTP", () => {
       ["POST", "/api/events"],
       ["POST", "/api/call/cancel"],
       ["POST", "/api/servers/restart"],
+      ["POST", "/api/approve"],
     ] as const) {
       const response = await send({
         method,
@@ -355,6 +367,28 @@ describe("state and tools", () => {
       expect(result.sent).toEqual({
         server: "demo",
         params: { name: "set_labels", arguments: { resource: "r1", labels: { team: "blue" } } },
+      });
+    },
+  );
+
+  it.each([
+    ["demo__set_labels", { resource: "", labels: { key: "" } }],
+    ["demo__save_setting", { name: "", value: {} }],
+  ])(
+    "pre-fills %s with an example in the model's form: encodeArguments of one in the original shape",
+    async (name, inOriginalShape) => {
+      const { tools } = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      const tool = tools.find((candidate) => candidate.name === name);
+      const plan = strictSchema(tool?.inputSchema ?? null, { encode: true });
+      expect(plan.ok).toBe(true);
+      if (!plan.ok) return;
+      expect(tool?.example).toEqual(encodeArguments(inOriginalShape, plan));
+      // Sent as it is, the example is restored to the value in the original shape.
+      const result = await call(name, tool?.example);
+      expect(result.rejected).toBeNull();
+      expect(result.sent).toEqual({
+        server: "demo",
+        params: { name: name.replace("demo__", ""), arguments: inOriginalShape },
       });
     },
   );
@@ -595,6 +629,34 @@ describe("live: the event stream and cancelling a call", () => {
     }
   });
 
+  it("restarts a running server: its tools are listed as unavailable meanwhile, then run again", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const demoIs =
+        (status: string) =>
+        (event: PushedEvent): boolean =>
+          event.type === "state" && event.state.servers.find((server) => server.name === "demo")?.status === status;
+      await stream.next(demoIs("ready"));
+      const restarted = send({
+        method: "POST",
+        path: "/api/servers/restart",
+        headers: postHeaders(),
+        body: { name: "demo" },
+      });
+      await stream.next(demoIs("restarting"));
+      const during = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      expect(during.tools.find((tool) => tool.name === "demo__divide")?.unavailable).toContain(
+        'server "demo" is not running',
+      );
+      expect((await restarted).status).toBe(200);
+      const after = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>();
+      expect(after.tools.find((tool) => tool.name === "demo__divide")?.unavailable).toBeNull();
+      expect((await call("demo__divide", { dividend: 8, divisor: 2 })).outputs.chat).toMatchObject({ content: "4" });
+    } finally {
+      stream.close();
+    }
+  });
+
   it("pushes a conversation's events while it runs, and stops it on cancel", async () => {
     const slowFake = await startFakeOpenAi({ name: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}' });
     const slow = await startPlayground({
@@ -631,7 +693,9 @@ describe("live: the event stream and cancelling a call", () => {
       });
       expect(cancel.status).toBe(200);
       const answer = (await pending).json<ChatResponse>();
-      expect(answer.stopReason).toBe("you stopped it (the calls in flight were cancelled)");
+      expect(answer.stopReason).toBe(
+        "you stopped it (the calls in flight or waiting for approval were answered as cancelled)",
+      );
       expect(answer.events.map((event) => event.type)).toContain("tool-call-error");
     } finally {
       stream.close();
@@ -724,6 +788,38 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     },
   );
 
+  it("sends the page at most MAX_KEPT_BYTES of a huge streamed answer, the cut marked", async () => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      const body = {
+        api: "responses",
+        strict: "auto",
+        model: HUGE_ANSWER_MODEL,
+        message: "Say a lot.",
+        transcript: [],
+      };
+      const response = await send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { ...body, runId: "huge-stream" },
+      });
+      expect(response.status).toBe(200);
+      // turn-end comes after the turn's pieces, on the same stream.
+      await stream.next(
+        (event) => event.type === "call-event" && event.runId === "huge-stream" && event.event.type === "turn-end",
+      );
+      const text = stream
+        .seen()
+        .flatMap((event) => (event.type === "model-delta" && event.runId === "huge-stream" ? [event.delta.delta] : []))
+        .join("");
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_KEPT_BYTES);
+      expect(text).toMatch(/^x{90000,}\n\[… cut by the playground: \d+ more bytes\]$/);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("continues a conversation from the transcript it returned", async () => {
     const first = (
       await send({
@@ -756,6 +852,337 @@ describe("a conversation with runToolLoop against an OpenAI-compatible server", 
     expect(answer.modelError).toMatchObject({ status: 404 });
     expect(answer.modelError?.message).toContain("does not exist");
     expect(answer.transcript).toEqual([]);
+  });
+});
+
+describe("approvals: a call waits for the page's Approve or Deny", () => {
+  /** Starts a conversation the page follows as `runId`; resolves with its answer once it is over. */
+  function startChat(api: "chat" | "responses", runId: string, approval?: string): Promise<RawResponse> {
+    return send({
+      method: "POST",
+      path: "/api/chat",
+      headers: postHeaders(),
+      body: { api, strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [], runId, approval },
+    });
+  }
+
+  const approvalOf = (runId: string) => (event: PushedEvent) =>
+    event.type === "approval-request" && event.runId === runId;
+
+  /** Runs `test` with the event stream open. */
+  async function withEvents(test: (stream: TestEventStream) => Promise<void>): Promise<void> {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    try {
+      await test(stream);
+    } finally {
+      stream.close();
+    }
+  }
+
+  /** The call of run `runId` that waits for the page, once the page is told. */
+  async function waitingCall(stream: TestEventStream, runId: string): Promise<ApprovalView> {
+    const event = await stream.next(approvalOf(runId));
+    if (event.type !== "approval-request") throw new Error(`not an approval request: ${event.type}`);
+    return event.request;
+  }
+
+  async function approve(body: { runId: string; callId: string; allow: boolean; reason?: string }): Promise<number> {
+    return (await send({ method: "POST", path: "/api/approve", headers: postHeaders(), body })).status;
+  }
+
+  it("tells each tool's verdict under every policy, from its annotations", async () => {
+    const tools = (await send({ path: "/api/tools?strict=auto", headers: pageHeaders() })).json<ToolsResponse>().tools;
+    const divide = tools.find((tool) => tool.name === "demo__divide");
+    const createEvent = tools.find((tool) => tool.name === "demo__create_event");
+    expect(divide?.annotations).toEqual({ readOnlyHint: true });
+    expect(divide?.verdicts).toEqual({
+      "ask-every-call": "asks",
+      "ask-unless-read-only": "runs",
+      "read-only-only": "runs",
+      "run-everything": "runs",
+    });
+    expect(createEvent?.verdicts).toEqual({
+      "ask-every-call": "asks",
+      "ask-unless-read-only": "asks",
+      "read-only-only": "denied",
+      "run-everything": "runs",
+    });
+  });
+
+  it.each(["chat", "responses"] as const)("shows the call to the page and runs it once approved (%s)", async (api) => {
+    await withEvents(async (stream) => {
+      const runId = `approve-${api}`;
+      const pending = startChat(api, runId, "ask-every-call");
+      const asked = await waitingCall(stream, runId);
+      let finished = false;
+      void pending.then(() => (finished = true));
+      expect(asked).toMatchObject({
+        name: "demo__divide",
+        server: "demo",
+        toolName: "divide",
+        arguments: { dividend: 84, divisor: 2 },
+        annotations: { readOnlyHint: true },
+        policy: "ask-every-call",
+      });
+      // Nothing runs before the answer.
+      expect(stream.seen().some((event) => event.type === "call-event" && event.event.type === "tool-call-start")).toBe(
+        false,
+      );
+      expect(finished).toBe(false);
+      const { callId } = asked;
+      expect(await approve({ runId, callId, allow: true })).toBe(200);
+      const answer = (await pending).json<ChatResponse>();
+      expect(answer.finalText).toBe("The tool said: 42");
+      // Answered once: a second answer finds nothing waiting.
+      expect(await approve({ runId, callId, allow: false })).toBe(404);
+    });
+  });
+
+  it("answers a denied call with the denial and its reason, which the model reads", async () => {
+    await withEvents(async (stream) => {
+      const pending = startChat("responses", "deny-1", "ask-every-call");
+      const { callId } = await waitingCall(stream, "deny-1");
+      expect(await approve({ runId: "deny-1", callId, allow: false, reason: "not today" })).toBe(200);
+      const answer = (await pending).json<ChatResponse>();
+      const denial = 'Error: The user did not allow the call to the tool "demo__divide": not today';
+      expect(answer.turns[0]?.calls[0]?.returned).toBe(denial);
+      expect(answer.finalText).toBe(`The tool said: ${denial}`);
+      expect(answer.events.map((event) => event.type)).toContain("tool-call-denied");
+      expect(answer.events.map((event) => event.type)).not.toContain("tool-call-start");
+    });
+  });
+
+  it.each([
+    ["ask-every-call", true],
+    ["ask-unless-read-only", true],
+    ["read-only-only", false],
+    ["run-everything", false],
+  ] as const)(
+    "under %s, offers the model the URL-fetching demo tool: %s (only if its calls are asked)",
+    async (approval, offered) => {
+      await withEvents(async (stream) => {
+        const runId = `withheld-${approval}`;
+        const pending = startChat("chat", runId, approval);
+        // Only ask-every-call asks about demo__divide (read-only): deny it, so the run ends.
+        if (approval === "ask-every-call")
+          expect(await approve({ runId, callId: (await waitingCall(stream, runId)).callId, allow: false })).toBe(200);
+        expect((await pending).status).toBe(200);
+        const sent = JSON.stringify(fake.requests.at(-1)?.body["tools"]);
+        expect(sent).toContain("demo__divide");
+        expect(sent.includes("gzip-file-as-resource")).toBe(offered);
+      });
+    },
+  );
+
+  it("runs a read-only tool without asking under ask-unless-read-only", async () => {
+    await withEvents(async (stream) => {
+      const answer = (await startChat("chat", "unless-read-only", "ask-unless-read-only")).json<ChatResponse>();
+      expect(answer.finalText).toBe("The tool said: 42");
+      expect(stream.seen().filter(approvalOf("unless-read-only"))).toEqual([]);
+    });
+  });
+
+  it("Stop while a call waits ends the run with every call answered, and nothing left waiting", async () => {
+    await withEvents(async (stream) => {
+      const pending = startChat("chat", "stop-waiting", "ask-every-call");
+      const { callId } = await waitingCall(stream, "stop-waiting");
+      const cancel = await send({
+        method: "POST",
+        path: "/api/call/cancel",
+        headers: postHeaders(),
+        body: { runId: "stop-waiting" },
+      });
+      expect(cancel.status).toBe(200);
+      const answer = (await pending).json<ChatResponse>();
+      expect(answer.stopReason).toContain("you stopped it");
+      expect(answer.turns[0]?.calls[0]?.returned).toBe(
+        'Error: The tool "demo__divide" was not run, because the run was stopped.',
+      );
+      // The transcript answers the call: the next request would be accepted.
+      const outputs = answer.transcript.filter(
+        (item) => typeof item === "object" && item !== null && !Array.isArray(item) && item["role"] === "tool",
+      );
+      expect(outputs).toEqual([expect.objectContaining({ tool_call_id: callId })]);
+      expect(await approve({ runId: "stop-waiting", callId, allow: true })).toBe(404);
+    });
+  });
+
+  it("stops the run when the page goes away while a call waits, so nothing is left waiting", async () => {
+    await withEvents(async (stream) => {
+      const page = new AbortController();
+      const body = JSON.stringify({
+        api: "responses",
+        strict: "auto",
+        model: "fake-model",
+        message: "84 / 2?",
+        transcript: [],
+        runId: "page-gone",
+        approval: "ask-every-call",
+      });
+      const pending = rawRequest(playground.port, {
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body,
+        signal: page.signal,
+      });
+      const { callId } = await waitingCall(stream, "page-gone");
+      page.abort();
+      await expect(pending).rejects.toThrow();
+      await stream.next(
+        (event) => event.type === "call-event" && event.runId === "page-gone" && event.event.type === "turn-end",
+      );
+      expect(await approve({ runId: "page-gone", callId, allow: true })).toBe(404);
+      // The run is over: its id can be used again.
+      expect(
+        (await send({ method: "POST", path: "/api/call/cancel", headers: postHeaders(), body: { runId: "page-gone" } }))
+          .status,
+      ).toBe(404);
+    });
+  });
+
+  it("tries a policy on a call of the Run view: asks, then runs it or denies it", async () => {
+    await withEvents(async (stream) => {
+      const run = (runId: string): Promise<RawResponse> =>
+        send({
+          method: "POST",
+          path: "/api/call",
+          headers: postHeaders(),
+          body: {
+            tool: "demo__create_event",
+            arguments: JSON.stringify({
+              title: "Launch",
+              start: { date: "2026-12-01", time: null },
+              location: null,
+              attendees: [],
+              reminder_minutes: null,
+            }),
+            strict: "auto",
+            api: "chat",
+            runId,
+            approval: "ask-unless-read-only",
+          },
+        });
+      const denied = run("run-deny");
+      const asked = await waitingCall(stream, "run-deny");
+      const { callId } = asked;
+      expect(asked.annotations).toEqual({
+        readOnlyHint: false,
+        destructiveHint: false,
+      });
+      expect(await approve({ runId: "run-deny", callId, allow: false, reason: "wrong date" })).toBe(200);
+      const result = (await denied).json<CallResponse>();
+      const denial = 'Error: The user did not allow the call to the tool "demo__create_event": wrong date';
+      expect(result.denied).toEqual({ reason: "wrong date", message: denial.slice("Error: ".length) });
+      expect(result.sent).toBeNull();
+      expect(result.outputs.chat).toMatchObject({ content: denial });
+      expect(result.outputs.responses).toMatchObject({ output: denial });
+
+      const allowed = run("run-allow");
+      const again = await waitingCall(stream, "run-allow");
+      expect(await approve({ runId: "run-allow", callId: again.callId, allow: true })).toBe(200);
+      const ran = (await allowed).json<CallResponse>();
+      expect(ran.denied).toBeNull();
+      expect(ran.sent?.server).toBe("demo");
+    });
+  });
+
+  it("denies without asking under read-only-only, saying why", async () => {
+    const result = await send({
+      method: "POST",
+      path: "/api/call",
+      headers: postHeaders(),
+      body: {
+        tool: "demo__save_setting",
+        arguments: '{"name":"theme","value":"1"}',
+        strict: "auto",
+        api: "responses",
+        approval: "read-only-only",
+      },
+    });
+    expect(result.status).toBe(200);
+    expect(result.json<CallResponse>().denied?.reason).toBe(READ_ONLY_ONLY_REASON);
+  });
+
+  it.each([
+    ["an unknown policy", { approval: "ask-nobody", runId: "r-1" }, "approval must be one of"],
+    ["a policy that asks, without a runId", { approval: "ask-every-call" }, "send a runId too"],
+  ])("refuses %s", async (_, extra, message) => {
+    for (const [path, body] of [
+      ["/api/call", { tool: "demo__divide", arguments: "{}", strict: "auto", api: "chat", ...extra }],
+      ["/api/chat", { api: "chat", strict: "auto", model: "m", message: "hi", transcript: [], ...extra }],
+    ] as const) {
+      const response = await send({ method: "POST", path, headers: postHeaders(), body });
+      expect(response.status).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toContain(message);
+    }
+  });
+
+  it("refuses POST /api/approve with a rebinding Host, a body that is not JSON, or a malformed body", async () => {
+    const body = { runId: "r", callId: "c", allow: true };
+    const rebinding = await send({
+      method: "POST",
+      path: "/api/approve",
+      headers: postHeaders({ host: `evil.example:${playground.port}` }),
+      body,
+    });
+    expect(rebinding.status).toBe(403);
+    const notJson = await send({
+      method: "POST",
+      path: "/api/approve",
+      headers: postHeaders({ "content-type": "text/plain" }),
+      body: JSON.stringify(body),
+    });
+    expect(notJson.status).toBe(415);
+    for (const malformed of [{}, { runId: "r", callId: "c" }, { ...body, allow: "yes" }, { ...body, reason: 5 }]) {
+      const response = await send({ method: "POST", path: "/api/approve", headers: postHeaders(), body: malformed });
+      expect(response.status).toBe(400);
+    }
+    const nothing = await send({ method: "POST", path: "/api/approve", headers: postHeaders(), body });
+    expect(nothing.status).toBe(404);
+    expect(nothing.json<{ error: { code: string } }>().error.code).toBe("not-waiting");
+  });
+});
+
+describe("streaming: the model's text and calls reach the page as they arrive", () => {
+  it.each(["chat", "responses"] as const)("pushes each piece before the answer is over (%s)", async (api) => {
+    const stream = await openTestEventStream(playground.port, postHeaders());
+    const release = fake.holdStreams();
+    try {
+      const runId = `stream-${api}`;
+      const deltas = (): ModelDelta[] =>
+        stream.seen().flatMap((event) => (event.type === "model-delta" && event.runId === runId ? [event.delta] : []));
+      const pending = send({
+        method: "POST",
+        path: "/api/chat",
+        headers: postHeaders(),
+        body: { api, strict: "auto", model: "fake-model", message: "84 / 2?", transcript: [], runId },
+      });
+      let finished = false;
+      void pending.then(() => (finished = true));
+      const first = await stream.next(
+        (event) => event.type === "model-delta" && event.runId === runId && event.delta.type === "text",
+      );
+      // The fake holds the rest of the text: the page has a piece, and the answer is not over.
+      expect(first).toMatchObject({ turn: 2, delta: { type: "text", delta: "The " } });
+      expect(finished).toBe(false);
+      // Turn 1's call arrived in pieces too, before it ran.
+      const args = deltas().filter((delta) => delta.type === "arguments");
+      expect(args.length).toBeGreaterThan(1);
+      expect(args.map((delta) => delta.delta).join("")).toBe('{"dividend":84,"divisor":2}');
+      expect(args.every((delta) => delta.type === "arguments" && delta.name === "demo__divide")).toBe(true);
+      release();
+      const answer = (await pending).json<ChatResponse>();
+      expect(answer.finalText).toBe("The tool said: 42");
+      const text = (): string[] => deltas().flatMap((delta) => (delta.type === "text" ? [delta.delta] : []));
+      // The pieces come on the event stream, another connection than the answer: wait until they are all in.
+      await stream.next((event) => event.type === "model-delta" && text().join("") === answer.finalText);
+      expect(text().length).toBeGreaterThan(1);
+      expect(fake.requests.at(-1)?.body["stream"]).toBe(true);
+    } finally {
+      release();
+      stream.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { encodeArguments, strictSchema } from "@x/strict-schema";
 import { chromium } from "playwright-core";
 import type { Browser, Locator, Page } from "playwright-core";
 import { build } from "vite";
@@ -178,9 +179,9 @@ describe("the playground page in Chromium", () => {
 
   it.each(["responses", "chat"] as const)("completes a two-turn conversation with the model (%s)", async (api) => {
     await page.getByTestId("tab-chat").click();
-    // The demo tool that fetches URLs is not offered to the model, and the page says so.
+    // The demo tool that fetches URLs is offered to the model only when each of its calls waits for the user.
     await expect(page.getByTestId("withheld-tools").textContent()).resolves.toContain(
-      "everything__gzip-file-as-resource",
+      "everything__gzip-file-as-resource: offered under this policy; each call waits for your Approve or Deny.",
     );
     await page.getByTestId("chat-api").selectOption(api);
     if (api === "chat") {
@@ -501,5 +502,229 @@ describe("the page keeps what the user did, and shows calls live", () => {
       await fresh.screenshot({ path: join(SCREENSHOTS, `12-narrow-${view}.png`), fullPage: true });
     }
     await fresh.setViewportSize({ width: 1400, height: 900 });
+  });
+});
+
+describe("the Run view pre-fills an encoded tool in the model's form", () => {
+  let run: Page;
+
+  beforeAll(async () => {
+    run = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await run.goto(playground.url);
+    await run.getByTestId("tab-run").click();
+  });
+
+  afterAll(async () => {
+    await run?.close();
+  });
+
+  it.each([
+    ["demo__set_labels", { resource: "", labels: { key: "" } }, "labels: an open map"],
+    ["demo__save_setting", { name: "", value: {} }, "value: a free-form value"],
+  ])(
+    "%s: the text is encodeArguments of an example, and calling it unchanged restores the example",
+    async (name, inOriginalShape, restored) => {
+      const tool = (await listTools("auto")).find((candidate) => candidate.name === name);
+      const plan = strictSchema(tool?.inputSchema ?? null, { encode: true });
+      expect(plan.ok).toBe(true);
+      if (!plan.ok) return;
+      await run.getByTestId("tool-select").selectOption(name);
+      const text = await run.getByTestId("arguments").inputValue();
+      expect(JSON.parse(text)).toEqual(encodeArguments(inOriginalShape, plan));
+      await run.getByTestId("call").click();
+      await run.getByTestId("run-result").waitFor();
+      await expect(run.getByTestId("restored").textContent()).resolves.toContain(restored);
+      const sent = JSON.parse((await run.getByTestId("sent").textContent()) ?? "null") as {
+        params: { arguments: unknown };
+      };
+      expect(sent.params.arguments).toEqual(inOriginalShape);
+      await expect(run.getByTestId("tool-error").count()).resolves.toBe(0);
+      await run.screenshot({ path: join(SCREENSHOTS, `18-prefilled-${name}.png`), fullPage: true });
+    },
+  );
+});
+
+describe("Restart on every configured server", () => {
+  let servers: Page;
+  const restartAnswers: number[] = [];
+
+  beforeAll(async () => {
+    servers = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    servers.on("response", (response) => {
+      if (response.url().endsWith("/api/servers/restart")) restartAnswers.push(response.status());
+    });
+    await servers.goto(playground.url);
+    await servers.locator('[data-tool="demo__divide"] .badge.strict').waitFor();
+  });
+
+  afterAll(async () => {
+    await servers?.close();
+  });
+
+  it("offers Restart on each server's chip, the running ones included", async () => {
+    for (const name of ["demo", "everything", "broken"]) {
+      await expect(
+        servers
+          .getByTestId("server-" + name)
+          .getByTestId(`restart-${name}`)
+          .isEnabled(),
+      ).resolves.toBe(true);
+    }
+  });
+
+  it("restarts a running server: its tools show unavailable, then it is green and callable again", async () => {
+    const before = playground.pool.servers.status["demo"];
+    await servers.getByTestId("restart-demo").click();
+    await servers.locator('[data-testid="server-demo"].restarting').waitFor();
+    await servers.locator('[data-tool="demo__divide"] .badge.excluded').filter({ hasText: "unavailable" }).waitFor();
+    await servers.screenshot({ path: join(SCREENSHOTS, "19-restarting-running-server.png"), fullPage: true });
+    await servers.locator('[data-testid="server-demo"].ready').waitFor({ timeout: 15_000 });
+    await servers.locator('[data-tool="demo__divide"] .badge.strict').waitFor();
+    const after = playground.pool.servers.status["demo"];
+    expect(before?.state === "ready" && after?.state === "ready" && before.pid !== after.pid).toBe(true);
+    expect(restartAnswers).toEqual([200]);
+    await servers.getByTestId("tab-run").click();
+    await servers.getByTestId("tool-select").selectOption("demo__divide");
+    await servers.getByTestId("arguments").fill('{"dividend": 12, "divisor": 4}');
+    await servers.getByTestId("call").click();
+    await shows(servers.getByTestId("output-chat"), '"3"');
+  });
+});
+
+describe("the Conversation view streams, asks before a call runs, and stops; the Run view tries a policy", () => {
+  let view: Page;
+
+  beforeAll(async () => {
+    view = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await view.goto(playground.url);
+    await view.locator('[data-tool="demo__search_books"]').waitFor();
+    await view.getByTestId("tab-chat").click();
+  });
+
+  afterAll(async () => {
+    await view?.close();
+  });
+
+  async function viewShot(name: string): Promise<void> {
+    await view.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  async function sendMessage(text: string): Promise<void> {
+    await view.getByTestId("message").fill(text);
+    await view.getByTestId("send").click();
+  }
+
+  /** Waits until the conversation is over (the Send button is back). */
+  async function answered(): Promise<void> {
+    await view.getByTestId("stop").waitFor({ state: "hidden" });
+  }
+
+  it("shows the model's text as it streams in, and the turn's call before it", async () => {
+    const release = test.fake.holdStreams();
+    try {
+      await sendMessage("What is 84 divided by 2?");
+      // The fake holds the answer after its first piece: the page shows that piece, and the turn is not over.
+      await shows(view.getByTestId("live-text"), "The ");
+      await expect(view.getByTestId("live-text").textContent()).resolves.not.toContain("42");
+      await expect(view.getByTestId("turn-2").count()).resolves.toBe(0);
+      const call = view.getByTestId("live-turn-1").getByTestId("live-call");
+      await expect(call.textContent()).resolves.toBe('demo__divide{"dividend":84,"divisor":2}');
+      await viewShot("18-streaming");
+    } finally {
+      release();
+    }
+    await shows(view.getByTestId("turn-2"), "The tool said: 42");
+  });
+
+  it("asks before a call runs, showing the call, its server and annotations; Approve runs it", async () => {
+    await view.getByTestId("chat-policy").selectOption("ask-every-call");
+    await sendMessage("And now?");
+    const card = view.getByTestId("approval");
+    await card.waitFor();
+    await expect(card.getByTestId("approval-name").textContent()).resolves.toBe("demo__divide");
+    await expect(card.textContent()).resolves.toContain("(divide on server demo)");
+    await expect(card.getByTestId("approval-arguments").textContent()).resolves.toContain('"dividend": 84');
+    await expect(card.getByTestId("approval-annotations").textContent()).resolves.toContain("readOnlyHint: true");
+    // Nothing ran yet.
+    await expect(view.getByTestId("chat-live-events").textContent()).resolves.not.toContain("tool-call-start");
+    await viewShot("19-approval");
+    await card.getByTestId("approve").click();
+    await answered();
+    await shows(view.getByTestId("conversation"), "The tool said: 42");
+    await expect(view.getByTestId("approval").count()).resolves.toBe(0);
+  });
+
+  it("Deny with a reason: the turn shows the denial the model got", async () => {
+    await sendMessage("Once more?");
+    const card = view.getByTestId("approval");
+    await card.waitFor();
+    await card.getByTestId("deny-reason").fill("not now");
+    await card.getByTestId("deny").click();
+    await answered();
+    const denial = 'Error: The user did not allow the call to the tool "demo__divide": not now';
+    await expect(view.getByTestId("conversation").textContent()).resolves.toContain(`→ ${denial}`);
+    await expect(view.getByTestId("conversation").textContent()).resolves.toContain(`The tool said: ${denial}`);
+    await viewShot("20-denied");
+  });
+
+  it("Stop while a call waits for approval ends the run, the call answered as not run", async () => {
+    await sendMessage("And again?");
+    await view.getByTestId("approval").waitFor();
+    await view.getByTestId("stop").click();
+    await answered();
+    const log = await view.getByTestId("conversation").textContent();
+    expect(log).toContain('→ Error: The tool "demo__divide" was not run, because the run was stopped.');
+    expect(log).toContain("Stopped: you stopped it");
+    await expect(view.getByTestId("approval").count()).resolves.toBe(0);
+    await expect(view.getByTestId("send").isDisabled()).resolves.toBe(false);
+  });
+
+  it("Stop while the model streams ends the run too", async () => {
+    const release = test.fake.holdStreams();
+    try {
+      await view.getByTestId("chat-policy").selectOption("run-everything");
+      await shows(
+        view.getByTestId("withheld-tools"),
+        "everything__gzip-file-as-resource: not offered under this policy",
+      );
+      await sendMessage("Stream and stop?");
+      await shows(view.getByTestId("live-text"), "The ");
+      await view.getByTestId("stop").click();
+      await answered();
+      await expect(view.getByTestId("conversation").textContent()).resolves.toContain("Stopped: you stopped it");
+    } finally {
+      release();
+    }
+  });
+
+  it("the Run view says what a policy decides for the tool, and asks before the call when it asks", async () => {
+    await view.getByTestId("tab-run").click();
+    await view.getByTestId("tool-select").selectOption("demo__create_event");
+    const verdict = view.getByTestId("policy-verdict");
+    await expect(verdict.textContent()).resolves.toContain("runs without asking");
+    await view.getByTestId("run-policy").selectOption("read-only-only");
+    await expect(view.getByTestId("verdict").textContent()).resolves.toBe(
+      "is denied without running (the model is told why)",
+    );
+    await expect(verdict.textContent()).resolves.toContain("readOnlyHint: false, destructiveHint: false");
+    await view.getByTestId("run-policy").selectOption("ask-unless-read-only");
+    await expect(view.getByTestId("verdict").textContent()).resolves.toBe("waits for your Approve or Deny");
+    await view.getByTestId("tool-select").selectOption("demo__divide");
+    await expect(view.getByTestId("verdict").textContent()).resolves.toBe("runs without asking");
+    await view.getByTestId("tool-select").selectOption("demo__create_event");
+    await view.getByTestId("call").click();
+    const card = view.getByTestId("run-output").getByTestId("approval");
+    await card.waitFor();
+    await expect(card.getByTestId("approval-name").textContent()).resolves.toBe("demo__create_event");
+    await card.getByTestId("deny-reason").fill("wrong date");
+    await viewShot("21-run-approval");
+    await card.getByTestId("deny").click();
+    await shows(view.getByTestId("denied"), "Not run: denied (wrong date)");
+    await expect(view.getByTestId("output-chat").textContent()).resolves.toContain(
+      'The user did not allow the call to the tool \\"demo__create_event\\": wrong date',
+    );
+    await view.getByTestId("call").click();
+    await view.getByTestId("run-output").getByTestId("approve").click();
+    await shows(view.getByTestId("mcp-result"), "Created event");
   });
 });

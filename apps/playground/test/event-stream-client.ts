@@ -9,6 +9,8 @@ export interface TestEventStream {
   readonly contentType: string | undefined;
   /** Resolves with the first event (already received or to come) that `match` accepts. */
   next(match?: (event: PushedEvent) => boolean): Promise<PushedEvent>;
+  /** The events received so far. */
+  seen(): readonly PushedEvent[];
   close(): void;
 }
 
@@ -65,6 +67,7 @@ export function openTestEventStream(port: number, headers: { [name: string]: str
               if (seen !== undefined) found(seen);
               else waiting.push({ match, resolve: found });
             }),
+          seen: () => [...events],
           close: () => req.destroy(),
         });
       },

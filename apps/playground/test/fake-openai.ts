@@ -1,10 +1,14 @@
 // A local OpenAI-compatible server for the tests: /v1/chat/completions and
 // /v1/responses answer the first turn of a conversation with a tool call and
 // the next with text, and refuse (400) a request that leaves a call id
-// unanswered or answers one twice, as OpenAI does.
+// unanswered or answers one twice, as OpenAI does. With `stream: true` the
+// answer comes as the API streams it (fake-stream.ts), and `holdStreams`
+// holds it after its first piece of text.
 import { createServer } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { chatChunks, createStreamGate, responseEvents, writeStream } from "./fake-stream";
+import type { StreamGate } from "./fake-stream";
 
 /** The tool call the fake model makes on the first turn. */
 export interface ScriptedCall {
@@ -18,6 +22,8 @@ export interface FakeOpenAi {
   readonly baseURL: string;
   /** Every request body received, with its path. */
   readonly requests: { path: string; body: { [key: string]: unknown } }[];
+  /** From now on, streamed answers stop after their first piece of text until the returned function is called. */
+  holdStreams(): () => void;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,13 @@ type Item = { readonly [key: string]: unknown };
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "content-type": "application/json" });
   response.end(JSON.stringify(body));
+}
+
+/** A finished answer: as JSON, or (the request asked `stream: true`) as the API streams it, through `gate`. */
+function answer(response: ServerResponse, request: Item, body: Item, gate: StreamGate): void {
+  if (request["stream"] !== true) return send(response, 200, body);
+  const chat = body["object"] === "chat.completion";
+  void writeStream(response, chat ? chatChunks(body) : responseEvents(body), gate, { done: chat });
 }
 
 function refuse(response: ServerResponse, status: number, message: string, code: string | null = null): void {
@@ -76,7 +89,12 @@ function textOf(value: unknown): string {
 let counter = 0;
 const id = (prefix: string): string => `${prefix}_${(++counter).toString(36).padStart(8, "0")}`;
 
-function chatCompletion(body: { [key: string]: unknown }, call: ScriptedCall, response: ServerResponse): void {
+function chatCompletion(
+  body: { [key: string]: unknown },
+  call: ScriptedCall,
+  response: ServerResponse,
+  gate: StreamGate,
+): void {
   const messages = (body["messages"] as Item[] | undefined) ?? [];
   const issued = messages.flatMap((message) =>
     message["role"] === "assistant" && Array.isArray(message["tool_calls"])
@@ -95,40 +113,28 @@ function chatCompletion(body: { [key: string]: unknown }, call: ScriptedCall, re
   };
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
   const text = finalText(body, last?.["role"] === "tool" ? textOf(last["content"]) : undefined);
-  if (text !== undefined) {
-    return send(response, 200, {
-      ...base,
-      usage,
-      choices: [
-        {
-          index: 0,
-          finish_reason: "stop",
-          logprobs: null,
-          message: { role: "assistant", content: text, refusal: null },
-        },
-      ],
-    });
-  }
-  return send(response, 200, {
-    ...base,
-    usage,
-    choices: [
-      {
-        index: 0,
-        finish_reason: "tool_calls",
-        logprobs: null,
-        message: {
-          role: "assistant",
-          content: null,
-          refusal: null,
-          tool_calls: [{ id: id("call"), type: "function", function: call }],
-        },
-      },
-    ],
-  });
+  const [finish, message] =
+    text === undefined
+      ? [
+          "tool_calls",
+          {
+            role: "assistant",
+            content: null,
+            refusal: null,
+            tool_calls: [{ id: id("call"), type: "function", function: call }],
+          },
+        ]
+      : ["stop", { role: "assistant", content: text, refusal: null }];
+  const choices = [{ index: 0, finish_reason: finish, logprobs: null, message }];
+  return answer(response, body, { ...base, usage, choices }, gate);
 }
 
-function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, response: ServerResponse): void {
+function responsesCreate(
+  body: { [key: string]: unknown },
+  call: ScriptedCall,
+  response: ServerResponse,
+  gate: StreamGate,
+): void {
   const input =
     typeof body["input"] === "string"
       ? [{ role: "user", content: body["input"] }]
@@ -156,34 +162,29 @@ function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, r
     },
   };
   const text = finalText(body, last?.["type"] === "function_call_output" ? textOf(last["output"]) : undefined);
-  if (text !== undefined) {
-    return send(response, 200, {
-      ...base,
-      output: [
-        {
-          type: "message",
-          id: id("msg"),
-          role: "assistant",
-          status: "completed",
-          content: [{ type: "output_text", text, annotations: [] }],
-        },
-      ],
-    });
-  }
-  return send(response, 200, {
-    ...base,
-    output: [
-      { type: "reasoning", id: id("rs"), summary: [] },
-      {
-        type: "function_call",
-        id: id("fc"),
-        call_id: id("call"),
-        name: call.name,
-        arguments: call.arguments,
-        status: "completed",
-      },
-    ],
-  });
+  const output =
+    text === undefined
+      ? [
+          { type: "reasoning", id: id("rs"), summary: [] },
+          {
+            type: "function_call",
+            id: id("fc"),
+            call_id: id("call"),
+            name: call.name,
+            arguments: call.arguments,
+            status: "completed",
+          },
+        ]
+      : [
+          {
+            type: "message",
+            id: id("msg"),
+            role: "assistant",
+            status: "completed",
+            content: [{ type: "output_text", text, annotations: [] }],
+          },
+        ];
+  return answer(response, body, { ...base, output }, gate);
 }
 
 /**
@@ -196,6 +197,7 @@ function responsesCreate(body: { [key: string]: unknown }, call: ScriptedCall, r
  */
 export async function startFakeOpenAi(call: ScriptedCall): Promise<FakeOpenAi> {
   const requests: FakeOpenAi["requests"] = [];
+  const gate = createStreamGate();
   const server = createServer((request, response) => {
     void readBody(request)
       .then((body) => {
@@ -208,8 +210,8 @@ export async function startFakeOpenAi(call: ScriptedCall): Promise<FakeOpenAi> {
             `The model \`${UNKNOWN_MODEL}\` does not exist or you do not have access to it.`,
             "model_not_found",
           );
-        if (path === "/v1/chat/completions") return chatCompletion(body, call, response);
-        if (path === "/v1/responses") return responsesCreate(body, call, response);
+        if (path === "/v1/chat/completions") return chatCompletion(body, call, response, gate);
+        if (path === "/v1/responses") return responsesCreate(body, call, response, gate);
         return refuse(response, 404, `Unknown path ${path}`);
       })
       .catch((error: unknown) => refuse(response, 400, String(error)));
@@ -219,6 +221,7 @@ export async function startFakeOpenAi(call: ScriptedCall): Promise<FakeOpenAi> {
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    holdStreams: () => gate.hold(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -21,7 +21,14 @@ export interface RawResponse {
  */
 export function rawRequest(
   port: number,
-  options: { method: string; path: string; headers: { [name: string]: string }; body?: string },
+  options: {
+    method: string;
+    path: string;
+    headers: { [name: string]: string };
+    body?: string;
+    /** Aborting it closes the connection before the answer (a page that goes away). */
+    signal?: AbortSignal;
+  },
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -37,6 +44,7 @@ export function rawRequest(
         // No agent: no default Host header handling beyond what we set.
         agent: false,
         setHost: false,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -407,6 +407,56 @@ describe("restart()", () => {
   });
 });
 
+describe("restart() of a running server", () => {
+  it("keeps its tools listed (with no client) while it starts again: the toolset does not flap", async () => {
+    const during: { state: string; tools: string[]; client: boolean }[] = [];
+    const toolEvents: ToolsChangedEvent[] = [];
+    // Set once connectServers resolves: the hooks of the first start see no toolset yet.
+    const connected: { servers?: Servers } = {};
+    const servers = await connectServers(
+      { calc: createCalculatorEntry() },
+      {
+        ...QUICK,
+        hooks: {
+          "server-status": (event) =>
+            void during.push({
+              state: event.status.state,
+              tools: connected.servers?.toolset.entries.map((entry) => entry.name) ?? [],
+              client: connected.servers?.clients["calc"] !== undefined,
+            }),
+          "tools-changed": (event) => void toolEvents.push(event),
+        },
+      },
+    );
+    connected.servers = servers;
+    try {
+      during.length = 0;
+      await servers.restart("calc");
+      expect(during.slice()).toEqual([
+        { state: "connecting", tools: ["calc__add"], client: false },
+        { state: "ready", tools: ["calc__add"], client: true },
+      ]);
+      expect(toolEvents).toEqual([]);
+      expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["calc__add"]);
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it("drops its tools when it cannot start again", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "x-servers-restart-"));
+    const flag = join(dir, "started");
+    await using servers = await connectServers(
+      { once: { command: process.execPath, args: [rawServer, `once:${flag}`] } },
+      { ...QUICK, restart: false },
+    );
+    expect(servers.toolset.entries.length).toBeGreaterThan(0);
+    await servers.restart("once");
+    expect(servers.status["once"]?.state).toBe("failed");
+    expect(servers.toolset.entries).toEqual([]);
+  });
+});
+
 describe("close()", () => {
   it("ends a child that ignores SIGTERM with SIGKILL after the grace period", async () => {
     const servers = await connectServers(

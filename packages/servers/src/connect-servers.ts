@@ -46,7 +46,7 @@ export interface ConnectServersOptions {
  * The connected servers. Read `toolset`, `report`, `clients` and `status` when you need them: they are always current.
  */
 export interface Servers {
-  /** The tools of every server that is ready (or restarting), under their exposed names. */
+  /** The tools of every server that is ready (or restarting, or connecting again in `restart`), by exposed name. */
   readonly toolset: Toolset;
   /** `buildToolset`'s report for {@link Servers.toolset}. */
   readonly report: ToolsetReport;
@@ -62,7 +62,8 @@ export interface Servers {
   refresh(): Promise<void>;
   /**
    * Starts the server `name` of the config again now (a stdio server's process is ended first), with a
-   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. A given `Client` or
+   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. Its tools stay in
+   * {@link Servers.toolset} meanwhile (with no client) and leave only if it fails. A given `Client` or
    * in-process server is left as it is.
    * @throws {ToolError} `invalid-config` when the config has no server `name`
    */
@@ -147,7 +148,8 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
   const build = (): ReturnType<typeof buildToolset> =>
     buildToolset(
       connections
-        .filter((c) => c.status.state === "ready" || c.status.state === "restarting")
+        // A server being started again by restart(name) is "connecting" with the tools it had (a first start has none).
+        .filter((c) => c.status.state !== "failed" && c.status.state !== "closed")
         .map((c) => [c.spec.name, c.tools] as const),
       toolsetOptions,
     );

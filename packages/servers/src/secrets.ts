@@ -12,11 +12,23 @@ export const HIDDEN = "[hidden]";
 const MIN_SEARCHED_SECRET = 4;
 const SECRET_FLAG = /^--?[\w.-]*(?:key|token|secret|passw|pwd|auth|credential|cookie|session)[\w.-]*$/i;
 /**
- * A URL inside text; a trailing `.`, `,`, `)` … ends the sentence, not the URL. Linear in the text (a
- * server's stderr can hold anything): a scheme starts only where no word or scheme character comes
- * before it, so a run such as `a-a-a-…` is scanned once, not once from each letter (as `\b` would).
+ * Finds the URLs inside free text (a server's stderr, an error message), for taking their user,
+ * password and query out. A trailing `.`, `,`, `)` … ends the sentence, not the URL. Linear in the
+ * text, whatever it holds: a scheme starts only where no word or scheme character comes before it, so
+ * a run such as `a-a-a-…` is scanned once, not once from each letter (as `\b` would: quadratic).
+ *
+ * It has the `g` flag: use it with `String.prototype.replace`, `replaceAll` or `matchAll`, which start
+ * from the beginning each time, not with `test` or `exec`, which carry `lastIndex` from call to call.
+ *
+ * @example
+ * ```ts
+ * import { URL_IN_TEXT } from "@x/servers";
+ *
+ * "GET http://alice:pw@host/mcp?key=k failed.".replace(URL_IN_TEXT, (url) => new URL(url).host);
+ * // "GET host failed."
+ * ```
  */
-const URL_IN_TEXT = /(?<![\w+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
+export const URL_IN_TEXT: RegExp = /(?<![\w+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
 
 /**
  * `url` without user, password, query and fragment.

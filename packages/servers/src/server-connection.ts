@@ -320,12 +320,14 @@ export class ServerConnection {
     await client?.close().catch(() => {});
     await this.dropTransport();
     this.restarts = 0;
-    this.tools = [];
+    // Its tools stay in the toolset (with no client, so a call to one fails) until the new process lists them: a
+    // restart of a running server does not take its tools away and back, as a crash's restart does not.
     this.setStatus({ state: "connecting" });
-    this.onChange({ kind: "tools" });
     await this.start();
-    // Its tools were listed while it was still connecting: the toolset takes them now that it is ready.
-    this.onChange({ kind: "tools" });
+    if (this.status.state !== "ready") {
+      this.tools = [];
+      this.onChange({ kind: "tools" });
+    }
   }
 
   private async dropTransport(): Promise<void> {

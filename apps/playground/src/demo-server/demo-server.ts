@@ -1,5 +1,7 @@
 // The playground's own MCP server: a handful of tools, each chosen to show one
 // interesting case of turning MCP tools into OpenAI strict function tools.
+// Each carries the MCP annotations a real tool of its kind would (read-only,
+// destructive, …), so the approval policies have something to go by.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -54,6 +56,7 @@ export function createDemoServer(): McpServer {
     {
       description:
         "Search a small library. Optional arguments: strict mode sends them as null when the model leaves them out.",
+      annotations: { readOnlyHint: true },
       inputSchema: {
         query: z.string().describe("Words to look for in the title"),
         genre: z.enum(["fiction", "science", "history", "poetry"]).optional().describe("Only this genre"),
@@ -87,6 +90,7 @@ export function createDemoServer(): McpServer {
     "create_event",
     {
       description: "Create a calendar event. Nested objects and a list of attendees whose fields are partly optional.",
+      annotations: { readOnlyHint: false, destructiveHint: false },
       inputSchema: {
         title: z.string(),
         start: z.object({
@@ -123,6 +127,7 @@ export function createDemoServer(): McpServer {
       description:
         "A made-up forecast. Its name has a dot, which OpenAI does not allow, so it is renamed; it returns " +
         "structuredContent.",
+      annotations: { readOnlyHint: true, openWorldHint: false },
       inputSchema: {
         city: z.string(),
         days: z.number().int().min(1).max(7).optional(),
@@ -155,6 +160,7 @@ export function createDemoServer(): McpServer {
     "set_labels",
     {
       description: "Attach labels to a resource. The labels are an open map (any key).",
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
       inputSchema: {
         resource: z.string(),
         // An object with no fixed properties (`additionalProperties` is a schema), which strict mode cannot express:
@@ -170,6 +176,7 @@ export function createDemoServer(): McpServer {
     "save_setting",
     {
       description: "Save a setting under a name. Its value is free-form (any JSON value).",
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
       inputSchema: {
         name: z.string(),
         // A value with no type: strict mode cannot express it, so the stack sends it as JSON text and parses it back.
@@ -183,6 +190,7 @@ export function createDemoServer(): McpServer {
     "draw_shape",
     {
       description: "Draw a circle or a rectangle as a PNG. The shape is a oneOf, which strict mode does not support.",
+      annotations: { readOnlyHint: true },
       inputSchema: {
         shape: z.discriminatedUnion("kind", [
           z.object({ kind: z.literal("circle"), radius: z.number().int().min(2).max(48) }),
@@ -210,6 +218,7 @@ export function createDemoServer(): McpServer {
     "plot_bars",
     {
       description: "Plot numbers as a small bar chart and return it as a PNG image.",
+      annotations: { readOnlyHint: true },
       inputSchema: {
         values: z.array(z.number()).min(1).max(24),
         colour: z.enum(colourNames).optional(),
@@ -231,6 +240,7 @@ export function createDemoServer(): McpServer {
     {
       description:
         "Divide two numbers. Dividing by zero is a tool error (isError: true), which the model is told about.",
+      annotations: { readOnlyHint: true },
       inputSchema: { dividend: z.number(), divisor: z.number() },
     },
     ({ dividend, divisor }): CallToolResult =>
@@ -246,6 +256,7 @@ export function createDemoServer(): McpServer {
     "slow_count",
     {
       description: "Count slowly, one step at a time, reporting progress. Shows a tool that takes a while.",
+      annotations: { readOnlyHint: true },
       inputSchema: {
         to: z.number().int().min(1).max(10).optional().describe("Count to this number (default 3)"),
         delay_ms: z.number().int().min(10).max(2000).optional().describe("Pause between steps (default 300)"),

@@ -151,29 +151,37 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             result.rejected.message,
             " The model gets this error as the call's output, so it can correct itself.",
           )
-        : result.sent === null
-          ? h("p", { class: "muted" }, "Nothing was sent.")
-          : h(
+        : result.denied !== undefined && result.denied !== null
+          ? h(
               "div",
-              {},
-              jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
-              (result.encoded ?? []).length === 0
-                ? null
-                : h(
-                    "p",
-                    { class: "note", "data-testid": "restored" },
-                    "Restored before sending (the model sent them encoded): ",
-                    (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
-                  ),
-              removed.length === 0
-                ? null
-                : h(
-                    "p",
-                    { class: "note", "data-testid": "removed-nulls" },
-                    "Removed before sending: ",
-                    removed.map((path) => h("code", {}, path)),
-                  ),
-            ),
+              { class: "notice error", "data-testid": "denied" },
+              h("strong", {}, "Not run: denied"),
+              result.denied.reason === null ? ". " : ` (${result.denied.reason}). `,
+              "The model gets the denial as the call's output (step 4), so it can take another way.",
+            )
+          : result.sent === null
+            ? h("p", { class: "muted" }, "Nothing was sent.")
+            : h(
+                "div",
+                {},
+                jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
+                (result.encoded ?? []).length === 0
+                  ? null
+                  : h(
+                      "p",
+                      { class: "note", "data-testid": "restored" },
+                      "Restored before sending (the model sent them encoded): ",
+                      (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
+                    ),
+                removed.length === 0
+                  ? null
+                  : h(
+                      "p",
+                      { class: "note", "data-testid": "removed-nulls" },
+                      "Removed before sending: ",
+                      removed.map((path) => h("code", {}, path)),
+                    ),
+              ),
     ),
     step(
       3,

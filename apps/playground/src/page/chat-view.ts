@@ -1,11 +1,24 @@
 // The Conversation view: talk to a real model (OPENAI_API_KEY on the server),
-// and see each turn's tool calls and the outputs sent back.
-import type { ApiName, ChatRequest, ChatResponse, ChatTurn, Json, TimelineEvent } from "../shared/api-types";
+// and see each turn's text and tool calls as they stream in, answer the calls
+// the approval policy puts to you, and see the outputs sent back.
+import type {
+  ApiName,
+  ApprovalPolicy,
+  ApprovalView,
+  ChatRequest,
+  ChatResponse,
+  ChatTurn,
+  Json,
+  ModelDelta,
+  TimelineEvent,
+} from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { approvalCard } from "./approval-card";
 import { timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
+import { policySelect } from "./policy-words";
 
 const API_NAMES: { readonly [api in ApiName]: string } = { chat: "Chat Completions", responses: "Responses" };
 
@@ -91,6 +104,44 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
   );
 }
 
+/** What a turn of the run in flight has streamed so far: its text, and each call's arguments, by call id. */
+interface LiveTurn {
+  text: string;
+  readonly calls: Map<string, { readonly name: string; arguments: string }>;
+}
+
+/** Adds a streamed piece to the turns so far. */
+function addDelta(turns: Map<number, LiveTurn>, turn: number, delta: ModelDelta): void {
+  let live = turns.get(turn);
+  if (live === undefined) turns.set(turn, (live = { text: "", calls: new Map() }));
+  if (delta.type === "text") {
+    live.text += delta.delta;
+    return;
+  }
+  const call = live.calls.get(delta.callId);
+  if (call === undefined) live.calls.set(delta.callId, { name: delta.name, arguments: delta.delta });
+  else call.arguments += delta.delta;
+}
+
+function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>): HTMLElement[] {
+  return [...turns].map(([turn, live]) =>
+    h(
+      "div",
+      { class: "turn live", "data-testid": `live-turn-${turn}` },
+      h("div", { class: "turn-head" }, `Turn ${turn} (streaming)`),
+      live.text === "" ? null : h("div", { class: "bubble model", "data-testid": "live-text" }, live.text),
+      [...live.calls.values()].map((call) =>
+        h(
+          "div",
+          { class: "call", "data-testid": "live-call" },
+          h("code", {}, call.name),
+          h("code", { class: "args" }, call.arguments),
+        ),
+      ),
+    ),
+  );
+}
+
 function noKey(): HTMLElement {
   return h(
     "div",
@@ -135,19 +186,37 @@ export function createChatView(initial: PageContext): View {
   }
   const conversation: Conversation = { api: "responses", transcript: [], log: [] };
   const { withheldTools } = context.state.openai;
-  const withheld =
-    withheldTools.length === 0
-      ? null
-      : h(
-          "div",
-          { class: "notice info", "data-testid": "withheld-tools" },
-          h("p", {}, "Not offered to the model (the Run view still has them):"),
+  let policy: ApprovalPolicy = "ask-unless-read-only";
+  const withheld = h("div", {
+    class: "notice info",
+    "data-testid": "withheld-tools",
+    hidden: withheldTools.length === 0,
+  });
+  /** Which withheld tools the model gets under the policy: those whose every call waits for the user. */
+  const drawWithheld = (): void =>
+    replace(
+      withheld,
+      h(
+        "p",
+        {},
+        "Tools that reach the network are offered to the model only under a policy that asks you " +
+          "about each of their calls (the Run view always has them):",
+      ),
+      h(
+        "ul",
+        {},
+        withheldTools.map((tool) =>
           h(
-            "ul",
+            "li",
             {},
-            withheldTools.map((tool) => h("li", {}, h("code", {}, tool.name), `: ${tool.reason}.`)),
+            h("code", {}, tool.name),
+            context.tools.tools.find((each) => each.name === tool.name)?.verdicts[policy] === "asks"
+              ? ": offered under this policy; each call waits for your Approve or Deny."
+              : `: not offered under this policy (${tool.reason}).`,
           ),
-        );
+        ),
+      ),
+    );
   const log = h("div", { class: "log", "data-testid": "conversation" });
   const drawLog = (): void =>
     replace(
@@ -182,8 +251,19 @@ export function createChatView(initial: PageContext): View {
     "aria-label": "model",
   });
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
+  const policyChoice = policySelect("chat-policy", policy, (chosen) => {
+    policy = chosen;
+    drawWithheld();
+  });
   /** The run in flight: its id, and where its pushed events go. */
-  let running: { readonly runId: string; onEvent(event: TimelineEvent): void } | undefined;
+  let running:
+    | {
+        readonly runId: string;
+        onEvent(event: TimelineEvent): void;
+        onDelta(turn: number, delta: ModelDelta): void;
+        onApproval(request: ApprovalView): void;
+      }
+    | undefined;
   const stop = h("button", { type: "button", class: "danger", "data-testid": "stop", hidden: true }, "Stop");
   stop.addEventListener("click", () => {
     if (running === undefined) return;
@@ -191,8 +271,10 @@ export function createChatView(initial: PageContext): View {
     void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
   });
   context.events.listen((event) => {
-    if (event.type === "call-event" && running !== undefined && event.runId === running.runId)
-      running.onEvent(event.event);
+    if (event.type === "state" || running === undefined || event.runId !== running.runId) return;
+    if (event.type === "call-event") running.onEvent(event.event);
+    else if (event.type === "model-delta") running.onDelta(event.turn, event.delta);
+    else if (event.type === "approval-request") running.onApproval(event.request);
   });
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
@@ -245,6 +327,9 @@ export function createChatView(initial: PageContext): View {
     drawLog();
     const runId = crypto.randomUUID();
     const events: TimelineEvent[] = [];
+    const turns = new Map<number, LiveTurn>();
+    // Each card is made once: redrawing around it keeps what is typed in it.
+    const cards: HTMLElement[] = [];
     const progress = h("div", { class: "live-run" });
     const showProgress = (): void =>
       replace(
@@ -252,13 +337,20 @@ export function createChatView(initial: PageContext): View {
         h(
           "p",
           { class: "muted", "data-testid": "thinking" },
-          "Waiting for the model… (what the loop does shows here as it happens)",
+          "Waiting for the model… (its text and calls stream in here, then what the loop does)",
         ),
+        renderLiveTurns(turns),
+        cards,
         timeline(events, "chat-live-events"),
       );
     showProgress();
     log.append(progress);
-    running = { runId, onEvent: (event) => (events.push(event), showProgress()) };
+    running = {
+      runId,
+      onEvent: (event) => (events.push(event), showProgress()),
+      onDelta: (turn, delta) => (addDelta(turns, turn, delta), showProgress()),
+      onApproval: (request) => (cards.push(approvalCard(context.api, runId, request)), showProgress()),
+    };
     stop.hidden = false;
     stop.disabled = false;
     const request: ChatRequest = {
@@ -268,6 +360,7 @@ export function createChatView(initial: PageContext): View {
       message: text,
       transcript: conversation.transcript,
       runId,
+      approval: policy,
     };
     context.api
       .post<ChatResponse>("/api/chat", request)
@@ -307,6 +400,7 @@ export function createChatView(initial: PageContext): View {
       { class: "row" },
       h("label", { class: "field" }, h("span", {}, "API"), apiSelect),
       h("label", { class: "field" }, h("span", {}, "Model"), model),
+      h("label", { class: "field" }, h("span", {}, "Approvals"), policyChoice),
       strictNote,
     ),
     h("label", { class: "field" }, h("span", {}, "Message"), message),
@@ -324,8 +418,9 @@ export function createChatView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "A conversation driven by runToolLoop with the official openai client: each turn shows what the model called " +
-        "and what was sent back.",
+      "A conversation driven by runToolLoop with the official openai client: the model's text and calls stream in " +
+        "as they arrive, the approval policy decides which calls wait for your Approve or Deny, and each turn shows " +
+        "what the model called and what was sent back.",
     ),
     withheld,
     log,
@@ -334,6 +429,7 @@ export function createChatView(initial: PageContext): View {
   const update = (next: PageContext): void => {
     context = next;
     replace(strictNote, `strict: ${context.strict} (the switch at the top)`);
+    drawWithheld();
   };
   update(initial);
   return { element, update };

@@ -105,7 +105,7 @@ async function start(): Promise<void> {
         h("h1", {}, "@x playground"),
         h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
       ),
-      renderServers(state),
+      renderServers(state, restart),
       h(
         "div",
         { class: "strict-switch", role: "radiogroup", "aria-label": "strict mode" },

@@ -1,11 +1,21 @@
 // The Run view ("you are the model"): write a tool call as a model would,
 // run it through the executor, and see every step it goes through, live.
-import type { ApiName, CallRequest, CallResponse, Json, TimelineEvent, ToolView } from "../shared/api-types";
+import type {
+  ApiName,
+  ApprovalPolicy,
+  CallRequest,
+  CallResponse,
+  Json,
+  TimelineEvent,
+  ToolView,
+} from "../shared/api-types";
 import { ApiError } from "./api-client";
+import { approvalCard } from "./approval-card";
 import { createArgumentsForm } from "./arguments-form";
 import { renderCallSteps, timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import type { PageContext, View } from "./page-context";
+import { annotationWords, POLICY_LABELS, policySelect, VERDICT_WORDS } from "./policy-words";
 import { strictSummary } from "./strict-words";
 import { matchesSearch, toolLabel } from "./tool-names";
 
@@ -50,11 +60,26 @@ function sentSchema(tool: ToolView | undefined): Json {
   return tool?.inputSchema ?? {};
 }
 
-/** A call in flight: its id (the pushed events carry it) and the events so far. */
+/** A call in flight: its id (the pushed events carry it), the events so far, and the approval it waits for. */
 interface Running {
   readonly runId: string;
   readonly tool: string;
   readonly events: TimelineEvent[];
+  approval: HTMLElement | null;
+}
+
+/** What `policy` does with a call to `name`, from the tool's annotations, before the call is made. */
+function describeVerdict(context: PageContext, name: string, policy: ApprovalPolicy): (Node | string)[] {
+  const tool = context.tools.tools.find((candidate) => candidate.name === name);
+  if (tool === undefined)
+    return ["The policy is not asked: the executor answers this call itself (no tool of the toolset runs)."];
+  if (tool.strict === null)
+    return ["The policy is not asked: this strict setting leaves the tool out, so the call is rejected first."];
+  return [
+    `Under “${POLICY_LABELS[policy]}”, a call to ${tool.name} `,
+    h("strong", { "data-testid": "verdict" }, VERDICT_WORDS[tool.verdicts[policy]]),
+    `. Its annotations: ${annotationWords(tool.annotations)}.`,
+  ];
 }
 
 function describeTool(context: PageContext, name: string): (Node | string)[] {
@@ -95,6 +120,12 @@ export function createRunView(initial: PageContext): View {
   /** What the user typed, per tool: kept across strict switches (only an untouched example follows the switch). */
   const drafts = new Map<string, string>();
   let running: Running | undefined;
+  let policy: ApprovalPolicy = "run-everything";
+  const verdict = h("p", { class: "note", "data-testid": "policy-verdict" });
+  const policyChoice = policySelect("run-policy", policy, (chosen) => {
+    policy = chosen;
+    replace(verdict, describeVerdict(context, current, policy));
+  });
 
   const output = h("div", { class: "run-output", "data-testid": "run-output" });
   const info = h("p", { class: "muted", "data-testid": "tool-info" });
@@ -182,6 +213,7 @@ export function createRunView(initial: PageContext): View {
     textarea.value = textFor(name);
     drawForm();
     replace(info, describeTool(context, name));
+    replace(verdict, describeVerdict(context, name, policy));
     if (name !== UNKNOWN_TOOL && name !== TOOL_SEARCH && name !== context.selectedTool) context.select(name);
   };
 
@@ -194,6 +226,7 @@ export function createRunView(initial: PageContext): View {
         { class: "muted", "data-testid": "running" },
         `Calling ${running.tool}… (events arrive as the server sends them)`,
       ),
+      running.approval,
       timeline(running.events, "live-events"),
     );
   };
@@ -201,7 +234,7 @@ export function createRunView(initial: PageContext): View {
   const run = (): void => {
     if (running !== undefined) return;
     const runId = crypto.randomUUID();
-    running = { runId, tool: current, events: [] };
+    running = { runId, tool: current, events: [], approval: null };
     button.disabled = true;
     cancel.hidden = false;
     cancel.disabled = false;
@@ -212,6 +245,7 @@ export function createRunView(initial: PageContext): View {
       strict: context.strict,
       api: runApi,
       runId,
+      approval: policy,
     };
     context.api
       .post<CallResponse>("/api/call", request)
@@ -227,8 +261,9 @@ export function createRunView(initial: PageContext): View {
   };
 
   context.events.listen((event) => {
-    if (event.type !== "call-event" || running === undefined || event.runId !== running.runId) return;
-    running.events.push(event.event);
+    if (event.type === "state" || running === undefined || event.runId !== running.runId) return;
+    if (event.type === "call-event") running.events.push(event.event);
+    if (event.type === "approval-request") running.approval = approvalCard(context.api, running.runId, event.request);
     showRunning();
   });
 
@@ -298,6 +333,8 @@ export function createRunView(initial: PageContext): View {
       apiChoice,
       h("span", { class: "muted" }, " (the other API's output is made from the same result)"),
     ),
+    h("label", { class: "field inline" }, h("span", {}, "Try an approval policy"), policyChoice),
+    verdict,
     h(
       "div",
       { class: "arguments-pair" },
@@ -358,7 +395,10 @@ export function createRunView(initial: PageContext): View {
           : current;
     fillOptions();
     if (name !== current || !drafts.has(name)) choose(name);
-    else replace(info, describeTool(context, name));
+    else {
+      replace(info, describeTool(context, name));
+      replace(verdict, describeVerdict(context, name, policy));
+    }
     button.disabled = running !== undefined;
   };
   update(initial);

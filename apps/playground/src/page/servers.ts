@@ -14,7 +14,8 @@ const STATUS_WORDS: { readonly [status in ServerState["status"]]: (server: Serve
   ready: (server) => `${server.toolCount} tools · ${server.transport}`,
   failed: () => "failed to start",
   closed: () => "stopped",
-  restarting: () => "stopped, restarting",
+  // Without a reason it was not lost: it is being restarted on request.
+  restarting: (server) => (server.error === undefined ? "restarting" : "stopped, restarting"),
 };
 
 /** The names of the settings whose values stay on the server, or "". */
@@ -23,14 +24,34 @@ function notShown(server: ServerState): string {
 }
 
 /**
- * One chip per MCP server (status and tool count), and one for OpenAI.
+ * The Restart button of a configured server (`null` for one that cannot be restarted: its config could not be
+ * read); disabled while it is being started again.
+ */
+function restartButton(server: ServerState, restart: (name: string) => void, testId: string): HTMLElement | null {
+  if (!server.restartable) return null;
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small restart",
+      "data-testid": testId,
+      title: `Restart "${server.name}": end its process (or connection) and start it again, as configured`,
+      disabled: server.status === "restarting",
+      onclick: () => restart(server.name),
+    },
+    "Restart",
+  );
+}
+
+/**
+ * One chip per MCP server (status, tool count and a Restart button), and one for OpenAI.
  *
  * @example
  * ```ts
- * header.append(renderServers(state));
+ * header.append(renderServers(state, (name) => restartServer(name)));
  * ```
  */
-export function renderServers(state: StateResponse): HTMLElement {
+export function renderServers(state: StateResponse, restart: (name: string) => void): HTMLElement {
   return h(
     "ul",
     { class: "chips", "data-testid": "servers" },
@@ -46,6 +67,7 @@ export function renderServers(state: StateResponse): HTMLElement {
         h("strong", {}, server.name),
         " ",
         STATUS_WORDS[server.status](server),
+        restartButton(server, restart, `restart-${server.name}`),
       ),
     ),
     h(
@@ -82,14 +104,8 @@ export function renderServerProblems(state: StateResponse, restart: (name: strin
         { class: "notice error", "data-testid": `server-error-${server.name}` },
         h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
         "Its tools are not available until it runs again; the other servers work as usual. ",
-        server.restartable && server.status !== "restarting"
-          ? h(
-              "button",
-              { type: "button", "data-testid": `restart-${server.name}`, onclick: () => restart(server.name) },
-              "Restart",
-            )
-          : null,
-        h("pre", {}, server.error ?? ""),
+        restartButton(server, restart, `notice-restart-${server.name}`),
+        server.error === undefined ? null : h("pre", {}, server.error),
         server.target === ""
           ? null
           : h("div", { class: "muted" }, `${SOURCES[server.source]}: `, h("code", {}, server.target), notShown(server)),

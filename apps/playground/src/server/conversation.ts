@@ -1,17 +1,22 @@
 // The Conversation view: one user message, then runToolLoop with the official
-// openai client until the model answers without calling a tool.
+// openai client until the model answers without calling a tool. Each request
+// streams (`stream: true`), collected by the adapter's `collectStream`, so the
+// page sees the text and the calls' arguments as they arrive; each call goes
+// through the approval policy the page chose.
 import { runToolLoop } from "@x/executor";
-import { adapter as chatAdapter } from "@x/openai-chat";
-import { adapter as responsesAdapter } from "@x/openai-responses";
+import type { ExecutorHooks } from "@x/executor";
+import { adapter as chatAdapter, collectStream as collectChatStream } from "@x/openai-chat";
+import { adapter as responsesAdapter, collectStream as collectResponsesStream } from "@x/openai-responses";
 import OpenAI from "openai";
-import type { ChatCompletion, ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import type { ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
-import type { ChatToolMessage } from "@x/openai-chat";
+import type { ChatStreamCompletion, ChatToolMessage } from "@x/openai-chat";
 import type { ResponsesAnswer } from "@x/openai-responses";
 import type { ChatRequest, ChatResponse, ChatTurn, Json } from "../shared/api-types";
+import { liveApprove, parseApproval } from "./approval-policy";
 import { readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
-import { capStrings } from "./cap-text";
+import { capStrings, MAX_KEPT_BYTES } from "./cap-text";
 import { createRecorder } from "./event-recorder";
 import { parseRunId } from "./live-run";
 import type { LiveRun } from "./live-run";
@@ -43,7 +48,7 @@ const CALL_TIMEOUT_MS = 60_000;
  */
 export function parseChatRequest(body: unknown): ChatRequest | string {
   if (typeof body !== "object" || body === null) return "Send { api, strict, model, message, transcript }.";
-  const { api, strict, model, message, transcript, runId } = body as { [key: string]: unknown };
+  const { api, strict, model, message, transcript, runId, approval } = body as { [key: string]: unknown };
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
   const setting = parseStrictSetting(strict);
   if (setting === undefined) return 'strict must be "auto", "true" or "false".';
@@ -52,12 +57,17 @@ export function parseChatRequest(body: unknown): ChatRequest | string {
   if (!Array.isArray(transcript)) return "transcript must be the list the previous answer returned, or [].";
   const live = parseRunId(runId);
   if (typeof live === "string") return live;
-  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[], ...live };
+  const policy = parseApproval(approval, live.runId);
+  if (typeof policy === "string") return policy;
+  return { api, strict: setting, model: model.trim(), message, transcript: transcript as Json[], ...live, ...policy };
 }
 
 function isRecord(value: unknown): value is { readonly [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** A completion as collectStream makes it from a streamed one. */
+type ChatCompletion = ChatStreamCompletion<ChatCompletionChunk>;
 
 /** Chat Completions: the completion's message text; a tool message's content is text already. */
 const chatReader: TurnReader<ChatCompletion, ChatToolMessage> = {
@@ -80,6 +90,30 @@ const responsesReader: TurnReader<Response, ResponsesAnswer> = {
       .join(" ");
   },
 };
+
+/**
+ * The `model-delta` hook of a followed run: each piece goes to the page, up to
+ * `MAX_KEPT_BYTES` per turn (the answer is capped as much; a model can stream
+ * megabytes). The piece that crosses the limit is cut, with the playground's
+ * marker; later ones of the turn are not sent. Nothing without a page
+ * following the run.
+ */
+function deltaHooks(live: LiveRun): ExecutorHooks {
+  const { onModelDelta } = live;
+  if (onModelDelta === undefined) return {};
+  const used = new Map<number, number>();
+  return {
+    "model-delta": ({ turn, delta }) => {
+      const sent = used.get(turn) ?? 0;
+      const room = MAX_KEPT_BYTES - sent;
+      if (room <= 0) return;
+      const bytes = Buffer.byteLength(delta.delta);
+      used.set(turn, sent + bytes);
+      const piece = bytes <= room ? delta.delta : (capStrings(delta.delta, room).value as string);
+      onModelDelta(turn, { ...delta, delta: piece });
+    },
+  };
+}
 
 function modelErrorOf(error: unknown): { status: number | null; message: string } {
   if (error instanceof OpenAI.APIError) {
@@ -127,7 +161,8 @@ export async function runConversation(
     toolset: toolbox.toolset,
     clients: toolbox.clients,
     strict,
-    hooks: recorder.hooks,
+    hooks: { ...recorder.hooks, ...deltaHooks(live) },
+    approve: liveApprove(request.approval ?? "run-everything", live),
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,
     ...(live.signal === undefined ? {} : { signal: live.signal }),
@@ -167,11 +202,12 @@ export async function runConversation(
         ...common,
         adapter: chatAdapter,
         input,
-        model: async (messages, tools, { signal }) => {
-          const completion = await openai.chat.completions.create(
-            { model: request.model, messages, tools },
+        model: async (messages, tools, { signal, onDelta }) => {
+          const stream = await openai.chat.completions.create(
+            { model: request.model, messages, tools, stream: true },
             signal === undefined ? {} : { signal },
           );
+          const completion = await collectChatStream(stream, { onDelta, signal });
           chatResponses.push(completion);
           return completion;
         },
@@ -187,12 +223,13 @@ export async function runConversation(
         ...common,
         adapter: responsesAdapter,
         input,
-        model: async (items, tools, { signal }) => {
-          const response = await openai.responses.create(
+        model: async (items, tools, { signal, onDelta }) => {
+          const stream = await openai.responses.create(
             // Output items of earlier turns go back as input items, as the Responses API expects.
-            { model: request.model, input: items, tools },
+            { model: request.model, input: items, tools, stream: true },
             signal === undefined ? {} : { signal },
           );
+          const response = await collectResponsesStream(stream, { onDelta, signal });
           responsesResponses.push(response);
           return response;
         },
@@ -224,7 +261,7 @@ export async function runConversation(
           : stopReason === "model-error"
             ? "the model request failed"
             : stopReason === "aborted"
-              ? "you stopped it (the calls in flight were cancelled)"
+              ? "you stopped it (the calls in flight or waiting for approval were answered as cancelled)"
               : stopReason,
     events: recorder.events(),
     modelError,

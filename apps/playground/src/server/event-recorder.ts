@@ -98,7 +98,8 @@ export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {
       "tool-call-error": record,
       "tool-call-rejected": record,
       "tool-call-denied": record,
-      // model-delta is left out: one event per streamed piece would bury the timeline (the playground does not stream).
+      // model-delta is left out: one event per streamed piece would bury the timeline. The page gets the pieces as
+      // their own pushed events (conversation.ts).
       "strict-fallback": record,
       "tool-excluded": record,
       "turn-start": record,

@@ -1,12 +1,16 @@
-// Arguments to start the "you are the model" editor with: what a model could
-// send for a tool's parameters. Under strict mode every property is required,
-// and a property that may be null (strict mode's way of saying "optional") is
-// filled with null; without strict mode only required properties are filled.
+// Arguments to start the "you are the model" editor with: a sensible value
+// for a tool's input schema as the server lists it (its required properties
+// filled in). The Tools view turns it into what the model sends with
+// `encodeArguments` and the tool's plan, so the same example serves a tool
+// sent as listed and one made strict (nulls for the optional properties,
+// entries for a map, JSON text for a free-form value).
 import type { Json } from "../shared/api-types";
 
 type Schema = { readonly [keyword: string]: unknown };
 
 const MAX_DEPTH = 12;
+/** The key of the one entry an example map gets (the form's "+ add an entry" starts with the same). */
+const EXAMPLE_KEY = "key";
 
 function isSchema(value: unknown): value is Schema {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -21,23 +25,16 @@ function types(schema: Schema): string[] {
       : [];
 }
 
-function allowsNull(schema: Schema): boolean {
-  if (types(schema).includes("null")) return true;
-  const anyOf = schema["anyOf"];
-  return (
-    Array.isArray(anyOf) &&
-    anyOf.some((branch) => isSchema(branch) && types(branch).includes("null") && types(branch).length === 1)
-  );
-}
-
+/** The schema a local `$ref` (`#/$defs/x`, `#/properties/a/items`, …) points to; `{}` when it points nowhere. */
 function resolveRef(schema: Schema, root: Schema): Schema {
   const ref = schema["$ref"];
   if (typeof ref !== "string") return schema;
-  const match = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
-  const defs = match === null ? undefined : root[match[1] as string];
-  const target = isSchema(defs)
-    ? defs[decodeURIComponent((match?.[2] ?? "").replace(/~1/g, "/").replace(/~0/g, "~"))]
-    : undefined;
+  if (!ref.startsWith("#")) return {};
+  let target: unknown = root;
+  for (const part of ref.slice(1).split("/").slice(1)) {
+    const key = decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~");
+    target = isSchema(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+  }
   return isSchema(target) ? target : {};
 }
 
@@ -47,7 +44,14 @@ function clampNumber(schema: Schema, preferred: number): number {
   return Math.min(max, Math.max(min, preferred));
 }
 
-function exampleValue(input: Schema, root: Schema, strict: boolean, depth: number): Json {
+/** A schema that says nothing about its value's type: any JSON value. */
+function isFreeForm(schema: Schema): boolean {
+  return ["type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not", "properties", "items"].every(
+    (keyword) => !(keyword in schema),
+  );
+}
+
+function exampleValue(input: Schema, root: Schema, depth: number): Json {
   const schema = resolveRef(input, root);
   if (depth > MAX_DEPTH) return null;
   if ("const" in schema) return schema["const"] as Json;
@@ -59,19 +63,21 @@ function exampleValue(input: Schema, root: Schema, strict: boolean, depth: numbe
       const branch: unknown = (branches as unknown[]).find(
         (candidate) => isSchema(candidate) && !(types(candidate).length === 1 && types(candidate)[0] === "null"),
       );
-      return isSchema(branch) ? exampleValue(branch, root, strict, depth + 1) : null;
+      return isSchema(branch) ? exampleValue(branch, root, depth + 1) : null;
     }
   }
+  // Any JSON value: an empty object says so best (and reads as JSON text, `"{}"`, once encoded).
+  if (isFreeForm(schema)) return {};
   const typeList = types(schema).filter((type) => type !== "null");
   const type = typeList[0] ?? (isSchema(schema["properties"]) ? "object" : "unknown");
   switch (type) {
     case "object":
-      return exampleObject(schema, root, strict, depth);
+      return exampleObject(schema, root, depth);
     case "array": {
       const items = isSchema(schema["items"]) ? resolveRef(schema["items"], root) : {};
       const itemTypes = types(items);
       if (itemTypes.includes("number") || itemTypes.includes("integer")) return [3, 1, 4];
-      return [exampleValue(items, root, strict, depth + 1)];
+      return [exampleValue(items, root, depth + 1)];
     }
     case "string":
       return schema["format"] === "date"
@@ -90,39 +96,47 @@ function exampleValue(input: Schema, root: Schema, strict: boolean, depth: numbe
   }
 }
 
-function exampleObject(schema: Schema, root: Schema, strict: boolean, depth: number): Json {
+/** Defines `key` even when it is `__proto__`: it is plain data here. */
+function put(object: { [key: string]: Json }, key: string, value: Json): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function exampleObject(schema: Schema, root: Schema, depth: number): Json {
   const properties = isSchema(schema["properties"]) ? schema["properties"] : {};
   const required = Array.isArray(schema["required"]) ? schema["required"] : [];
   const result: { [key: string]: Json } = {};
   for (const [name, property] of Object.entries(properties)) {
-    if (!isSchema(property)) continue;
-    if (!strict && !required.includes(name)) continue;
-    const resolved = resolveRef(property, root);
-    // Define the key even when it is "__proto__": it is plain data here.
-    Object.defineProperty(result, name, {
-      value: strict && allowsNull(resolved) ? null : exampleValue(resolved, root, strict, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    if (isSchema(property) && required.includes(name)) put(result, name, exampleValue(property, root, depth + 1));
   }
+  // A map whose values have a schema (labels, headers): one entry shows its form (a list of entries, once encoded).
+  const values = schema["additionalProperties"];
+  if (Object.keys(properties).length === 0 && isSchema(values) && !isFreeForm(values))
+    put(result, EXAMPLE_KEY, exampleValue(values, root, depth + 1));
   return result;
 }
 
 /**
- * Example arguments for a tool whose parameters are `parameters`.
+ * Example arguments for a tool whose input schema (as the server lists it) is
+ * `inputSchema`: its required properties filled in, recursively (a map gets
+ * one entry, a free-form value `{}`). Pass it through `encodeArguments` with
+ * the tool's plan to get what a model sends.
  *
- * @param parameters - the `parameters` the model is given (the strict form, or the original schema)
- * @param strict - whether the tool is sent with `strict: true`
+ * @param inputSchema - the tool's `inputSchema`
+ * @returns a value of that schema's shape
  * @example
  * ```ts
- * exampleArguments(
- *   { type: "object", properties: { q: { type: "string" }, n: { type: ["integer", "null"] } }, required: ["q", "n"] },
- *   true,
- * );
- * // { q: "", n: null }
+ * exampleArguments({
+ *   type: "object",
+ *   properties: {
+ *     q: { type: "string" },
+ *     n: { type: "integer" },
+ *     labels: { type: "object", additionalProperties: { type: "string" } },
+ *   },
+ *   required: ["q", "labels"],
+ * });
+ * // { q: "", labels: { key: "" } }
  * ```
  */
-export function exampleArguments(parameters: unknown, strict: boolean): Json {
-  return isSchema(parameters) ? exampleObject(parameters, parameters, strict, 0) : {};
+export function exampleArguments(inputSchema: unknown): Json {
+  return isSchema(inputSchema) ? exampleObject(inputSchema, inputSchema, 0) : {};
 }

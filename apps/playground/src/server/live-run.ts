@@ -1,7 +1,8 @@
 // A run the page follows while it happens (a call of the Run view, a
 // conversation's tool loop): the id the page gave it, its events as they
-// come, and the signal that stops it.
-import type { TimelineEvent } from "../shared/api-types";
+// come, the signal that stops it, and how it asks the page about a call.
+import type { ApprovalAnswer, ApprovalRequest } from "@x/executor";
+import type { ApprovalPolicy, ModelDelta, TimelineEvent } from "../shared/api-types";
 
 /** How a run is followed and stopped while it runs. */
 export interface LiveRun {
@@ -9,6 +10,10 @@ export interface LiveRun {
   readonly signal?: AbortSignal;
   /** Sees each telemetry event as it happens. */
   readonly onEvent?: (event: TimelineEvent) => void;
+  /** Sees each piece of a streamed model answer, with the turn it belongs to. */
+  readonly onModelDelta?: (turn: number, delta: ModelDelta) => void;
+  /** Asks the page whether a call may run (the policy `policy` put it to a person); resolves with the answer. */
+  readonly askPage?: (policy: ApprovalPolicy) => (request: ApprovalRequest) => Promise<ApprovalAnswer>;
 }
 
 /**

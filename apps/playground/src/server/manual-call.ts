@@ -10,7 +10,8 @@ import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responsesAdapter } from "@x/openai-responses";
 import type { ResponsesAnswer } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
-import type { CallRequest, CallResponse, Json } from "../shared/api-types";
+import type { CallRequest, CallResponse, Json, TimelineEvent } from "../shared/api-types";
+import { liveApprove, parseApproval } from "./approval-policy";
 import { createRecorder } from "./event-recorder";
 import type { EventRecorder } from "./event-recorder";
 import { parseRunId } from "./live-run";
@@ -33,7 +34,7 @@ export const CALL_TIMEOUT_MS = 60_000;
  */
 export function parseCallRequest(body: unknown): CallRequest | string {
   if (typeof body !== "object" || body === null) return "Send { tool, arguments, strict, api }.";
-  const { tool, arguments: args, strict, api, runId } = body as { [key: string]: unknown };
+  const { tool, arguments: args, strict, api, runId, approval } = body as { [key: string]: unknown };
   if (typeof tool !== "string") return "tool must be the exposed name of a tool (a string).";
   if (typeof args !== "string") return "arguments must be the JSON text the model would send (a string).";
   const setting = parseStrictSetting(strict);
@@ -41,7 +42,9 @@ export function parseCallRequest(body: unknown): CallRequest | string {
   if (api !== "chat" && api !== "responses") return 'api must be "chat" or "responses".';
   const live = parseRunId(runId);
   if (typeof live === "string") return live;
-  return { tool, arguments: args, strict: setting, api, ...live };
+  const policy = parseApproval(approval, live.runId);
+  if (typeof policy === "string") return policy;
+  return { tool, arguments: args, strict: setting, api, ...live, ...policy };
 }
 
 /** What went over the wire to the MCP server for the one call. */
@@ -103,6 +106,13 @@ function recordingClients(
   );
 }
 
+/** Why the call was denied (the reason of its `tool-call-denied` event, if any) and what the model reads. */
+function deniedOf(events: readonly TimelineEvent[], message: string): NonNullable<CallResponse["denied"]> {
+  const denied = events.find((event) => event.type === "tool-call-denied")?.event;
+  const reason = typeof denied === "object" && denied !== null && !Array.isArray(denied) ? denied["reason"] : null;
+  return { reason: typeof reason === "string" ? reason : null, message };
+}
+
 /**
  * Runs one call written by the user and returns every step of it.
  *
@@ -141,6 +151,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
   const options = {
     nullPaths,
     hooks: recorder.hooks,
+    approve: liveApprove(request.approval ?? "run-everything", live),
     timeoutMs: CALL_TIMEOUT_MS,
     ...(live.signal === undefined ? {} : { signal: live.signal }),
   };
@@ -154,14 +165,16 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
     const run = await executeToolCalls(chatMessage, toolset, clients, { adapter: chatAdapter, ...options });
     outcome = run.outcomes[0];
     chatOutput = run.outputs[0];
-    if (outcome?.kind === "call") responsesOutput = responsesAdapter.toolOutput(callId, outcome.outcome);
+    if (outcome?.kind === "call" || outcome?.kind === "denied")
+      responsesOutput = responsesAdapter.toolOutput(callId, outcome.outcome);
     if (outcome?.kind === "rejected")
       responsesOutput = responsesAdapter.toolCalls([responsesItem], toolset, nullPaths).rejected[0]?.output;
   } else {
     const run = await executeToolCalls([responsesItem], toolset, clients, { adapter: responsesAdapter, ...options });
     outcome = run.outcomes[0];
     responsesOutput = run.outputs[0];
-    if (outcome?.kind === "call") chatOutput = chatAdapter.toolOutput(callId, outcome.outcome);
+    if (outcome?.kind === "call" || outcome?.kind === "denied")
+      chatOutput = chatAdapter.toolOutput(callId, outcome.outcome);
     if (outcome?.kind === "rejected")
       chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
   }
@@ -172,6 +185,7 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
     api: request.api,
     modelCall: { chat: toJson(chatMessage), responses: toJson(responsesItem) },
     rejected: outcome?.kind === "rejected" ? { code: outcome.outcome.code, message: outcome.outcome.message } : null,
+    denied: outcome?.kind === "denied" ? deniedOf(recorder.events(), outcome.outcome.message) : null,
     sent: wire.sent,
     result: wire.result,
     transportError: failure === undefined ? null : `${failure.code}: ${failure.message}`,

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ApiErrorBody, StateResponse } from "../shared/api-types";
+import type { ApiErrorBody, ApproveRequest, StateResponse } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
@@ -17,6 +17,8 @@ import { parseCallRequest, runManualCall } from "./manual-call";
 import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
+import { createPendingApprovals } from "./pending-approvals";
+import type { PendingApprovals } from "./pending-approvals";
 import { createRunningCalls } from "./running-calls";
 import type { RunningCalls } from "./running-calls";
 import { parseRequestTarget } from "./request-target";
@@ -29,10 +31,10 @@ import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
-import { connectionState, connectPool, withoutTools } from "./toolbox";
+import { connectionState, connectPool } from "./toolbox";
 import type { ServerPool, Toolbox } from "./toolbox";
 import { parseStrictSetting, toolsView } from "./tools-view";
-import { withheldReason } from "./withheld-tools";
+import { modelToolboxes, withheldReason } from "./withheld-tools";
 
 /** Options of {@link startPlayground}. */
 export interface PlaygroundOptions {
@@ -199,11 +201,23 @@ async function route(
       return sendError(response, 404, "not-running", "No call with this runId is running (it may have just finished).");
     return answer({ cancelled: runId });
   }
+  if (pathname === "/api/approve") {
+    const parsed = parseApproveRequest(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    if (!context.approvals.answer(parsed.runId, parsed.callId, parsed))
+      return sendError(
+        response,
+        404,
+        "not-waiting",
+        "No call with this runId and callId waits for approval (it may have been answered, or the run stopped).",
+      );
+    return answer({ answered: parsed.callId, allow: parsed.allow });
+  }
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     const run = parsed.tool === TOOL_SEARCH ? runManualSearch : runManualCall;
-    const call = await followed(context, parsed.runId, (live) => run(toolbox, parsed, live));
+    const call = await followed(context, { runId: parsed.runId, response }, (live) => run(toolbox, parsed, live));
     if (call === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     // What the executor says about a failed call may quote a server's URL or stderr.
@@ -225,9 +239,10 @@ async function route(
     const { openai } = context;
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    // A real model gets the toolbox without the tools it must not be offered (withheld-tools.ts).
-    const conversation = await followed(context, parsed.runId, (live) =>
-      runConversation(context.modelToolbox, openai, parsed, live),
+    // A real model gets the toolbox without the tools it must not be offered unasked (withheld-tools.ts).
+    const offered = context.modelToolboxes[parsed.approval ?? "run-everything"];
+    const conversation = await followed(context, { runId: parsed.runId, response }, (live) =>
+      runConversation(offered, openai, parsed, live),
     );
     if (conversation === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
@@ -243,25 +258,48 @@ async function route(
   return sendError(response, 404, "not-found", `No API at ${pathname}.`);
 }
 
+/** The body of `POST /api/approve`, checked, or what is wrong with it. */
+function parseApproveRequest(body: unknown): ApproveRequest | string {
+  const usage = "Send { runId, callId, allow, reason? }: the ids of the call that waits, and the answer.";
+  if (typeof body !== "object" || body === null) return usage;
+  const { runId, callId, allow, reason } = body as { [key: string]: unknown };
+  if (typeof runId !== "string" || typeof callId !== "string" || typeof allow !== "boolean") return usage;
+  if (reason !== undefined && typeof reason !== "string") return "reason must be text, or left out.";
+  return { runId, callId, allow, ...(reason === undefined ? {} : { reason }) };
+}
+
 /**
  * Runs `run` followed by the page when it gave a `runId`: its events are
- * pushed as they happen, and `POST /api/call/cancel` stops it.
- * `undefined` when a run with that id is going already.
+ * pushed as they happen, `POST /api/call/cancel` stops it, and the calls its
+ * approval policy puts to the page wait for `POST /api/approve`. A page that
+ * goes away before the answer (a reload, a closed tab) can neither take the
+ * answer nor approve a call: the run is stopped then, so nothing waits for
+ * it. `undefined` when a run with that id is going already.
  */
 async function followed<T>(
   context: RouteContext,
-  runId: string | undefined,
+  request: { readonly runId: string | undefined; readonly response: ServerResponse },
   run: (live: LiveRun) => Promise<T>,
 ): Promise<T | undefined> {
+  const { runId, response } = request;
   if (runId === undefined) return run({});
   const started = context.running.start(runId);
   if (started === undefined) return undefined;
+  const { signal } = started;
+  const pageGone = (): void => void context.running.cancel(runId);
+  response.once("close", pageGone);
   try {
     return await run({
-      signal: started.signal,
+      signal,
       onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
+      onModelDelta: (turn, delta) => context.hub.publish({ type: "model-delta", runId, turn, delta }),
+      askPage: (policy) =>
+        context.approvals.asker(runId, policy, signal, (view) =>
+          context.hub.publish({ type: "approval-request", runId, request: view }),
+        ),
     });
   } finally {
+    response.off("close", pageGone);
     started.done();
   }
 }
@@ -287,8 +325,10 @@ interface RouteContext {
   readonly pool: ServerPool;
   readonly hub: EventHub;
   readonly running: RunningCalls;
-  /** The toolbox a real model is offered: without the withheld tools. */
-  readonly modelToolbox: Toolbox;
+  /** Calls of followed runs waiting for the page's Approve or Deny. */
+  readonly approvals: PendingApprovals;
+  /** The toolbox a real model is offered under each approval policy (withheld-tools.ts). */
+  readonly modelToolboxes: ReturnType<typeof modelToolboxes>;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
   readonly openai: OpenAiSettings | undefined;
   readonly redactor: Redactor;
@@ -333,7 +373,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     // Pushed events get what every answer gets: the secrets and the URLs' credentials taken out.
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
-    modelToolbox: withoutTools(toolbox, (server, tool) => withheld(server, tool) !== undefined),
+    approvals: createPendingApprovals(),
+    modelToolboxes: modelToolboxes(toolbox, withheld),
     withheldTools,
     openai: options.openai,
     redactor,

@@ -4,6 +4,7 @@
 // about servers (why one failed, its stderr, a call's transport error, the
 // telemetry) goes through `message`, which also strips the user, password
 // and query of any URL in it, known or not.
+import { URL_IN_TEXT } from "@x/servers";
 import type { Json } from "../shared/api-types";
 import { redactUrl } from "./redact-url";
 import { MIN_SEARCHED_SECRET } from "./secret-rule";
@@ -20,15 +21,6 @@ export interface Redactor {
   /** An API answer with every known secret replaced in every string and key (the last guard before the page). */
   json(value: Json): Json;
 }
-
-/**
- * A URL inside text; a trailing `.`, `,`, `)` … ends the sentence, not the URL.
- * Linear in the text (it sees what MCP servers send): a scheme starts only
- * where no word or scheme character comes before it, so a long run such as
- * `a-a-a-…` is scanned once, not once from each of its letters (`\b` before
- * the scheme made that quadratic: 1.1 s for 63 KB).
- */
-const URL_IN_TEXT = /(?<![\w+.-])[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*[^\s"'<>`.,;:!?)\]]/gi;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -2,8 +2,11 @@
 import { tools as chatTools } from "@x/openai-chat";
 import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
+import { encodeArguments } from "@x/strict-schema";
+import type { Plan } from "@x/strict-schema";
 import type { StrictMode } from "@x/toolset";
-import type { Encoded, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import type { Encoded, Json, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
+import { policyVerdicts } from "./approval-policy";
 import { exampleArguments } from "./example-arguments";
 import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
@@ -45,6 +48,16 @@ export function encodedOf(
   encodings: readonly { readonly kind: string; readonly path: readonly (string | null)[] }[] | undefined,
 ): Encoded[] {
   return (encodings ?? []).map((encoding) => ({ kind: encoding.kind, path: [...encoding.path] }));
+}
+
+/**
+ * The example arguments in the form the model sends: an example in the original schema's shape, encoded with the
+ * tool's plan (nulls for optional properties, entries for maps, JSON text for free-form values), so a call made
+ * with it unchanged is restored to that example. A tool left out has no plan: its example stays in the original shape.
+ */
+function exampleFor(inputSchema: unknown, plan: Plan | undefined): Json {
+  const example = exampleArguments(inputSchema);
+  return plan === undefined ? example : toJson(encodeArguments(example, plan));
 }
 
 /** The bytes of `value` as JSON text in UTF-8: what it weighs in a request body. */
@@ -96,13 +109,15 @@ export function toolsView(
         excluded === undefined
           ? null
           : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
-      example: exampleArguments(responsesTool?.parameters ?? entry.tool.inputSchema, responsesTool?.strict ?? false),
+      example: exampleFor(entry.tool.inputSchema, responses.report.plans[entry.name]),
       unavailable: unavailable.get(entry.server) ?? null,
       encoded: encodedOf(responses.report.encoded[entry.name]),
       bytes: {
         chat: chatTool === undefined ? null : jsonBytes(chatTool),
         responses: responsesTool === undefined ? null : jsonBytes(responsesTool),
       },
+      annotations: toJson(entry.tool.annotations ?? null),
+      verdicts: policyVerdicts(entry),
     };
   });
   return {

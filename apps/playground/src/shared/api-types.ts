@@ -10,6 +10,16 @@ export type ApiName = "chat" | "responses";
 /** The strict switch, as the page sends it. */
 export type StrictSetting = "auto" | "true" | "false";
 
+/**
+ * Who decides whether a call runs (the executor's `approve`): `ask-every-call` asks the page about each call;
+ * `ask-unless-read-only` is `annotationPolicy`: tools marked `readOnlyHint: true` run, the page is asked about the
+ * rest; `read-only-only` runs the read-only ones and denies the rest; `run-everything` runs every call.
+ */
+export type ApprovalPolicy = "ask-every-call" | "ask-unless-read-only" | "read-only-only" | "run-everything";
+
+/** What a policy does with a call to a tool, from its annotations: it runs, the page is asked, or it is denied. */
+export type PolicyVerdict = "runs" | "asks" | "denied";
+
 /** One MCP server, as the page shows it. */
 export interface ServerState {
   readonly name: string;
@@ -86,6 +96,10 @@ export interface ToolView {
   readonly unavailable: string | null;
   /** The bytes of its `tools` entry (JSON text, UTF-8) in each API's request, or `null` when it is not sent. */
   readonly bytes: { readonly chat: number | null; readonly responses: number | null };
+  /** The tool's MCP annotations as its server lists them (untrusted hints), or `null` when it gave none. */
+  readonly annotations: Json;
+  /** What each approval policy does with a call to this tool, decided by the policy itself from the annotations. */
+  readonly verdicts: { readonly [policy in ApprovalPolicy]: PolicyVerdict };
 }
 
 /** The Responses request's `tools` in one form, and what it costs. */
@@ -140,7 +154,39 @@ export interface CallRequest {
   readonly api: ApiName;
   /** Chosen by the page: the pushed events of this call carry it, and `POST /api/call/cancel` names it. */
   readonly runId?: string;
+  /** Who decides whether the call runs; absent: `run-everything`. A policy that may ask needs a `runId`. */
+  readonly approval?: ApprovalPolicy;
 }
+
+/** `POST /api/approve`: the page's answer to a call waiting for approval (an `approval-request` event). */
+export interface ApproveRequest {
+  readonly runId: string;
+  readonly callId: string;
+  readonly allow: boolean;
+  /** Why not: the model reads it in the denial. */
+  readonly reason?: string;
+}
+
+/** A call waiting for the page's Approve or Deny: the call (arguments as the server would get them) and its tool. */
+export interface ApprovalView {
+  readonly callId: string;
+  /** The exposed name the model called. */
+  readonly name: string;
+  readonly server: string;
+  readonly toolName: string;
+  readonly arguments: Json;
+  /** The tool's MCP annotations (untrusted hints), or `null` when its server gave none. */
+  readonly annotations: Json;
+  readonly title: string | null;
+  readonly description: string | null;
+  /** The policy that asked. */
+  readonly policy: ApprovalPolicy;
+}
+
+/** A piece of a streamed model answer: text, or a piece of a call's arguments. */
+export type ModelDelta =
+  | { readonly type: "text"; readonly delta: string }
+  | { readonly type: "arguments"; readonly callId: string; readonly name: string; readonly delta: string };
 
 /** `POST /api/call/cancel`: stops a call of the Run view (its MCP request is cancelled). */
 export interface CancelRequest {
@@ -156,8 +202,12 @@ export interface RestartRequest {
 export type PushedEvent =
   /** The servers changed (one stopped, restarted, …): the whole state, as `GET /api/state` answers. */
   | { readonly type: "state"; readonly state: StateResponse }
-  /** An executor event of a running call of the Run view. */
-  | { readonly type: "call-event"; readonly runId: string; readonly event: TimelineEvent };
+  /** An executor event of a running call of the Run view, or of a conversation. */
+  | { readonly type: "call-event"; readonly runId: string; readonly event: TimelineEvent }
+  /** A call of the run waits for the page's answer (`POST /api/approve`). */
+  | { readonly type: "approval-request"; readonly runId: string; readonly request: ApprovalView }
+  /** A piece of the model's answer in turn `turn` of a conversation, as it streams in. */
+  | { readonly type: "model-delta"; readonly runId: string; readonly turn: number; readonly delta: ModelDelta };
 
 /** One executor hook event, with times relative to the start of the run. */
 export interface TimelineEvent {
@@ -187,6 +237,8 @@ export interface CallResponse {
   readonly events: readonly TimelineEvent[];
   /** The encodings the call's arguments were restored from (empty when the tool has none). */
   readonly encoded?: readonly Encoded[];
+  /** The call was not run: the policy or the page denied it; `message` is what the model reads. */
+  readonly denied?: { readonly reason: string | null; readonly message: string } | null;
   /** For a `tool_search` call: what was searched and found (exposed names, best first), or why nothing was. */
   readonly search?: {
     readonly query: string | null;
@@ -205,6 +257,8 @@ export interface ChatRequest {
   readonly transcript: readonly Json[];
   /** Chosen by the page: the run's pushed events carry it, and `POST /api/call/cancel` stops it. */
   readonly runId?: string;
+  /** Who decides whether each call runs; absent: `run-everything`. A policy that may ask needs a `runId`. */
+  readonly approval?: ApprovalPolicy;
 }
 
 /** One model call of a conversation and the calls it made. */

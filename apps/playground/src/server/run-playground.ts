@@ -1,0 +1,121 @@
+// What `pnpm playground` does, in two steps: read the command line and the
+// environment (a mistake there ends the process with 1 and a message, before
+// anything is built or started), then start the MCP servers and the HTTP
+// server and print the URL to open. Every way out ends the process itself
+// with a code of its own (0 for Ctrl-C, SIGTERM and SIGHUP).
+import { choosePort } from "./choose-port";
+import { parseCliArgs, USAGE } from "./cli-args";
+import { ConfigError } from "./config-file";
+import { consoleLogger } from "./logger";
+import { openBrowser } from "./open-browser";
+import { startPlayground } from "./playground-server";
+import { connectionState } from "./toolbox";
+import { redactUrl } from "./redact-url";
+import type { InvalidServerSpec, ServerSpec } from "./server-spec";
+
+function fail(message: string): never {
+  consoleLogger.error(`playground: ${message}`);
+  process.exit(1);
+}
+
+/** What the command line and the environment ask for, once read. */
+export type StartRequest =
+  | { readonly help: true }
+  | {
+      readonly help: false;
+      readonly port: number;
+      /** Said in the terminal: why the port is not the one asked for. */
+      readonly portNote: string | undefined;
+      readonly servers: readonly (ServerSpec | InvalidServerSpec)[];
+      readonly open: boolean;
+    };
+
+/**
+ * Reads `PORT` and the command line. A mistake (a bad `PORT`, an unknown flag, a bad config file) is printed and
+ * ends the process with exit code 1: nothing is built or started for a command that cannot run.
+ *
+ * @returns what to start, or `{ help: true }` for `--help`
+ * @example
+ * ```ts
+ * const request = await readStartRequest();
+ * await runPlayground(request);
+ * ```
+ */
+export async function readStartRequest(): Promise<StartRequest> {
+  const portChoice = await choosePort(process.env["PORT"]);
+  if ("error" in portChoice) fail(portChoice.error);
+  let cli;
+  try {
+    // pnpm runs the script in apps/playground; INIT_CWD is where the user typed the command.
+    cli = parseCliArgs(process.argv.slice(2), process.env["INIT_CWD"] ?? process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (cli.help) return cli;
+  return { help: false, port: portChoice.port, portNote: portChoice.note, servers: cli.servers, open: cli.open };
+}
+
+/**
+ * Starts what `request` asks for (or prints the usage text and exits for `--help`), prints the URL, and ends the
+ * process with 0 on Ctrl-C, SIGTERM and SIGHUP after stopping every MCP server.
+ *
+ * @example
+ * ```ts
+ * await runPlayground(await readStartRequest());
+ * ```
+ */
+export async function runPlayground(request: StartRequest): Promise<void> {
+  if (request.help) {
+    consoleLogger.info(USAGE);
+    process.exit(0);
+  }
+  const apiKey = process.env["OPENAI_API_KEY"];
+  const baseURL = process.env["OPENAI_BASE_URL"];
+  const model = process.env["OPENAI_MODEL"];
+  const playground = await startPlayground({
+    servers: request.servers,
+    port: request.port,
+    openai: {
+      ...(apiKey === undefined || apiKey === "" ? {} : { apiKey }),
+      ...(baseURL === undefined || baseURL === "" ? {} : { baseURL }),
+      ...(model === undefined || model === "" ? {} : { model }),
+    },
+  }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+
+  const { specs, servers } = playground.pool;
+  // Set before the URL is printed: whoever reacts to the URL by stopping us gets a clean exit.
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    void playground.close().finally(() => process.exit(0));
+  };
+  // SIGTERM also comes from pnpm, which passes it on to the script it runs (the root script execs node for that).
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, shutdown);
+  // When pnpm is killed outright (SIGKILL), nothing is passed on, and this process is left without its parent:
+  // stop then too, so no MCP server is left running.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown();
+  }, 1_000).unref();
+
+  const failed = specs.filter((spec) => connectionState(spec, servers).status !== "ready").length;
+  consoleLogger.info(
+    [
+      "",
+      `  @x playground: ${specs.length - failed} of ${specs.length} MCP server(s) started` +
+        (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
+      `  OpenAI: ${
+        apiKey === undefined || apiKey === ""
+          ? "no OPENAI_API_KEY (the Run view works without " + "one)"
+          : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`
+      }`,
+      "",
+      ...(request.portNote === undefined ? [] : [`  (${request.portNote})`]),
+      `  Open ${playground.url}`,
+      "",
+    ].join("\n"),
+  );
+  if (request.open) openBrowser(playground.url, (message) => consoleLogger.error(`playground: ${message}`));
+}

@@ -95,12 +95,6 @@ export default tseslint.config(
     },
   },
   {
-    // The agent loop's new steps (approvals, resume, streaming) still pass up to
-    // nine positional arguments: a warning until they take one object each.
-    files: ["packages/executor/src/**/*.ts"],
-    rules: { "max-params": ["warn", 4] },
-  },
-  {
     // A table's rows spread into one parameter per column (it.each).
     files: ["**/*.test.ts"],
     rules: { "max-params": "off" },

@@ -3,6 +3,14 @@ import type { McpProgress } from "./mcp-client";
 import { now } from "./clock";
 import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks } from "./hook-events";
 
+/** Why `approve` did not allow a call: `reason` and `approvalError` as in the `tool-call-denied` event. */
+export interface Denial {
+  /** The `denied` error the call is answered with. */
+  readonly error: ToolError;
+  readonly reason?: string;
+  readonly approvalError?: unknown;
+}
+
 /**
  * How the executor reports events. Chosen once per run: with no hooks it is
  * {@link NOOP_DISPATCHER}, whose methods do nothing, so the hot path never
@@ -24,14 +32,8 @@ export interface Dispatcher {
   ): void;
   callError(executionId: string, call: ToolCall, startTime: number, durationMs: number, error: ToolError): void;
   callRejected(executionId: string, rejected: RejectedCall<unknown>): void;
-  /** `approve` did not allow `call`; `reason` and `approvalError` as in the event. */
-  callDenied(
-    executionId: string,
-    call: ToolCall,
-    error: ToolError,
-    reason: string | undefined,
-    approvalError: unknown,
-  ): void;
+  /** `approve` did not allow `call`. */
+  callDenied(executionId: string, call: ToolCall, denial: Denial): void;
   /** Rare events (strict fallbacks, exclusions, turns, model deltas), built by the caller. */
   emit(event: ExecutorEvent): void;
 }
@@ -195,7 +197,7 @@ export function createDispatcher(hooks: ExecutorHooks | undefined, includeValues
     callDenied:
       denied === undefined
         ? noop
-        : (executionId, call, deniedError, reason, approvalError) => {
+        : (executionId, call, { error: deniedError, reason, approvalError }) => {
             callSafely(
               denied,
               Object.freeze({

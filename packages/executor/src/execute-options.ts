@@ -119,6 +119,8 @@ export interface RoundSettings<TResponse, TOutput> {
   readonly adapter: Adapter<unknown, TResponse, TOutput, unknown>;
   readonly nullPaths: NullPathsByTool | undefined;
   readonly toolSearch: unknown;
+  /** Set by `runToolLoop` for an adapter with `answeredCallIds`: the call ids its transcript answers so far. */
+  readonly answeredCallIds: ReadonlySet<string> | undefined;
   readonly timeoutMs: number | undefined;
   readonly resetTimeoutOnProgress: boolean;
   readonly concurrency: number;
@@ -196,6 +198,7 @@ export function roundSettings<TResponse, TOutput>(
     adapter,
     nullPaths: options.nullPaths,
     toolSearch: options.toolSearch,
+    answeredCallIds: undefined,
     timeoutMs,
     resetTimeoutOnProgress,
     concurrency,

@@ -1,41 +1,24 @@
 import type { Toolset } from "@x/toolset";
 import { executeApprovedRound } from "./approved-round";
 import { createDispatcher } from "./dispatcher";
-import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
-import type { ExecuteOptions, RoundSettings } from "./execute-options";
-import { nextExecutionId } from "./execution-id";
+import type { ExecuteOptions } from "./execute-options";
 import type { McpClients } from "./mcp-client";
-import { rejectedOutcome, runRound } from "./run-round";
-import type { ExecuteResult } from "./run-round";
+import { readRound } from "./read-round";
+import { runRound } from "./run-round";
+import type { ExecuteResult, RoundContext } from "./run-round";
 
 /**
  * One round: the calls of `response` run and answered. Never rejects because
  * of a call; rejects when the adapter's `toolCalls` or `renderedOutput` throws.
  */
-// eslint-disable-next-line max-params -- internal: executeToolCalls' four arguments and the run's dispatcher.
 export function executeRound<TResponse, TOutput>(
   response: TResponse,
-  toolset: Toolset,
-  clients: McpClients,
-  settings: RoundSettings<TResponse, TOutput>,
-  dispatcher: Dispatcher,
+  context: RoundContext<TResponse, TOutput>,
 ): Promise<ExecuteResult<TOutput>> {
-  const options =
-    settings.toolSearch === undefined ? settings.render : { ...settings.render, toolSearch: settings.toolSearch };
-  const { calls, rejected, searches = [] } = settings.adapter.toolCalls(response, toolset, settings.nullPaths, options);
-  if (calls.length === 0 && rejected.length === 0 && searches.length === 0) {
-    return Promise.resolve({ outputs: [], outcomes: [], searches: [] });
-  }
-  const executionId = nextExecutionId(dispatcher);
-  for (const rejection of rejected) dispatcher.callRejected(executionId, rejection);
-  return runRound(calls, rejected.map(rejectedOutcome), searches, {
-    settings,
-    toolset,
-    clients,
-    dispatcher,
-    executionId,
-  });
+  const round = readRound(response, context);
+  if (round === undefined) return Promise.resolve({ outputs: [], outcomes: [], searches: [] });
+  return runRound(round, context);
 }
 
 /**
@@ -112,9 +95,9 @@ export function executeToolCalls<TResponse, TOutput>(
   try {
     const settings = roundSettings(options);
     const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
-    if (options.approve !== undefined)
-      return executeApprovedRound(response, toolset, clients, settings, dispatcher, options.approve);
-    return executeRound(response, toolset, clients, settings, dispatcher);
+    const context = { settings, toolset, clients, dispatcher };
+    if (options.approve !== undefined) return executeApprovedRound(response, context, options.approve);
+    return executeRound(response, context);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

@@ -12,7 +12,10 @@ import type { ExecutorHooks } from "./hook-events";
 import type { McpClients, McpToolClient } from "./mcp-client";
 import { otelHooks } from "./otel/otel-hooks";
 import { prepareTools } from "./prepare-tools";
+import { resumeToolLoop } from "./resume-tool-loop";
 import { runToolLoop } from "./run-tool-loop";
+import type { AdapterOutput, AdapterTool, ToolLoopOptions } from "./run-tool-loop";
+import type { ToolLoopState } from "./tool-loop-state";
 
 declare const toolset: Toolset;
 declare const openai: OpenAI;
@@ -82,7 +85,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: "Hi" }];
     const result = await runToolLoop({
       model: (items, tools, { signal }) => {
-        // The repeated output items are typed as input items (transcriptItems: "input"), checked below.
+        // The repeated output items are typed as input items (the adapter's api is "responses"), checked below.
         expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
         return openai.responses.create(
           { model: "gpt-5-mini", input: items, tools },
@@ -138,7 +141,117 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     await openai.chat.completions.create({ model: "gpt-5-mini", messages: result.input });
   });
 
+  it("the tool, output and repeated item types come from the adapter's type", () => {
+    expectTypeOf<AdapterTool<typeof chat>>().toExtend<OpenAI.ChatCompletionTool>();
+    expectTypeOf<AdapterTool<typeof responses>>().toExtend<OpenAI.Responses.Tool>();
+    expectTypeOf<AdapterOutput<typeof chat>>().toEqualTypeOf<ChatToolMessage>();
+    expectTypeOf<AdapterOutput<typeof responses>>().toEqualTypeOf<ResponsesAnswer>();
+    // Three type parameters, which a caller can also write out (here: options written apart from the call).
+    const options: ToolLoopOptions<typeof chat, OpenAI.ChatCompletion, OpenAI.ChatCompletionMessageParam> = {
+      model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
+      adapter: chat,
+      toolset,
+      clients: {},
+      input: [],
+    };
+    void runToolLoop<typeof chat, OpenAI.ChatCompletion, OpenAI.ChatCompletionMessageParam>(options);
+  });
+
+  it("refuses an adapter of the other API than the model function's", () => {
+    void runToolLoop({
+      model: () => ({}) as OpenAI.ChatCompletion,
+      // @ts-expect-error the Responses adapter cannot read a ChatCompletion
+      adapter: responses,
+      toolset,
+      clients: {},
+      input: [] as OpenAI.Responses.ResponseInputItem[],
+    });
+  });
+
   it("otelHooks are hooks", () => {
     expectTypeOf(otelHooks()).toEqualTypeOf<ExecutorHooks>();
+  });
+});
+
+describe("resumeToolLoop with the openai client", () => {
+  it("Chat: a state read back from JSON, typed by its messages, resumes to a transcript openai takes", async () => {
+    const state = JSON.parse("{}") as ToolLoopState<OpenAI.ChatCompletionMessageParam>;
+    const result = await resumeToolLoop(
+      state,
+      { call_1: true },
+      {
+        model: (messages, tools, { signal }) =>
+          openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
+        adapter: chat,
+        toolset,
+        clients: { files: client },
+      },
+    );
+    expectTypeOf(result.response).toExtend<OpenAI.ChatCompletion | undefined>();
+    expectTypeOf(result.input).toExtend<OpenAI.ChatCompletionMessageParam[]>();
+    await openai.chat.completions.create({ model: "gpt-5-mini", messages: result.input });
+    if (result.state !== undefined) {
+      // Paused again: the new state resumes the same way.
+      await resumeToolLoop(result.state, {}, { model: () => completion, adapter: chat, toolset, clients: {} });
+    }
+  });
+
+  it("Responses: the state of a paused run resumes to a ResponseInput, with no cast", async () => {
+    const paused = await runToolLoop({
+      model: (items, tools) => openai.responses.create({ model: "gpt-5-mini", input: items, tools }),
+      adapter: responses,
+      toolset,
+      clients: {},
+      input: [{ role: "user", content: "Hi" }] as OpenAI.Responses.ResponseInput,
+    });
+    if (paused.state === undefined) return;
+    const result = await resumeToolLoop(
+      paused.state,
+      {},
+      {
+        model: (items, tools, { previousResponseId }) => {
+          expectTypeOf(items).toExtend<OpenAI.Responses.ResponseInput>();
+          return openai.responses.create({
+            model: "gpt-5-mini",
+            input: items,
+            tools,
+            previous_response_id: previousResponseId,
+          });
+        },
+        adapter: responses,
+        toolset,
+        clients: {},
+      },
+    );
+    expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
+    await openai.responses.create({ model: "gpt-5-mini", input: result.input });
+  });
+
+  it("refuses a state whose entries cannot hold the response's output items, and a wrong adapter", () => {
+    const userMessages = JSON.parse("{}") as ToolLoopState<{ role: "user"; content: string }>;
+    void resumeToolLoop(
+      userMessages,
+      {},
+      {
+        model: () => response,
+        // @ts-expect-error a reasoning or function_call item is no user message
+        adapter: responses,
+        toolset,
+        clients: {},
+      },
+    );
+    const items = JSON.parse("{}") as ToolLoopState<OpenAI.Responses.ResponseInputItem>;
+    void resumeToolLoop(items, {}, { model: () => response, adapter: responses, toolset, clients: {} });
+    void resumeToolLoop(
+      items,
+      {},
+      {
+        model: () => response,
+        // @ts-expect-error the Chat adapter cannot read a Response
+        adapter: chat,
+        toolset,
+        clients: {},
+      },
+    );
   });
 });

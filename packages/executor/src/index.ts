@@ -14,6 +14,8 @@ export { prepareTools } from "./prepare-tools";
 export type { PrepareToolsOptions } from "./prepare-tools";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
 export type {
+  AdapterOutput,
+  AdapterTool,
   ModelContext,
   ModelFunction,
   StopReason,

@@ -8,6 +8,7 @@ import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
 import OpenAI from "openai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { responsesResponse } from "./__fixtures__/model-responses";
 import { startNotesApi } from "./__fixtures__/notes-api";
 import type { NotesApi } from "./__fixtures__/notes-api";
 import { startNotesServer } from "./__fixtures__/notes-server";
@@ -281,7 +282,8 @@ describe("pause and resume with the Chat Completions API", () => {
 });
 
 describe("pause and resume with the Responses API", () => {
-  it("pauses, resumes from disk with fresh clients, and answers every call once in the model's order", async () => {
+  /** A run paused on the notes server: read_note ran; delete_note and append_note wait. */
+  async function pausedRun() {
     const first = await freshProcess();
     const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Tidy my notes." }];
     const paused = await runToolLoop({
@@ -293,6 +295,11 @@ describe("pause and resume with the Responses API", () => {
       input,
       approve: annotationPolicy(),
     });
+    return { first, paused };
+  }
+
+  it("pauses, resumes from disk with fresh clients, and answers every call once in the model's order", async () => {
+    const { first, paused } = await pausedRun();
     expect(paused.stopReason).toBe("needs-approval");
     const state = await storedAndReadBack<OpenAI.Responses.ResponseInputItem>(paused.state);
     const { notes, openai } = await freshProcess();
@@ -325,5 +332,35 @@ describe("pause and resume with the Responses API", () => {
     ]);
     expect(first.notes.ran.map(([tool]) => tool)).toEqual(["read_note"]);
     expect(notes.ran.map(([tool]) => tool)).toEqual(["append_note"]);
+  });
+
+  it("after resuming, a call id answered before the pause is answered already: not run, answered once", async () => {
+    const { paused } = await pausedRun();
+    const state = await storedAndReadBack<OpenAI.Responses.ResponseInputItem>(paused.state);
+    const { notes } = await freshProcess();
+    // The model's next turn reuses call_read, which was run and answered before the pause.
+    const turns = [
+      responsesResponse([["call_read", "notes__read_note", { title: "todo" }]]),
+      responsesResponse([], "Ok."),
+    ];
+    let turn = 0;
+    const done = await resumeToolLoop(
+      state,
+      { call_delete: false, call_append: false },
+      {
+        model: () => turns[turn++]!,
+        adapter: responses,
+        toolset: notes.toolset,
+        clients: { notes: notes.client },
+      },
+    );
+    expect(done).toMatchObject({ stopReason: "completed", turns: 2 });
+    expect(notes.ran).toEqual([]);
+    const answers = done.input.filter((item) => "type" in item && item.type === "function_call_output");
+    expect(answers.map((item) => ("call_id" in item ? item.call_id : ""))).toEqual([
+      "call_read",
+      "call_delete",
+      "call_append",
+    ]);
   });
 });

@@ -35,15 +35,11 @@ const kinds = (items: readonly object[]): string[] =>
     "type" in item ? `${String(item.type)}${"call_id" in item ? ` ${String(item.call_id)}` : ""}` : "message",
   );
 
-const options = (): Omit<ToolLoopOptions<unknown, OpenAI.Responses.Response, unknown, unknown, Item>, "adapter"> => ({
+// Written apart from the call, with the adapter's type: the tools and items need no cast.
+const options = (): Omit<ToolLoopOptions<typeof responses, OpenAI.Responses.Response, Item>, "adapter"> => ({
   model: (items, tools, { signal, previousResponseId }) =>
     openai.responses.create(
-      {
-        model: "gpt-test",
-        input: items as Item[],
-        tools: tools as OpenAI.Responses.FunctionTool[],
-        previous_response_id: previousResponseId,
-      },
+      { model: "gpt-test", input: items, tools, previous_response_id: previousResponseId },
       { signal },
     ),
   toolset: notes.toolset,

@@ -39,18 +39,13 @@ describe("the README's approval example", () => {
   it("pauses on the destructive and unannotated calls, and resumes with the person's decisions", async () => {
     const openai = new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 });
     const file = join(folder, "run.json");
-    const waiting = await startRun("Tidy my notes.", openai, notes.toolset, notes.client, file);
+    const agent = { openai, toolset: notes.toolset, notes: notes.client, file };
+    const waiting = await startRun("Tidy my notes.", agent);
     expect(waiting).toBe(
       'call_delete: notes__delete_note {"title":"todo"}\ncall_append: notes__append_note {"title":"ideas","text":", ' +
         'a kite"}',
     );
-    const answer = await continueRun(
-      { call_delete: { allow: false, reason: "keep it" }, call_append: true },
-      openai,
-      notes.toolset,
-      notes.client,
-      file,
-    );
+    const answer = await continueRun({ call_delete: { allow: false, reason: "keep it" }, call_append: true }, agent);
     expect(answer).toBe(
       'Done: buy milk | Error: The user did not allow the call to the tool "notes__delete_note": keep it | Appended ' +
         "to ideas.",
@@ -69,9 +64,7 @@ describe("the README's streaming example", () => {
     let written = "";
     const answer = await streamAnswer(
       "Tidy my notes.",
-      openai,
-      notes.toolset,
-      notes.client,
+      { openai, toolset: notes.toolset, notes: notes.client },
       (text) => (written += text),
     );
     expect(answer).toBe("Done: buy milk | Deleted todo. | Appended to ideas.");

@@ -7,32 +7,29 @@ import type { DecideCall } from "./approved-round";
 import { readAnswer } from "./approve-calls";
 import type { ApprovalDecision } from "./approve-calls";
 import { createDispatcher } from "./dispatcher";
-import type { Dispatcher } from "./dispatcher";
 import { roundSettings } from "./execute-options";
-import type { RoundSettings } from "./execute-options";
 import { nextExecutionId } from "./execution-id";
 import { rejectedOutcome } from "./run-round";
-import type { CallOutcome } from "./run-round";
+import type { CallOutcome, RoundContext } from "./run-round";
 import { runTurns } from "./run-tool-loop";
-import type { ModelFunction, ToolLoopOptions, ToolLoopResult } from "./run-tool-loop";
+import type { AdapterOutput, LoopOptions, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
 import { checkState } from "./tool-loop-state";
 import type { AnsweredCall, ApprovalDecisions, ToolLoopState } from "./tool-loop-state";
 
 /**
  * Options of {@link resumeToolLoop}: those of `runToolLoop`, less `input`
- * (the state has the transcript). The transcript's entry type `TEntry` is
- * the state's (type the state read back from JSON, e.g.
- * `ToolLoopState<OpenAI.ChatCompletionMessageParam>`).
+ * (the state has the transcript). The state's entries take the place of the
+ * input items: type the state read back from JSON by your input item type,
+ * e.g. `ToolLoopState<OpenAI.ChatCompletionMessageParam>`.
+ *
+ * @typeParam TAdapter - the adapter's type (`typeof adapter`), of the API the state belongs to
+ * @typeParam TResponse - what the model function returns
+ * @typeParam TInput - an item of the state's transcript
  */
-export interface ResumeOptions<TTool, TResponse, TOutput, TEntry> extends Omit<
-  ToolLoopOptions<TTool, TResponse, TOutput, unknown, TEntry>,
-  "input" | "model" | "adapter"
-> {
-  /** Calls the model with the transcript and the tools, as in `runToolLoop`. */
-  readonly model: ModelFunction<TTool, TResponse, TEntry>;
-  /** An adapter of the API the state belongs to. */
-  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, unknown>;
-}
+export type ResumeOptions<TAdapter extends Adapter, TResponse, TInput> = Omit<
+  ToolLoopOptions<TAdapter, TResponse, TInput>,
+  "input"
+>;
 
 // A paused call runs only as the tool it was: the toolset given on resume
 // (perhaps rebuilt in another process) must still have it under its name.
@@ -43,9 +40,8 @@ function stillOffered(call: ToolCall, toolset: Toolset): boolean {
 
 function goneOutcome<TOutput>(
   call: ToolCall,
-  settings: RoundSettings<unknown, TOutput>,
-  dispatcher: Dispatcher,
   executionId: string,
+  { settings, dispatcher }: RoundContext<unknown, TOutput>,
 ): CallOutcome<TOutput> {
   const error = new ToolError(
     "unknown-tool",
@@ -97,38 +93,49 @@ function goneOutcome<TOutput>(
  * }
  * ```
  */
-export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
-  state: ToolLoopState<TEntry, TOutput>,
+export async function resumeToolLoop<TAdapter extends Adapter, TResponse, TInput>(
+  state: ToolLoopState<TInput>,
   decisions: ApprovalDecisions,
-  options: ResumeOptions<TTool, TResponse, TOutput, TEntry>,
-): Promise<ToolLoopResult<TResponse, TEntry, TOutput>> {
-  type Entry = TEntry;
+  options: ResumeOptions<TAdapter, TResponse, TInput>,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>> {
+  // As in runToolLoop, the types are proved at the call site and the loop is written over `unknown`.
+  return resume(state, decisions, options as Omit<LoopOptions, "input">) as Promise<
+    ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>
+  >;
+}
+
+async function resume(
+  state: unknown,
+  decisions: ApprovalDecisions,
+  options: Omit<LoopOptions, "input">,
+): Promise<ToolLoopResult<unknown, unknown>> {
   const { adapter, toolset, clients, approve, signal } = options;
-  const checked = checkState<Entry, TOutput>(state, decisions, String(adapter?.api));
+  const checked = checkState(state, decisions, String(adapter?.api));
   // The options a round takes have the same names here: roundSettings checks them and reads only those.
   const settings = roundSettings({ ...options, adapter });
   const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
   const executionId = nextExecutionId(dispatcher);
+  const context = { settings, toolset, clients, dispatcher };
 
   const offered = checked.pending.filter((call) => stillOffered(call, toolset));
   const gone = checked.pending
     .filter((call) => !stillOffered(call, toolset))
-    .map((call) => goneOutcome(call, settings, dispatcher, executionId));
+    .map((call) => goneOutcome(call, executionId, context));
   const ask = approve === undefined ? undefined : askingApprove(approve, toolset, signal);
   const decide: DecideCall = (call) => {
     const answer = Object.hasOwn(decisions, call.callId) ? decisions[call.callId] : undefined;
     if (answer !== undefined) return Promise.resolve<ApprovalDecision>(readAnswer(answer));
     return ask === undefined ? Promise.resolve<ApprovalDecision>({ kind: "pause" }) : ask(call);
   };
-  const round = await decideAndRun(offered, gone, [], decide, toolset, clients, settings, dispatcher, executionId);
+  const round = await decideAndRun({ executionId, calls: offered, answered: gone, searches: [] }, decide, context);
 
-  const answered: AnsweredCall<TOutput>[] = [
+  const answered: AnsweredCall<unknown>[] = [
     ...checked.answered,
     ...round.outcomes.map(({ callId, index, output }) => ({ callId, index, output })),
   ];
   answered.sort((a, b) => a.index - b.index);
   if (round.pending.length > 0) {
-    const paused: ToolLoopState<Entry, TOutput> = {
+    const paused: ToolLoopState = {
       ...checked,
       transcript: [...checked.transcript],
       answered,
@@ -142,21 +149,9 @@ export async function resumeToolLoop<TTool, TResponse, TOutput, TEntry>(
       state: paused,
     };
   }
-  // Outputs are entries by the options' type, as runToolLoop appends them.
-  const transcript: Entry[] = [...checked.transcript, ...answered.map((entry) => entry.output as unknown as Entry)];
+  const transcript = [...checked.transcript, ...answered.map((entry) => entry.output)];
   if (signal?.aborted === true)
     return { response: undefined, input: transcript, turns: checked.turns, stopReason: "aborted" };
-  // The loop goes on with the transcript so far as its input; its entries
-  // (this transcript's, the outputs, the adapter's response items) are TEntry.
-  const loopOptions = { ...options, input: transcript } as unknown as ToolLoopOptions<
-    TTool,
-    TResponse,
-    TOutput,
-    unknown,
-    TEntry,
-    "input"
-  >;
-  return runTurns(loopOptions, checked.turns, checked.conversation) as Promise<
-    ToolLoopResult<TResponse, TEntry, TOutput>
-  >;
+  // The loop goes on with the transcript so far as its input.
+  return runTurns({ ...options, input: transcript }, checked.turns, checked.conversation);
 }

@@ -69,12 +69,27 @@ export interface ExecuteResult<TOutput> {
   readonly pending?: ToolCall[];
 }
 
-/** What every call of a round shares. */
-interface RoundContext<TOutput> {
-  readonly settings: RoundSettings<unknown, TOutput>;
+/** What a round runs in: the checked options, the toolset and its clients, and the run's dispatcher. */
+export interface RoundContext<TResponse, TOutput> {
+  readonly settings: RoundSettings<TResponse, TOutput>;
   readonly toolset: Toolset;
   readonly clients: McpClients;
   readonly dispatcher: Dispatcher;
+}
+
+/** One round's calls, under the round's execution id. */
+export interface RoundCalls<TOutput> {
+  readonly executionId: string;
+  /** The calls to run, in the model's order. */
+  readonly calls: readonly ToolCall[];
+  /** Outcomes made already (rejections, denials), merged with the calls' in the model's order. */
+  readonly answered: readonly CallOutcome<TOutput>[];
+  /** The tool searches the adapter answered; their answers take their place among the outputs. */
+  readonly searches: readonly ToolSearchAnswer<TOutput>[];
+}
+
+/** What every call of a round shares. */
+interface CallContext<TOutput> extends RoundContext<unknown, TOutput> {
   readonly executionId: string;
   readonly abort: RoundAbort | undefined;
   /** Set when a call needs more than a plain request: a timeout, the run's signal or progress. */
@@ -85,19 +100,18 @@ interface RoundContext<TOutput> {
 
 /**
  * Runs the calls of one round, at most `concurrency` at once, started in the
- * model's order, and collects every outcome in that order, the rejected
+ * model's order, and collects every outcome in that order, the answered
  * calls' among them; the outputs have the tool searches' answers in their
  * place too. Rejects only when the adapter's `renderedOutput` throws.
  */
 export function runRound<TOutput>(
-  calls: readonly ToolCall[],
-  rejected: readonly CallOutcome<TOutput>[],
-  searches: readonly ToolSearchAnswer<TOutput>[],
-  round: Omit<RoundContext<TOutput>, "abort" | "limits" | "failed">,
+  round: RoundCalls<TOutput>,
+  context: RoundContext<unknown, TOutput>,
 ): Promise<ExecuteResult<TOutput>> {
-  const { timeoutMs, resetTimeoutOnProgress, signal, concurrency } = round.settings;
+  const { calls, answered, searches, executionId } = round;
+  const { timeoutMs, resetTimeoutOnProgress, signal, concurrency } = context.settings;
   const abort = signal === undefined ? undefined : new RoundAbort(signal);
-  const { dispatcher, executionId } = round;
+  const { dispatcher } = context;
   const onProgress = dispatcher.wantsProgress
     ? (call: ToolCall, progress: Parameters<Dispatcher["callProgress"]>[2]): void =>
         dispatcher.callProgress(executionId, call, progress)
@@ -106,11 +120,11 @@ export function runRound<TOutput>(
     timeoutMs === undefined && abort === undefined && !resetTimeoutOnProgress && onProgress === undefined
       ? undefined
       : { timeoutMs, resetTimeoutOnProgress, abort, onProgress };
-  // Field by field, not by spreading `round`: in this hot path V8 copies a spread object several times slower.
-  const context: RoundContext<TOutput> = {
-    settings: round.settings,
-    toolset: round.toolset,
-    clients: round.clients,
+  // Field by field, not by spreading `context`: in this hot path V8 copies a spread object several times slower.
+  const callContext: CallContext<TOutput> = {
+    settings: context.settings,
+    toolset: context.toolset,
+    clients: context.clients,
     dispatcher,
     executionId,
     abort,
@@ -119,15 +133,15 @@ export function runRound<TOutput>(
   };
   // Every call fits at once (the common case): no queue to keep.
   const limit = calls.length <= concurrency ? undefined : createLimiter(concurrency);
-  const answered = calls.map((call) =>
-    limit === undefined ? answerCall(call, context) : limit(() => answerCall(call, context)),
+  const running = calls.map((call) =>
+    limit === undefined ? answerCall(call, callContext) : limit(() => answerCall(call, callContext)),
   );
-  return Promise.all(answered).then(
+  return Promise.all(running).then(
     (outcomes) => {
       abort?.dispose();
-      // Rejections, searches and calls each come in index order; together they take the model's order.
+      // Answered calls, searches and calls each come in index order; together they take the model's order.
       const byIndex = (a: { index: number }, b: { index: number }): number => a.index - b.index;
-      const all = rejected.length === 0 ? outcomes : [...rejected, ...outcomes].sort(byIndex);
+      const all = answered.length === 0 ? outcomes : [...answered, ...outcomes].sort(byIndex);
       const outputs = (searches.length === 0 ? all : [...all, ...searches].sort(byIndex)).map((entry) => entry.output);
       return { outputs, outcomes: all, searches: [...searches] };
     },
@@ -139,7 +153,7 @@ export function runRound<TOutput>(
 }
 
 /** Runs one call (unless the run was aborted or no client serves it), then reports it and makes its answer. */
-function answerCall<TOutput>(call: ToolCall, context: RoundContext<TOutput>): Promise<CallOutcome<TOutput>> {
+function answerCall<TOutput>(call: ToolCall, context: CallContext<TOutput>): Promise<CallOutcome<TOutput>> {
   const startTime = now();
   context.dispatcher.callStart(context.executionId, call, context.toolset, startTime);
   const client = findClient(context.clients, call.server);
@@ -154,7 +168,7 @@ function answerCall<TOutput>(call: ToolCall, context: RoundContext<TOutput>): Pr
 /** Reports the call's end and makes its answer from its outcome, rendered once. */
 function answer<TOutput>(
   call: ToolCall,
-  context: RoundContext<TOutput>,
+  context: CallContext<TOutput>,
   startTime: number,
   outcome: ToolOutcome,
 ): CallOutcome<TOutput> {

@@ -405,36 +405,83 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     },
   );
 
-  it(
-    "Responses: a call_id the model reuses in a later turn is answered already: not run, not answered " + "twice",
-    async () => {
-      const turns = [
+  /** The loop over the Responses API with these responses in turn, on the faults server. */
+  const runResponses = (
+    turns: OpenAI.Responses.Response[],
+    input: OpenAI.Responses.ResponseInputItem[],
+    adapter: typeof responses = responses,
+  ) => {
+    let turn = 0;
+    return runToolLoop({
+      model: () => turns[turn++]!,
+      adapter,
+      toolset: env.toolset,
+      clients: { faults: env.faults.client },
+      input,
+    });
+  };
+
+  it("Responses: a call_id reused in a later turn is answered already: not run, not answered twice", async () => {
+    const result = await runResponses(
+      [
         responsesResponse([["call_1", "faults__echo", { text: "first" }]]),
         responsesResponse([
           ["call_1", "faults__echo", { text: "again" }],
           ["call_2", "faults__echo", { text: "new" }],
         ]),
         responsesResponse([], "Done."),
-      ];
-      let turn = 0;
-      const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: "Echo." }];
-      const result = await runToolLoop({
-        model: () => turns[turn++]!,
-        adapter: responses,
-        toolset: env.toolset,
-        clients: { faults: env.faults.client },
-        input,
-      });
-      expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
-      expect(responsesViolations(result.input)).toEqual([]);
-      const outputs = result.input.filter((item) => "type" in item && item.type === "function_call_output");
-      expect(outputs).toEqual([
+      ],
+      [{ role: "user", content: "Echo." }],
+    );
+    expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
+    expect(responsesViolations(result.input)).toEqual([]);
+    const outputs = result.input.filter((item) => "type" in item && item.type === "function_call_output");
+    expect(outputs).toEqual([
+      { type: "function_call_output", call_id: "call_1", output: "first" },
+      { type: "function_call_output", call_id: "call_2", output: "new" },
+    ]);
+    expect(env.faults.started).toEqual(["echo", "echo"]);
+  });
+
+  it("Responses: each turn's calls are read from its response alone, with the call ids answered so far", async () => {
+    const turns = [
+      responsesResponse([["call_1", "faults__echo", { text: "first" }]]),
+      responsesResponse([["call_2", "faults__echo", { text: "second" }]]),
+      responsesResponse([], "Done."),
+    ];
+    const read: [unknown, string[]][] = [];
+    const watched: typeof responses = {
+      ...responses,
+      toolCalls: (response, toolset, nullPaths, options) => {
+        read.push([response, [...(options?.answeredCallIds ?? [])]]);
+        return responses.toolCalls(response, toolset, nullPaths, options);
+      },
+    };
+    const result = await runResponses(turns, [{ role: "user", content: "Echo." }], watched);
+    expect(result).toMatchObject({ stopReason: "completed", turns: 3 });
+    // Not the transcript: the work per turn does not grow with the conversation.
+    expect(read).toEqual([
+      [turns[0], []],
+      [turns[1], ["call_1"]],
+      [turns[2], ["call_1", "call_2"]],
+    ]);
+  });
+
+  it("Responses: a call_id answered in the input (an earlier conversation) is answered already too", async () => {
+    const result = await runResponses(
+      [responsesResponse([["call_1", "faults__echo", { text: "again" }]]), responsesResponse([], "Done.")],
+      [
+        { role: "user", content: "Echo." },
+        { type: "function_call", call_id: "call_1", name: "faults__echo", arguments: '{"text":"first"}' },
         { type: "function_call_output", call_id: "call_1", output: "first" },
-        { type: "function_call_output", call_id: "call_2", output: "new" },
-      ]);
-      expect(env.faults.started).toEqual(["echo", "echo"]);
-    },
-  );
+        { role: "user", content: "Again." },
+      ],
+    );
+    // Nothing to answer: the turn's only call is answered in the input, so the loop is done after one turn.
+    expect(result).toMatchObject({ stopReason: "completed", turns: 1 });
+    expect(responsesViolations(result.input)).toEqual([]);
+    expect(env.faults.started).toEqual([]);
+  });
 
   it("refuses wrong output options before calling the model or running a call", async () => {
     let calls = 0;

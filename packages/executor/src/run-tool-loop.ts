@@ -75,50 +75,78 @@ export type ModelFunction<TTool, TResponse, TEntry> = (
   context: ModelContext,
 ) => TResponse | PromiseLike<TResponse>;
 
+/** A tool definition of the adapter's API: an entry of the request's `tools`, as the adapter's `tools` gives them. */
+export type AdapterTool<TAdapter extends Adapter> = ReturnType<TAdapter["tools"]>["tools"][number];
+
+/** The item the adapter answers a call with (a Chat tool message, a Responses `function_call_output`, …). */
+export type AdapterOutput<TAdapter extends Adapter> =
+  TAdapter extends Adapter<unknown, never, infer TOutput, unknown> ? TOutput : never;
+
 /**
- * An entry of `runToolLoop`'s transcript: an input item, an output answering
- * a call, or an item the adapter repeats from a response: typed as `TItem`,
- * or, when the adapter says `transcriptItems: "input"` (Responses), as an
- * input item (`runToolLoop` checks that they are).
+ * An entry of `runToolLoop`'s transcript: one of your input items, an output
+ * answering a call, or an item the adapter repeats from a response. Chat
+ * Completions repeats the assistant message as the adapter types it
+ * (`responseItems`' own type). The Responses API (`adapter.api` is
+ * `"responses"`) takes its output items back as input items, which the
+ * adapter can type only loosely without depending on `openai`: they are typed
+ * as your input items, and `runToolLoop` checks, for your model function's
+ * response type, that `responseItems` really gives such items.
+ *
+ * @typeParam TAdapter - the adapter's type (`typeof adapter`)
+ * @typeParam TInput - an item of your input (e.g. openai's `ChatCompletionMessageParam`)
  */
-export type TranscriptEntry<TInput, TOutput, TItem, TItemTyping extends "item" | "input" = "item"> = [
-  TItemTyping,
-] extends ["input"]
-  ? TInput | TOutput
-  : TInput | TOutput | TItem;
+export type TranscriptEntry<TAdapter extends Adapter, TInput> =
+  | TInput
+  | AdapterOutput<TAdapter>
+  | (TAdapter["api"] extends "responses" ? never : ReturnType<TAdapter["responseItems"]>[number]);
 
-// What `responseItems` of the model function's response type must give:
-// transcript entries. `unknown` while TypeScript is still inferring that
-// response type from the model function (its first pass), so the check waits
-// for the real type instead of failing on a placeholder.
-type ResponseItemsOf<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
+// While TypeScript is still inferring the response type from the model
+// function (its first pass, where it is `unknown`), the adapter is checked
+// against nothing: `never` for the response it reads, `unknown` for the items
+// it gives, so the check waits for the real type instead of failing on a
+// placeholder.
+type InferredResponse<TResponse> = unknown extends TResponse ? never : TResponse;
+type ItemsFor<TResponse, TEntry> = unknown extends TResponse ? unknown : TEntry;
 
-/** Options of {@link runToolLoop}. */
-export interface ToolLoopOptions<
-  TTool,
-  TResponse,
-  TOutput,
-  TItem,
-  TInput,
-  TItemTyping extends "item" | "input" = "item",
-> extends Pick<
+/**
+ * What the adapter must do with the model function's response type: read its
+ * calls, and repeat its items as transcript entries. Function properties, not
+ * methods, so that TypeScript checks the response type strictly.
+ */
+interface ReadsResponse<TResponse, TEntry> {
+  readonly toolCalls: (response: InferredResponse<TResponse>, toolset: Toolset) => unknown;
+  readonly responseItems: (response: InferredResponse<TResponse>) => readonly ItemsFor<TResponse, TEntry>[];
+}
+
+// The adapter as given when it reads the response type, else what it should
+// be (so the error says which function does not fit). Not `TAdapter & …`:
+// TypeScript let an adapter through that intersection whose toolCalls cannot
+// read the response (executor.test-d.ts has both directions).
+type CheckedAdapter<TAdapter, TResponse, TEntry> =
+  TAdapter extends ReadsResponse<NoInfer<TResponse>, NoInfer<TEntry>>
+    ? TAdapter
+    : ReadsResponse<NoInfer<TResponse>, NoInfer<TEntry>>;
+
+/**
+ * Options of {@link runToolLoop}.
+ *
+ * @typeParam TAdapter - the adapter's type: it gives the tool, output and (Chat) repeated item types
+ * @typeParam TResponse - what the model function returns (e.g. the openai package's `ChatCompletion`)
+ * @typeParam TInput - an item of `input` (e.g. openai's `ChatCompletionMessageParam`)
+ */
+export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> extends Pick<
   ExecuteOptions<unknown, unknown>,
   "timeoutMs" | "resetTimeoutOnProgress" | "concurrency" | "includeValues" | "maxOutputBytes" | "output"
 > {
   /** Calls the model with the transcript and the tools. */
-  readonly model: ModelFunction<TTool, TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>;
+  readonly model: ModelFunction<AdapterTool<TAdapter>, TResponse, TranscriptEntry<TAdapter, TInput>>;
   /**
    * `adapter` from `@x/openai-chat` or `@x/openai-responses`. The response type
    * comes from the model function (e.g. the openai package's `ChatCompletion`),
    * which the adapter must be able to read; its `responseItems` of that type
    * must give transcript entries (with the Responses adapter: input items).
    */
-  readonly adapter: Adapter<TTool, NoInfer<TResponse>, TOutput, TItem> & {
-    readonly transcriptItems?: TItemTyping | undefined;
-    responseItems(
-      response: NoInfer<TResponse>,
-    ): NoInfer<ResponseItemsOf<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>>>[];
-  };
+  readonly adapter: CheckedAdapter<TAdapter, TResponse, TranscriptEntry<TAdapter, TInput>>;
   readonly toolset: Toolset;
   /** MCP clients by server name: a record or a `Map`; a connected SDK `Client` works as is. */
   readonly clients: McpClients;
@@ -149,7 +177,7 @@ export interface ToolLoopOptions<
    * turn and the transcript (`undefined`: all). A call to a tool not sent
    * this turn is answered as an unknown tool and never runs.
    */
-  readonly activeTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
+  readonly activeTools?: TurnToolNames<TranscriptEntry<TAdapter, TInput>> | undefined;
   /**
    * The tools the model may call each turn, by exposed name (a list, or a
    * function of the turn and the transcript), while every tool is still sent:
@@ -158,7 +186,7 @@ export interface ToolLoopOptions<
    * `allowed_tools` tool choice; a call to another tool is answered as an
    * unknown tool and never runs.
    */
-  readonly allowedTools?: TurnToolNames<TranscriptEntry<TInput, TOutput, TItem, TItemTyping>> | undefined;
+  readonly allowedTools?: TurnToolNames<TranscriptEntry<TAdapter, TInput>> | undefined;
   /**
    * Stops the run after a turn whose calls are answered, when a condition
    * is met (`toolCalled(name)`, `usageAtLeast({ totalTokens })`, or your own):
@@ -266,11 +294,18 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
  * });
  * ```
  */
-export function runToolLoop<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
-  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
-): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
-  return runTurns(options, 0);
+export function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
+  options: ToolLoopOptions<TAdapter, TResponse, TInput>,
+): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>> {
+  // The types are proved here, at the call site: the loop passes entries, responses and outputs along without
+  // looking into them (the adapter does), so it is written over `unknown` (see LoopOptions).
+  return runTurns(options as LoopOptions, 0) as Promise<
+    ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>
+  >;
 }
+
+/** The options as the loop itself sees them: entries, responses and outputs it only passes along. */
+export type LoopOptions = ToolLoopOptions<Adapter, unknown, unknown>;
 
 /** Where a `previous-response` conversation stands: the last response's id, and the transcript entries it had seen. */
 export interface ConversationPoint {
@@ -288,12 +323,11 @@ const responseId = (response: unknown): string | undefined =>
  * a run `resumeToolLoop` continues: they count towards `maxTurns` and number
  * the turns).
  */
-export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTyping extends "item" | "input" = "item">(
-  options: ToolLoopOptions<TTool, TResponse, TOutput, TItem, TInput, TItemTyping>,
+export async function runTurns(
+  options: LoopOptions,
   turnsBefore: number,
   resumeFrom?: ConversationPoint,
-): Promise<ToolLoopResult<TResponse, TranscriptEntry<TInput, TOutput, TItem, TItemTyping>, TOutput>> {
-  type Entry = TranscriptEntry<TInput, TOutput, TItem, TItemTyping>;
+): Promise<ToolLoopResult<unknown, unknown>> {
   const { model, adapter, toolset, clients, signal, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") {
     throw new ToolError("invalid-options", "The option model must be a function (input, tools) => response.");
@@ -318,24 +352,34 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
   };
   const prepared = adapter.tools(toolset, prepareOptions);
   reportStrictProblems(toolset, prepared, dispatcher);
-  const turnTools = new TurnToolsMaker<TTool, Entry>(
+  const turnTools = new TurnToolsMaker({
     adapter,
     toolset,
     prepareOptions,
-    prepared,
-    options.activeTools,
-    options.allowedTools,
-  );
+    all: prepared,
+    activeTools: options.activeTools,
+    allowedTools: options.allowedTools,
+  });
   const stopWhen: readonly StopCondition[] =
     options.stopWhen === undefined ? [] : "met" in options.stopWhen ? [options.stopWhen] : options.stopWhen;
   let usage: RunUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
 
   // A function, not a property read: the signal may abort while the loop awaits.
   const aborted = (): boolean => signal?.aborted === true;
-  const transcript: Entry[] = [...options.input];
+  const transcript: unknown[] = [...options.input];
+  // Responses: the API takes one output per call_id in a whole conversation,
+  // so a call_id the model reuses from earlier (this run or the input) is
+  // answered already: the adapter skips calls with these ids (a reused one is
+  // neither run nor answered again). Kept as the transcript grows, so each
+  // turn reads only its response. Chat Completions answers each assistant
+  // message on its own: its adapter has no answeredCallIds.
+  const answered = adapter.answeredCallIds === undefined ? undefined : new Set(adapter.answeredCallIds(transcript));
+  const remember = (entries: readonly unknown[]): void => {
+    for (const id of adapter.answeredCallIds?.(entries) ?? []) answered?.add(id);
+  };
   // With previous-response: the last response's id and how much of the transcript the server has.
   let point = resumeFrom;
-  let response: TResponse | undefined;
+  let response: unknown;
   let turns = turnsBefore;
   if (turns >= maxTurns) return { response, input: transcript, turns, stopReason: "max-turns" };
   while (!aborted()) {
@@ -371,30 +415,30 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
       throw error;
     }
     turns = turn;
-    // Entries by the options' type: it checked responseItems against the model's response type.
-    transcript.push(...(adapter.responseItems(response) as Entry[]));
+    const items = adapter.responseItems(response);
+    transcript.push(...items);
     const id = responseId(response);
     if (byId && id !== undefined) point = { previousResponseId: id, seen: transcript.length };
-    // Responses: the API takes one output per call_id in a whole conversation, so
-    // a call_id the model reuses from an earlier turn is answered already. The
-    // adapter skips every call its items answer: given the transcript, it reads
-    // this turn's new calls only (a reused one is neither run nor answered again).
-    // Chat Completions answers each assistant message on its own: the response is enough.
-    const called = adapter.api === "responses" ? (transcript as unknown as TResponse) : response;
-    const round = { ...settings, nullPaths: offered.nullPaths };
+    const context = {
+      settings: { ...settings, nullPaths: offered.nullPaths, answeredCallIds: answered },
+      toolset,
+      clients,
+      dispatcher,
+    };
     const {
       outcomes,
       outputs,
       pending = [],
     } = options.approve === undefined
-      ? await executeRound(called, toolset, clients, round, dispatcher)
-      : await executeApprovedRound(called, toolset, clients, round, dispatcher, options.approve);
+      ? await executeRound(response, context)
+      : await executeApprovedRound(response, context, options.approve);
+    remember(items);
     const rejectedCount = outcomes.filter((o) => o.kind === "rejected").length;
     turnEnd(outcomes.filter((o) => o.kind === "call").length, rejectedCount, {});
     if (pending.length > 0) {
       // The turn's answers wait with the paused calls, so that on resume they all go in in the model's order.
       const answered = outcomes.map(({ callId, index, output }) => ({ callId, index, output }));
-      const state: ToolLoopState<Entry, TOutput> = {
+      const state: ToolLoopState = {
         format: TOOL_LOOP_STATE_FORMAT,
         api: adapter.api,
         transcript: [...transcript],
@@ -406,6 +450,7 @@ export async function runTurns<TTool, TResponse, TOutput, TItem, TInput, TItemTy
       return { response, input: transcript, turns, stopReason: "needs-approval", state };
     }
     transcript.push(...outputs);
+    remember(outputs);
     usage = addUsage(usage, response);
     if (outputs.length === 0) return { response, input: transcript, turns, stopReason: "completed" };
     const finished = { turn, response, outcomes, usage };

@@ -39,6 +39,17 @@ const pick = (plans: PlansByTool, names: readonly string[]): PlansByTool =>
     names.filter((name) => Object.hasOwn(plans, name)).map((name) => [name, plans[name] as PlansByTool[string]]),
   );
 
+/** What {@link TurnToolsMaker} makes each turn's tools from. */
+export interface TurnToolsOptions<TTool, TEntry> {
+  readonly adapter: Adapter<TTool, never, unknown, unknown>;
+  readonly toolset: Toolset;
+  readonly prepareOptions: PrepareOptions;
+  /** Every tool, prepared once: what a turn sends without `activeTools`. */
+  readonly all: PreparedTools<TTool>;
+  readonly activeTools: TurnToolNames<TEntry> | undefined;
+  readonly allowedTools: TurnToolNames<TEntry> | undefined;
+}
+
 /**
  * The tools of each turn. `activeTools` narrows the tools sent (a turn's
  * list is prepared once and kept); `allowedTools` keeps the whole list sent
@@ -50,19 +61,12 @@ const pick = (plans: PlansByTool, names: readonly string[]): PlansByTool =>
 export class TurnToolsMaker<TTool, TEntry> {
   private readonly cache = new Map<string, PreparedTools<TTool>>();
 
-  constructor(
-    private readonly adapter: Adapter<TTool, never, unknown, unknown>,
-    private readonly toolset: Toolset,
-    private readonly prepareOptions: PrepareOptions,
-    private readonly all: PreparedTools<TTool>,
-    private readonly activeTools: TurnToolNames<TEntry> | undefined,
-    private readonly allowedTools: TurnToolNames<TEntry> | undefined,
-  ) {}
+  constructor(private readonly options: TurnToolsOptions<TTool, TEntry>) {}
 
   forTurn(info: TurnInfo<TEntry>): TurnTools<TTool> {
-    const active = namesFor(this.activeTools, info);
-    const prepared = active === undefined ? this.all : this.prepared(active);
-    const allowed = namesFor(this.allowedTools, info);
+    const active = namesFor(this.options.activeTools, info);
+    const prepared = active === undefined ? this.options.all : this.prepared(active);
+    const allowed = namesFor(this.options.allowedTools, info);
     const nullPaths = allowed === undefined ? prepared.report.plans : pick(prepared.report.plans, allowed);
     return { tools: [...prepared.tools], nullPaths, allowedTools: allowed };
   }
@@ -71,7 +75,8 @@ export class TurnToolsMaker<TTool, TEntry> {
     const key = [...new Set(names)].sort().join("\u0000");
     let prepared = this.cache.get(key);
     if (prepared === undefined) {
-      prepared = this.adapter.tools(toolsetView(this.toolset, new Set(names)), this.prepareOptions);
+      const { adapter, toolset, prepareOptions } = this.options;
+      prepared = adapter.tools(toolsetView(toolset, new Set(names)), prepareOptions);
       this.cache.set(key, prepared);
     }
     return prepared;

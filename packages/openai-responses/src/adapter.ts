@@ -1,4 +1,5 @@
 import type { Adapter } from "@x/toolset/adapter";
+import { answeredCallIds } from "./answered-call-ids";
 import { responseItems } from "./response-items";
 import type { ResponsesAnswer, ResponsesItem, ResponsesResponse, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
@@ -9,10 +10,11 @@ import { tools } from "./tools";
  * The Responses API {@link Adapter}: this package's functions, for
  * `@x/executor`. `toolOutput` and `responseItems` keep their own, more precise
  * types, so that `adapter.responseItems(response)` of an `openai` response
- * goes into the next `input` as it is; `transcriptItems: "input"` tells
- * `runToolLoop` to type the repeated items as the caller's input items
- * (openai's `ResponseInputItem`), which it checks against the model
- * function's response type.
+ * goes into the next `input` as it is. Because `api` is `"responses"` (output
+ * items go back as input items of the same API), `runToolLoop` (`@x/executor`)
+ * types the items it repeats as the caller's input items (openai's
+ * `ResponseInputItem`), which it checks against the model function's response
+ * type.
  */
 export interface ResponsesAdapter extends Adapter<
   ResponsesTool,
@@ -25,7 +27,7 @@ export interface ResponsesAdapter extends Adapter<
   readonly renderedOutput: typeof renderedOutput;
   readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
-  readonly transcriptItems?: "input";
+  readonly answeredCallIds: typeof answeredCallIds;
 }
 
 /**
@@ -44,4 +46,5 @@ export const adapter: ResponsesAdapter = {
   renderedOutput,
   toolOutput,
   responseItems,
+  answeredCallIds,
 } satisfies Adapter<ResponsesTool, ResponsesResponse | readonly ResponsesItem[], ResponsesAnswer, ResponsesItem>;

@@ -18,6 +18,7 @@ export type { SearchableTool, SearchMatch } from "./search-tools";
 export type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 export { renderedOutput, toolOutput } from "./tool-output";
 export { responseItems } from "./response-items";
+export { answeredCallIds } from "./answered-call-ids";
 export { collectStream } from "./collect-stream";
 export type { CollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
 export { allowedTools } from "./allowed-tools";

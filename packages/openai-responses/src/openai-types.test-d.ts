@@ -79,10 +79,9 @@ describe("against the openai package's types", () => {
     expectTypeOf<typeof adapter>().toExtend<
       Adapter<Tool, ResponsesResponse | readonly ResponsesItem[], ResponseInputItem, ResponsesItem>
     >();
+    // What lets @x/executor's runToolLoop type its transcript as the caller's input items.
     expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
     expectTypeOf<ReturnType<(typeof adapter)["toolOutput"]>>().toExtend<ResponseInputItem.FunctionCallOutput>();
     expectTypeOf(({} as typeof adapter).responseItems({} as Response)).toExtend<ResponseInputItem[]>();
-    // What lets @x/executor's runToolLoop type its transcript as the caller's input items.
-    expectTypeOf<(typeof adapter)["transcriptItems"]>().toEqualTypeOf<"input" | undefined>();
   });
 });

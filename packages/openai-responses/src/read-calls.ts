@@ -1,4 +1,5 @@
 import type { RawToolCall } from "@x/toolset/adapter";
+import { answeredCallIds } from "./answered-call-ids";
 import { isRecord } from "./read-output";
 import type { Fields } from "./read-output";
 
@@ -13,20 +14,6 @@ export interface CallItem {
   /** The `namespace` and bare `name` of a namespaced `function_call`. */
   readonly namespaced?: { readonly namespace: string; readonly name: string };
 }
-
-// Output items that answer a call already (the server ran it): the call is
-// not answered a second time. `local_shell_call_output` names the call in `id`.
-const ANSWER_TYPES = new Set([
-  "function_call_output",
-  "custom_tool_call_output",
-  "shell_call_output",
-  "apply_patch_call_output",
-  "computer_call_output",
-  "tool_search_output",
-]);
-
-const answeredId = (item: Fields): unknown =>
-  ANSWER_TYPES.has(String(item.type)) ? item.call_id : item.type === "local_shell_call_output" ? item.id : undefined;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
@@ -100,15 +87,20 @@ const cutShort = (item: Fields, itemType: CallItemType): boolean =>
 
 /**
  * The calls among `items` that the client must answer and that are not
- * answered in `items` already, in order, indexed among themselves. With
- * `searches`, client-executed `tool_search_call`s are among them.
+ * answered already (in `items`, or earlier in the conversation: `answeredBefore`), in order, indexed among
+ * themselves. With `searches`, client-executed `tool_search_call`s are among them.
  */
-export function readCalls(items: readonly unknown[], searches = false): CallItem[] {
+export function readCalls(
+  items: readonly unknown[],
+  searches: boolean,
+  answeredBefore: ReadonlySet<string> | undefined,
+): CallItem[] {
   const records = items.filter(isRecord);
-  const answered = new Set(records.map(answeredId).filter((id) => typeof id === "string"));
+  const answered = new Set(answeredCallIds(records));
   const calls: CallItem[] = [];
   for (const item of records) {
     if (typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
+    if (answeredBefore?.has(item.call_id) === true) continue;
     if (searches && clientSearch(item)) {
       const raw = {
         callId: item.call_id,

@@ -297,6 +297,16 @@ describe("toolCalls", () => {
     expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
+  it("does not answer a call whose id the conversation answered earlier (answeredCallIds)", () => {
+    const { calls, rejected } = toolCalls([read, list], toolset, nullPaths, {
+      answeredCallIds: new Set(["call_1"]),
+    });
+    expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
+    // Indexed among the calls read, as without the option.
+    expect(calls.map((call) => call.index)).toEqual([0]);
+    expect(rejected).toEqual([]);
+  });
+
   it("leaves out calls without a string call_id: they cannot be answered", () => {
     expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({
       calls: [],

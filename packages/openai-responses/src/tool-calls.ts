@@ -71,7 +71,9 @@ const errorAnswer = (
  * type. With `options.toolSearch`, each client-executed `tool_search_call`
  * is answered once, in `searches`, with the definitions found (none when
  * nothing matches or the arguments are bad). Messages, reasoning and hosted
- * tools' items are ignored, and so is any call the output already answers.
+ * tools' items are ignored, and so is any call the output already answers,
+ * or whose id is in `options.answeredCallIds` (answered earlier in the
+ * conversation: the API takes one output per `call_id`).
  * Never throws on what the model sent.
  *
  * @param response - a response (its `output` is read) or a list of output items
@@ -80,7 +82,8 @@ const errorAnswer = (
  *   encodings), and so the list of tools
  *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
  *   even when the toolset has it. Left out, every toolset tool resolves.
- * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`
+ * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`;
+ *   `answeredCallIds`
  * @returns `calls` to run, `rejected` and `searches` (each with its `output`), all in the model's order (`index`)
  * @example
  * ```ts
@@ -95,7 +98,7 @@ export function toolCalls(
   options?: ToolCallsOptions,
 ): ResponsesToolCalls {
   const index = options?.toolSearch;
-  const items = readCalls(readOutput(response), index !== undefined);
+  const items = readCalls(readOutput(response), index !== undefined, options?.answeredCallIds);
   const searches: ToolSearchAnswer[] = [];
   const answeredSearches = new Set<string>();
   const raw: RawToolCall[] = [];

@@ -13,6 +13,12 @@ export interface ToolCallsOptions extends OutputOptions {
    * opaque here. Given, the adapter answers each tool search in `searches`.
    */
   readonly toolSearch?: unknown;
+  /**
+   * Call ids answered earlier in the conversation (what `answeredCallIds`
+   * gave for its items): a call with one of them is neither run nor answered
+   * again. Only for an adapter that has `answeredCallIds`.
+   */
+  readonly answeredCallIds?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -25,7 +31,12 @@ export interface ToolCallsOptions extends OutputOptions {
  * @typeParam TItem - an item of the next request's input (messages or input items)
  */
 export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown, TItem = unknown> {
-  /** Which API this adapter speaks. */
+  /**
+   * Which API this adapter speaks. `@x/executor` reads it at run time (a paused
+   * run resumes only with an adapter of the same API), and `runToolLoop`'s
+   * types read it too: on `"responses"` the output items it repeats are typed
+   * as the caller's own input items (see `TranscriptEntry` there).
+   */
   readonly api: "chat" | "responses";
   /** The request's `tools` and the report of strict preparation. */
   tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<TTool>;
@@ -59,14 +70,12 @@ export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown
    */
   responseItems(response: TResponse): TItem[];
   /**
-   * Type-level only, never set at run time: how `runToolLoop` (`@x/executor`)
-   * types the items `responseItems` repeats in its transcript. `"item"` (the
-   * default): as `TItem`. `"input"`: as the caller's own input item type, for
-   * an API whose output items go back as input items of the same API
-   * (Responses), which `TItem` can only type loosely without depending on
-   * `openai`. `runToolLoop` then checks, for the model function's own
-   * response type, that `responseItems` gives items of the input type: the
-   * transcript's type is proved, not assumed.
+   * For an API that takes one answer per call id in a whole conversation
+   * (Responses): the call ids `items` answer, which `toolCalls` must then not
+   * answer again (given as `options.answeredCallIds`). `@x/executor`'s loop
+   * keeps the set as its transcript grows, so each turn reads only its
+   * response. Left out (Chat Completions, whose assistant messages are each
+   * answered on their own), a response's calls are read on their own.
    */
-  readonly transcriptItems?: "item" | "input";
+  answeredCallIds?(items: readonly unknown[]): string[];
 }

@@ -7,14 +7,16 @@ import type { Toolset } from "@x/toolset";
 
 type Message = OpenAI.ChatCompletionMessageParam;
 
+/** What both halves of the run use: the model's client, the notes server, and the file the paused run waits in. */
+export interface Agent {
+  readonly openai: OpenAI;
+  readonly toolset: Toolset;
+  readonly notes: McpToolClient;
+  readonly file: string;
+}
+
 /** Starts a run: read-only tools run, any other call waits for a person, and the run's state goes to `file`. */
-export async function startRun(
-  question: string,
-  openai: OpenAI,
-  toolset: Toolset,
-  notes: McpToolClient,
-  file: string
-): Promise<string> {
+export async function startRun(question: string, { openai, toolset, notes, file }: Agent): Promise<string> {
   const input: Message[] = [{ role: "user", content: question }];
   const result = await runToolLoop({
     model: (messages, tools, { signal }) =>
@@ -35,10 +37,7 @@ export async function startRun(
 /** Later, perhaps in another process: the person's decisions by call id, and the run goes on. */
 export async function continueRun(
   decisions: ApprovalDecisions,
-  openai: OpenAI,
-  toolset: Toolset,
-  notes: McpToolClient,
-  file: string
+  { openai, toolset, notes, file }: Agent
 ): Promise<string> {
   const state = JSON.parse(await readFile(file, "utf8")) as ToolLoopState<Message>;
   const result = await resumeToolLoop(state, decisions, {

@@ -4,12 +4,17 @@ import type { McpToolClient } from "@x/executor";
 import { adapter, collectStream } from "@x/openai-responses";
 import type { Toolset } from "@x/toolset";
 
+/** The model's client and the notes server the loop runs with. */
+export interface Agent {
+  readonly openai: OpenAI;
+  readonly toolset: Toolset;
+  readonly notes: McpToolClient;
+}
+
 /** Runs the loop on streamed responses, writing the model's text to `write` as it arrives. */
 export async function streamAnswer(
   question: string,
-  openai: OpenAI,
-  toolset: Toolset,
-  notes: McpToolClient,
+  { openai, toolset, notes }: Agent,
   write: (text: string) => void
 ): Promise<string> {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: question }];

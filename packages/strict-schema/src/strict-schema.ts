@@ -156,8 +156,11 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
       return true;
     });
   }
-  const result = { ok: true, schema: out, nullPaths, relaxations: context.relaxations } as const;
-  return encodings === undefined ? result : { ...result, encodings };
+  const { relaxations } = context;
+  // (two literals, not `{ ...result, encodings }`: that spread made encode ~25% slower on tools with nothing to encode)
+  return encodings === undefined
+    ? { ok: true, schema: out, nullPaths, relaxations }
+    : { ok: true, schema: out, nullPaths, relaxations, encodings };
 }
 
 /** With encode: the encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */

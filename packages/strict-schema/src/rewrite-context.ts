@@ -130,11 +130,9 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
   const relax = own(options, "relax");
   const encode = own(options, "encode") === true;
   const view = (schema: unknown): unknown => viewOf(context, schema);
+  // (with encode, a `$ref` to a non-definition is hoisted: it points where its pointer does; most name a definition)
   const target = encode
-    ? (schema: unknown) => {
-        const ref = own(schema, "$ref");
-        return view(ref === "#" ? root : pointerTarget(ref, root)?.schema);
-      }
+    ? (schema: unknown) => view(refTarget(schema, root) ?? pointerTarget(own(schema, "$ref"), root)?.schema)
     : (schema: unknown) => refTarget(schema, root);
   const context: RewriteContext = {
     root,
@@ -164,8 +162,12 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
   return context;
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Unicode code points of a string (how OpenAI counts characters; a lone surrogate counts as one). */
 export function codePoints(text: string): number {
+  // (most text has no surrogate: then it is its length, without walking it)
+  if (!SURROGATE.test(text)) return text.length;
   let count = 0;
   for (const _ of text) count++;
   return count;

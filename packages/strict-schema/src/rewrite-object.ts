@@ -51,7 +51,7 @@ export function rewriteObject(
     );
   }
   const listed = readRequired(context, required);
-  const declared = declaredProperties(properties, merged).filter(([, schema]) => schema !== undefined);
+  const declared = declaredProperties(properties, merged);
   refuseUndeclaredRequired(context, listed, declared);
   const out: Plain = {};
   const names: string[] = [];
@@ -59,7 +59,7 @@ export function rewriteObject(
     put(out, name, rewriteProperty(context, name, schema, prefix, !listed.has(name), place));
     names.push(name);
   }
-  return { properties: out, required: names.sort((a, b) => (a < b ? -1 : 1)) }; // (by UTF-16 code units)
+  return { properties: out, required: names.sort() }; // (sort's default order: by UTF-16 code units)
 }
 
 /** Whether `properties` declares none (a property whose schema is `undefined` is absent). */
@@ -97,10 +97,21 @@ function readRequired(context: RewriteContext, required: unknown): Set<unknown> 
   return new Set(list);
 }
 
-/** The properties in input order: the node's own, or those an `allOf` merged (each with its part's path). */
+/** A property's own schema path prefix: none (shared, as most properties have it). */
+const OWN: readonly string[] = [];
+
+/**
+ * The properties in input order, but those whose schema is `undefined` (absent): the node's own,
+ * or those an `allOf` merged (each with its part's path).
+ */
 function declaredProperties(properties: Plain | undefined, merged: MergedObject | undefined): readonly Declared[] {
-  if (merged !== undefined) return merged.properties;
-  return Object.keys(properties ?? {}).map((name): Declared => [name, (properties as Plain)[name], []]);
+  if (merged !== undefined) return merged.properties.filter(([, schema]) => schema !== undefined);
+  const declared: Declared[] = [];
+  for (const name of Object.keys(properties ?? {})) {
+    const schema = (properties as Plain)[name];
+    if (schema !== undefined) declared.push([name, schema, OWN]);
+  }
+  return declared;
 }
 
 /**

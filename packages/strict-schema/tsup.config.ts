@@ -6,8 +6,13 @@ import { libraryBuild } from "../../tsup.config.base";
 // library entry never carries CLI code and no chunk is shared between them).
 // tsup runs both at once: only the library cleans dist/, and it spares the bin.
 const config: Options[] = [
-  // Two library entries: the runtime (strictSchema, stripNulls) and the checker (./check).
-  { ...libraryBuild, entry: { index: "src/index.ts", check: "src/check.ts" }, clean: ["!cli.js"] },
+  // Three library entries: the runtime (strictSchema, stripNulls, restoreArguments), the checker
+  // (./check) and encodeArguments (./encode).
+  {
+    ...libraryBuild,
+    entry: { index: "src/index.ts", check: "src/check.ts", encode: "src/encode.ts" },
+    clean: ["!cli.js"],
+  },
   {
     entry: { cli: "src/cli/index.ts" },
     format: ["esm"],

@@ -1,6 +1,7 @@
 // A user's CommonJS project.
 import strictSchema = require("@x/strict-schema");
 import strictCheck = require("@x/strict-schema/check");
+import strictEncode = require("@x/strict-schema/encode");
 import toolset = require("@x/toolset");
 import toolsetAdapter = require("@x/toolset/adapter");
 import chat = require("@x/openai-chat");
@@ -12,6 +13,7 @@ import servers = require("@x/servers");
 export const modules: readonly object[] = [
   strictSchema,
   strictCheck,
+  strictEncode,
   toolset,
   toolsetAdapter,
   chat,
@@ -25,6 +27,10 @@ const converted = strictSchema.strictSchema({ type: "object" });
 export const reasons: readonly strictCheck.StrictError[] = converted.ok
   ? strictCheck.checkStrict(converted.schema)
   : [];
+
+// @x/strict-schema's encode subpath, on a plan of the main entry's types.
+const plan: strictEncode.Plan = { nullPaths: [["note"]], encodings: [{ kind: "entries", path: ["env"] }] };
+export const sent: unknown = strictEncode.encodeArguments({ env: { A: "1" } }, plan);
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otel.otelHooks(), {

@@ -2,6 +2,7 @@
 // built declarations; grows as the packages do.
 import * as strictSchema from "@x/strict-schema";
 import * as strictCheck from "@x/strict-schema/check";
+import * as strictEncode from "@x/strict-schema/encode";
 import * as toolset from "@x/toolset";
 import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
@@ -13,6 +14,7 @@ import * as servers from "@x/servers";
 export const modules: readonly object[] = [
   strictSchema,
   strictCheck,
+  strictEncode,
   toolset,
   toolsetAdapter,
   chat,
@@ -26,6 +28,10 @@ const converted = strictSchema.strictSchema({ type: "object" });
 export const reasons: readonly strictCheck.StrictError[] = converted.ok
   ? strictCheck.checkStrict(converted.schema)
   : [];
+
+// @x/strict-schema's encode subpath, on a plan of the main entry's types.
+const plan: strictEncode.Plan = { nullPaths: [["note"]], encodings: [{ kind: "entries", path: ["env"] }] };
+export const sent: unknown = strictEncode.encodeArguments({ env: { A: "1" } }, plan);
 
 // @x/executor's public API and its OpenTelemetry subpath.
 export const hooks: executor.ExecutorHooks = executor.combineHooks(otelHooks(), {

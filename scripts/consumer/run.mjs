@@ -5,6 +5,7 @@ const require = createRequire(import.meta.url);
 const names = [
   "@x/strict-schema",
   "@x/strict-schema/check",
+  "@x/strict-schema/encode",
   "@x/toolset",
   "@x/toolset/adapter",
   "@x/openai-chat",

@@ -3,7 +3,8 @@
 // cannot start): every security refusal, the tools of both servers, manual
 // calls, a conversation against a local fake OpenAI server, and the API key
 // never leaving the server.
-import { encodeArguments, strictSchema } from "@x/strict-schema";
+import { strictSchema } from "@x/strict-schema";
+import { encodeArguments } from "@x/strict-schema/encode";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   ApprovalView,

@@ -16,7 +16,8 @@ if (!existsSync(dist)) {
   process.stderr.write("bench: dist/index.js is missing; run `pnpm build` first (turbo does it for `pnpm bench`).\n");
   process.exit(1);
 }
-const { encodeArguments, restoreArguments, strictSchema, stripNulls } = await import(dist.href);
+const { restoreArguments, strictSchema, stripNulls } = await import(dist.href);
+const { encodeArguments } = await import(new URL("../dist/encode.js", import.meta.url).href);
 
 const plan = (schema) => {
   const result = strictSchema(schema, { encode: true });

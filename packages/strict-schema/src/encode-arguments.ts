@@ -20,7 +20,7 @@ import { ITEMS } from "./types";
  *
  * @example
  * ```ts
- * import { encodeArguments } from "@x/strict-schema";
+ * import { encodeArguments } from "@x/strict-schema/encode";
  *
  * const plan = { nullPaths: [["note"]], encodings: [{ kind: "entries", path: ["headers"] }] } as const;
  * encodeArguments({ headers: { accept: "text/html" } }, plan);

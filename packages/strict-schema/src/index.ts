@@ -1,7 +1,7 @@
 // The public surface of @x/strict-schema: what a runtime imports to convert MCP
 // tools for OpenAI's strict mode and to undo what strict mode added to the
-// arguments. The checker, for diagnosing refusals, is @x/strict-schema/check.
-export { encodeArguments } from "./encode-arguments";
+// arguments. The checker, for diagnosing refusals, is @x/strict-schema/check;
+// encodeArguments, the form a model would send a value in, is @x/strict-schema/encode.
 export { DEFAULT_LIMITS } from "./limits";
 export type { EntriesEncoding, Encoding, EncodingKind, JsonTextEncoding, Plan, RestEncoding } from "./plan";
 export { restoreArguments } from "./restore-arguments";

@@ -1,4 +1,5 @@
-import { encodeArguments, restoreArguments, strictSchema } from "@x/strict-schema";
+import { restoreArguments, strictSchema } from "@x/strict-schema";
+import { encodeArguments } from "@x/strict-schema/encode";
 import { describe, expect, it } from "vitest";
 import { exampleArguments } from "./example-arguments";
 

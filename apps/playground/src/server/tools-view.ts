@@ -2,7 +2,7 @@
 import { tools as chatTools } from "@x/openai-chat";
 import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
-import { encodeArguments } from "@x/strict-schema";
+import { encodeArguments } from "@x/strict-schema/encode";
 import type { Plan } from "@x/strict-schema";
 import type { StrictMode } from "@x/toolset";
 import type { Encoded, Json, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";

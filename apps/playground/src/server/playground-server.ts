@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ApiErrorBody, ApproveRequest, StateResponse } from "../shared/api-types";
+import type { ApiErrorBody, ApproveRequest, ModelDelta, StateResponse } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
@@ -288,11 +288,20 @@ async function followed<T>(
   const { signal } = started;
   const pageGone = (): void => void context.running.cancel(runId);
   response.once("close", pageGone);
+  // One redacted stream per turn's text and per call's arguments: a secret split across pieces never shows in parts.
+  const streams = new Map<string, (piece: string) => string>();
+  const redacted = (turn: number, delta: ModelDelta): ModelDelta => {
+    const key = `${turn} ${delta.type === "text" ? "" : delta.callId}`;
+    let next = streams.get(key);
+    if (next === undefined) streams.set(key, (next = context.redactor.pieces()));
+    return { ...delta, delta: next(delta.delta) };
+  };
   try {
     return await run({
       signal,
       onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
-      onModelDelta: (turn, delta) => context.hub.publish({ type: "model-delta", runId, turn, delta }),
+      onModelDelta: (turn, delta) =>
+        context.hub.publish({ type: "model-delta", runId, turn, delta: redacted(turn, delta) }),
       askPage: (policy) =>
         context.approvals.asker(runId, policy, signal, (view) =>
           context.hub.publish({ type: "approval-request", runId, request: view }),

@@ -52,3 +52,52 @@ describe("createRedactor on adversarial text (what a hostile MCP server can send
     expect(redactor.message("(ftp://u:p@host/x).")).toBe("(ftp://host/x).");
   });
 });
+
+describe("createRedactor: a text that arrives in pieces (a streamed answer)", () => {
+  const secret = "s3cr3t-t0k3n-XYZ";
+  const redactor = createRedactor([
+    [secret, "[hidden]"],
+    ["t0k3n-XYZ-longer", "[hidden]"],
+  ]);
+  const text = `The env says API_TOKEN=${secret}; then t0k3n-XYZ-longer, and done.`;
+  const whole = redactor.json(text) as string;
+
+  /** Every run of 4 characters of a secret: what must never reach the page. */
+  const fragments = [secret, "t0k3n-XYZ-longer"].flatMap((known) =>
+    Array.from({ length: known.length - 3 }, (_, i) => known.slice(i, i + 4)),
+  );
+
+  it.each([1, 2, 3, 5, 7, 11])("cut every %i characters, shows no part of a secret, in order", (size) => {
+    const next = redactor.pieces();
+    const shown: string[] = [];
+    for (let at = 0; at < text.length; at += size) shown.push(next(text.slice(at, at + size)));
+    const joined = shown.join("");
+    for (const fragment of fragments) expect(joined).not.toContain(fragment);
+    expect(whole.startsWith(joined)).toBe(true);
+    // What is held back is at most a secret's length, so the page is never far behind.
+    expect(whole.length - joined.length).toBeLessThan("t0k3n-XYZ-longer".length);
+  });
+
+  it("cut at every pair of places, shows no part of a secret", () => {
+    for (let a = 1; a < text.length; a++) {
+      for (let b = a; b < text.length; b++) {
+        const next = redactor.pieces();
+        const joined = [text.slice(0, a), text.slice(a, b), text.slice(b)].map(next).join("");
+        for (const fragment of fragments) expect(joined).not.toContain(fragment);
+        expect(whole.startsWith(joined)).toBe(true);
+      }
+    }
+  });
+
+  it("shows a piece that cannot be the start of a secret at once", () => {
+    const next = redactor.pieces();
+    expect(next("The ")).toBe("The ");
+    expect(next("answer is 42.")).toBe("answer is 42.");
+  });
+
+  it("holds back an end that a secret starts with, until the next piece shows what it is", () => {
+    const next = redactor.pieces();
+    expect(next("token s3cr")).toBe("token ");
+    expect(next("et, no: s3cr3t-t0k3n-XYZ!")).toBe("s3cret, no: [hidden]!");
+  });
+});

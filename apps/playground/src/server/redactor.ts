@@ -20,6 +20,13 @@ export interface Redactor {
   messages(value: Json): Json;
   /** An API answer with every known secret replaced in every string and key (the last guard before the page). */
   json(value: Json): Json;
+  /**
+   * For a text that reaches the page in pieces (a streamed answer): a function that takes each piece and returns what
+   * may be shown of the text so far that was not shown yet, known secrets replaced. An end that a secret could start
+   * with is held back until a later piece shows what it is, so a secret split across pieces never shows in parts;
+   * what is still held when the pieces stop is not shown (the whole answer follows, redacted, anyway).
+   */
+  pieces(): (piece: string) => string;
 }
 
 function escapeRegExp(text: string): string {
@@ -67,9 +74,38 @@ export function createRedactor(replacements: Iterable<readonly [secret: string, 
   const replace = (text: string): string =>
     pattern === undefined ? text : text.replace(pattern, (secret) => shownBySecret.get(secret) ?? secret);
   const message = (text: string): string => replace(text.replace(URL_IN_TEXT, stripUrl));
+  const longest = secrets[0]?.length ?? 0;
+  /** Where the end of `text` that could still become a secret starts (`text.length` when there is none). */
+  const heldFrom = (text: string): number => {
+    let cut = text.length;
+    for (let start = Math.max(0, text.length - longest + 1); start < text.length; start++) {
+      const end = text.slice(start);
+      if (secrets.some((secret) => secret.length > end.length && secret.startsWith(end))) {
+        cut = start;
+        break;
+      }
+    }
+    // A whole secret is never cut in two either: the cut moves to its start.
+    if (pattern !== undefined) {
+      for (const match of text.matchAll(pattern)) {
+        if (match.index < cut && match.index + match[0].length > cut) cut = match.index;
+      }
+    }
+    return cut;
+  };
+  const pieces = (): ((piece: string) => string) => {
+    let held = "";
+    return (piece) => {
+      const text = held + piece;
+      const cut = heldFrom(text);
+      held = text.slice(cut);
+      return replace(text.slice(0, cut));
+    };
+  };
   return {
     message,
     messages: (value) => mapStrings(value, message),
     json: (value) => mapStrings(value, replace),
+    pieces,
   };
 }

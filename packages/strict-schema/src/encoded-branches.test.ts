@@ -2,14 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { strictSchema } from "./strict-schema";
 import { ITEMS } from "./types";
-
-const strictEncoded = (schema: unknown) => strictSchema(schema, { encode: true });
-
-const root = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: "object",
-  properties,
-  required,
-});
+import { root, strictEncoded } from "./__fixtures__/encoded-schemas";
 
 describe("strictSchema with encode: anyOf branches", () => {
   it("a free-form map beside a string branch becomes entries of JSON text (a string would be ambiguous)", () => {

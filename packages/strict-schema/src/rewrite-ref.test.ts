@@ -1,16 +1,8 @@
 // strictSchema with encode: encodings through $refs, and $ref targets hoisted into $defs.
 import { describe, expect, it } from "vitest";
 import { checkStrict } from "./check-strict";
-import { strictSchema } from "./strict-schema";
 import { ITEMS } from "./types";
-
-const strictEncoded = (schema: unknown) => strictSchema(schema, { encode: true });
-
-const root = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: "object",
-  properties,
-  required,
-});
+import { root, strictEncoded } from "./__fixtures__/encoded-schemas";
 
 describe("strictSchema with encode: $refs", () => {
   it("expands encodings through $refs, once per use", () => {

@@ -52,13 +52,16 @@ export async function startFaultServer(): Promise<FaultServer> {
     });
     for (const wake of waiters.splice(0)) wake();
   };
+  // (each step's listener is removed when its step ends: a long call adds one listener per step)
   const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
     new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal.addEventListener("abort", () => {
+      const wake = (): void => {
         clearTimeout(timer);
+        signal.removeEventListener("abort", wake);
         resolve();
-      });
+      };
+      const timer = setTimeout(wake, ms);
+      signal.addEventListener("abort", wake);
     });
 
   server.registerTool(

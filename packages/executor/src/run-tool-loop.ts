@@ -373,9 +373,10 @@ export async function runTurns(
   // neither run nor answered again). Kept as the transcript grows, so each
   // turn reads only its response. Chat Completions answers each assistant
   // message on its own: its adapter has no answeredCallIds.
-  const answered = adapter.answeredCallIds === undefined ? undefined : new Set(adapter.answeredCallIds(transcript));
+  const answeredIds = adapter.answeredCallIds === undefined ? undefined : new Set(adapter.answeredCallIds(transcript));
   const remember = (entries: readonly unknown[]): void => {
-    for (const id of adapter.answeredCallIds?.(entries) ?? []) answered?.add(id);
+    if (answeredIds === undefined) return;
+    for (const id of adapter.answeredCallIds?.(entries) ?? []) answeredIds.add(id);
   };
   // With previous-response: the last response's id and how much of the transcript the server has.
   let point = resumeFrom;
@@ -420,7 +421,7 @@ export async function runTurns(
     const id = responseId(response);
     if (byId && id !== undefined) point = { previousResponseId: id, seen: transcript.length };
     const context = {
-      settings: { ...settings, nullPaths: offered.nullPaths, answeredCallIds: answered },
+      settings: { ...settings, nullPaths: offered.nullPaths, answeredCallIds: answeredIds },
       toolset,
       clients,
       dispatcher,

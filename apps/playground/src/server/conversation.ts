@@ -3,7 +3,7 @@
 // streams (`stream: true`), collected by the adapter's `collectStream`, so the
 // page sees the text and the calls' arguments as they arrive; each call goes
 // through the approval policy the page chose.
-import { runToolLoop } from "@x/executor";
+import { combineHooks, runToolLoop } from "@x/executor";
 import type { ExecutorHooks } from "@x/executor";
 import { adapter as chatAdapter, collectStream as collectChatStream } from "@x/openai-chat";
 import { adapter as responsesAdapter, collectStream as collectResponsesStream } from "@x/openai-responses";
@@ -161,7 +161,7 @@ export async function runConversation(
     toolset: toolbox.toolset,
     clients: toolbox.clients,
     strict,
-    hooks: { ...recorder.hooks, ...deltaHooks(live) },
+    hooks: combineHooks(recorder.hooks, deltaHooks(live)),
     approve: liveApprove(request.approval ?? "run-everything", live),
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,

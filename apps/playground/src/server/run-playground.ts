@@ -70,16 +70,18 @@ export async function runPlayground(request: StartRequest): Promise<void> {
     consoleLogger.info(USAGE);
     process.exit(0);
   }
-  const apiKey = process.env["OPENAI_API_KEY"];
-  const baseURL = process.env["OPENAI_BASE_URL"];
-  const model = process.env["OPENAI_MODEL"];
+  // (an empty variable counts as unset)
+  const setting = (name: string): string | undefined => process.env[name] || undefined;
+  const apiKey = setting("OPENAI_API_KEY");
+  const baseURL = setting("OPENAI_BASE_URL");
+  const model = setting("OPENAI_MODEL");
   const playground = await startPlayground({
     servers: request.servers,
     port: request.port,
     openai: {
-      ...(apiKey === undefined || apiKey === "" ? {} : { apiKey }),
-      ...(baseURL === undefined || baseURL === "" ? {} : { baseURL }),
-      ...(model === undefined || model === "" ? {} : { model }),
+      ...(apiKey === undefined ? {} : { apiKey }),
+      ...(baseURL === undefined ? {} : { baseURL }),
+      ...(model === undefined ? {} : { model }),
     },
   }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
@@ -107,8 +109,8 @@ export async function runPlayground(request: StartRequest): Promise<void> {
       `  @x playground: ${specs.length - failed} of ${specs.length} MCP server(s) started` +
         (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
       `  OpenAI: ${
-        apiKey === undefined || apiKey === ""
-          ? "no OPENAI_API_KEY (the Run view works without " + "one)"
+        apiKey === undefined
+          ? "no OPENAI_API_KEY (the Run view works without one)"
           : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`
       }`,
       "",

@@ -4,7 +4,6 @@
 // beside a branch that may be a string is sent as entries rather than JSON text,
 // and an encoding that another branch could be mistaken for is refused (once the
 // whole schema is rewritten, when the encodings of `$ref`s are known).
-import { pointerTarget } from "./local-ref";
 import type { Emit, Site, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { isPlain } from "./plain-json";
@@ -22,7 +21,7 @@ function jsonTypes(input: unknown, context: RewriteContext, encoded: boolean, ho
   const schema = encoded ? (formOf(context, input)?.schema ?? input) : input;
   if (!isPlain(schema) || hops > 32) return new Set(schema === false ? [] : ALL);
   if (typeof schema.$ref === "string") {
-    const target = pointerTarget(schema.$ref, context.root);
+    const target = context.refs.pointer(schema.$ref);
     return target === undefined ? new Set(ALL) : jsonTypes(target.schema, context, encoded, hops + 1);
   }
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;

@@ -57,24 +57,42 @@ const combined = (node: Plain): boolean =>
   node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.$ref !== undefined;
 
 /**
- * The encoded form of a node below the root, or `undefined` when it needs none. A free-form
- * map becomes JSON text, or entries of JSON text when `asEntries` (beside an `anyOf` branch
- * that may be a string, where JSON text would be ambiguous).
+ * What a node below the root is encoded as: any JSON value, a free-form map (both JSON text),
+ * a map with a value schema (entries), or declared properties with an open rest; `undefined`
+ * when it needs no encoding. Cheap, and allocates nothing: the walk asks it of every node.
  */
-export function encodedForm(schema: unknown, asEntries: boolean): EncodedForm | undefined {
-  if (schema === true) return jsonText({}, "any");
+export type FormKind = "any" | "free-map" | "map" | "rest";
+
+export function formKind(schema: unknown): FormKind | undefined {
+  if (schema === true) return "any";
   if (!isPlain(schema)) return undefined;
-  if (schema.type === undefined) return isFreeForm(schema) ? jsonText(schema, "any") : undefined;
+  if (schema.type === undefined) return isFreeForm(schema) ? "any" : undefined;
   if (objectType(schema.type) === undefined) return undefined;
   const rest = openRest(schema);
   const declared = hasProperties(schema);
   // (the common object, its properties listed and its rest closed, is told first)
   if ((declared && rest === undefined) || combined(schema)) return undefined;
-  if (declared) return restForm(schema);
-  if (schema.additionalProperties !== false && (rest === undefined || isFreeForm(rest))) {
-    return asEntries ? entries(schema, {}) : jsonText(schema, "object");
+  if (declared) return "rest";
+  if (schema.additionalProperties === false) return undefined;
+  return rest === undefined || isFreeForm(rest) ? "free-map" : "map";
+}
+
+/**
+ * The encoded form of a node of `kind`. A free-form map becomes JSON text, or entries of JSON
+ * text when `asEntries` (beside an `anyOf` branch that may be a string, where JSON text would be ambiguous).
+ */
+export function encodedForm(schema: unknown, kind: FormKind, asEntries: boolean): EncodedForm {
+  const node = isPlain(schema) ? schema : {};
+  switch (kind) {
+    case "any":
+      return jsonText(node, "any");
+    case "free-map":
+      return asEntries ? entries(node, {}) : jsonText(node, "object");
+    case "map":
+      return entries(node, openRest(node));
+    case "rest":
+      return restForm(node);
   }
-  return rest === undefined ? undefined : entries(schema, rest);
 }
 
 /**

@@ -3,9 +3,9 @@
 // instance path), what it has counted, and the units ($defs in use) it has met.
 // Refusing ends the walk with a Refusal, which strictSchema turns into its result.
 import { type NullAnalysis, nullAnalysis } from "./allows-null";
-import { type EncodedForm, encodedForm, rootForm } from "./encoded-form";
+import { type EncodedForm, encodedForm, formKind, rootForm } from "./encoded-form";
 import { overLimit, readLimits } from "./limits";
-import { pointerTarget, refTarget } from "./local-ref";
+import { type RefReader, refReader } from "./local-ref";
 import type { Fail, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { isPlain, own, pointer } from "./plain-json";
@@ -50,6 +50,8 @@ export interface RewriteContext {
   readonly hoisted: Map<string, string>;
   /** With encode, a `oneOf` refusal waits until the encodings are checked (relax.ts, strict-schema.ts). */
   deferred: StrictError | undefined;
+  /** Reads the `$ref`s of the root, each once. */
+  readonly refs: RefReader;
   /** The schema a `$ref` node points to (as the walk sees it), or `undefined`. */
   readonly target: (schema: unknown) => unknown;
   /** Whether an input subschema already allows null. */
@@ -131,9 +133,10 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
   const encode = own(options, "encode") === true;
   const view = (schema: unknown): unknown => viewOf(context, schema);
   // (with encode, a `$ref` to a non-definition is hoisted: it points where its pointer does; most name a definition)
+  const refs = refReader(root);
   const target = encode
-    ? (schema: unknown) => view(refTarget(schema, root) ?? pointerTarget(own(schema, "$ref"), root)?.schema)
-    : (schema: unknown) => refTarget(schema, root);
+    ? (schema: unknown) => view(refs.target(schema) ?? refs.pointer(own(schema, "$ref"))?.schema)
+    : refs.target;
   const context: RewriteContext = {
     root,
     limits,
@@ -144,6 +147,7 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
     moves: [],
     hoisted: new Map(),
     deferred: undefined,
+    refs,
     target,
     nulls: nullAnalysis(view, target, NESTING, () => refuseTooDeep(context)),
     path: [],
@@ -189,15 +193,20 @@ export function recordRelaxation(context: RewriteContext, kind: RelaxationKind):
  * `asEntries` asks for a free-form map as entries (a new form each time: only an anyOf branch asks).
  */
 export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
-  if (asEntries) return encodedForm(schema, true);
-  // (most nodes are told at once: only a node without a type, or an object, can have a form)
-  const type = own(schema, "type");
-  if (typeof type === "string" && type !== "object") return undefined;
-  let form = context.forms.get(schema);
-  if (form === undefined) {
-    form = schema === context.root ? (isPlain(schema) ? rootForm(schema) : undefined) : encodedForm(schema, false);
-    if (form !== undefined) context.forms.set(schema, form);
+  if (schema === context.root) {
+    let form = context.forms.get(schema);
+    if (form === undefined && isPlain(schema)) {
+      form = rootForm(schema);
+      if (form !== undefined) context.forms.set(schema, form);
+    }
+    return form;
   }
+  // (most nodes need no encoding, and are told without a lookup)
+  const kind = formKind(schema);
+  if (kind === undefined) return undefined;
+  if (asEntries) return encodedForm(schema, kind, true);
+  let form = context.forms.get(schema);
+  if (form === undefined) context.forms.set(schema, (form = encodedForm(schema, kind, false)));
   return form;
 }
 

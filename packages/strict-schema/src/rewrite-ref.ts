@@ -2,7 +2,7 @@
 // definition it points to becomes a unit, rewritten once on its own, and only
 // definitions some reachable `$ref` uses are kept in the output. With encode, a
 // `$ref` to something other than a definition has its target hoisted into `$defs`.
-import { localRef, pointerTarget, type RefTarget } from "./local-ref";
+import type { RefTarget } from "./local-ref";
 import { wrapNullable } from "./nullable";
 import { isPlain, own, type Plain, pointer, put } from "./plain-json";
 import { refuse, type RewriteContext } from "./rewrite-context";
@@ -23,7 +23,7 @@ export function rewriteRef(context: RewriteContext, ref: unknown, makeNull: bool
       scope,
     );
   }
-  const found = localRef(ref, context.root);
+  const found = context.refs.local(ref);
   const hoisted = typeof found === "string" && context.encode ? hoist(context, ref) : undefined;
   const target = hoisted ?? found;
   if (typeof target === "string") return refuse(context, "$ref", target);
@@ -46,7 +46,7 @@ export function rewriteRef(context: RewriteContext, ref: unknown, makeNull: bool
  * `$ref`); `undefined` when the pointer does not resolve or names a definition.
  */
 function hoist(context: RewriteContext, ref: unknown): RefTarget | undefined {
-  const target = pointerTarget(ref, context.root);
+  const target = context.refs.pointer(ref);
   const [keyword] = target?.path ?? [];
   if (target === undefined || (target.path.length === 2 && (keyword === "$defs" || keyword === "definitions"))) {
     return undefined;

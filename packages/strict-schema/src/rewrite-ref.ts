@@ -77,6 +77,7 @@ export function changesBase(id: unknown): boolean {
 
 /** The rewritten definitions of `keyword` (`$defs` or `definitions`) that a `$ref` used, in input order. */
 export function usedDefinitions(context: RewriteContext, keyword: "$defs" | "definitions"): Plain | undefined {
+  if (context.units.size === 1) return undefined; // (no $ref used a definition: most schemas)
   const kept: Plain = {};
   let count = 0;
   const names = Object.keys(own(context.root, keyword) ?? {});

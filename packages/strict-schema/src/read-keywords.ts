@@ -1,7 +1,7 @@
 // One pass over a node's keys: the structural keywords each rule reads, the
 // kept keywords whose values strict mode keeps, and a refusal for a keyword
 // strict mode refuses or a kept keyword with a value it cannot take.
-import { inOutputOrder, KEPT_BY_NAME, type KeptKeyword, UNSUPPORTED } from "./keywords";
+import { KEPT_BY_NAME, type KeptKeyword, UNSUPPORTED } from "./keywords";
 import { describe, hasOwnProperty, type Plain } from "./plain-json";
 import { refuse, type RewriteContext } from "./rewrite-context";
 
@@ -22,7 +22,7 @@ export interface NodeKeywords {
   $id: unknown;
   /** OpenAPI 3.0's `nullable`: `true` beside a `type` adds "null" to it. */
   nullable: unknown;
-  /** The rules of the kept keywords present with a value strict mode keeps, in output order (values stay put). */
+  /** The rules of the kept keywords present with a value strict mode keeps, in input order (values stay put). */
   kept: KeptKeyword[] | undefined;
 }
 
@@ -94,7 +94,5 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
     if (verdict === "refuse") refuseValue(context, key, rule.expected, value);
     if (verdict === "keep") (keywords.kept ??= []).push(rule);
   }
-  // (most nodes keep one keyword, a description, or none)
-  if (keywords.kept !== undefined && keywords.kept.length > 1) keywords.kept.sort(inOutputOrder);
   return keywords;
 }

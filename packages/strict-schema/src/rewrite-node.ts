@@ -3,7 +3,7 @@
 // an `anyOf`, or a typed schema (type, enum, const, the kept keywords, array
 // items, object properties).
 import type { EncodedForm } from "./encoded-form";
-import { type KeptKeyword, TYPE_NAMES } from "./keywords";
+import { KEPT_KEYWORDS, type KeptKeyword, TYPE_NAMES } from "./keywords";
 import { typesWithNull, wrapNullable } from "./nullable";
 import { describe, isPlain, type Plain } from "./plain-json";
 import { type NodeKeywords, readKeywords, refuseValue } from "./read-keywords";
@@ -127,7 +127,8 @@ function copyKept(
   which: "all" | "annotations" | "all but annotations",
 ): void {
   if (kept === undefined) return;
-  for (const rule of kept) {
+  // (most nodes keep one keyword, a description; more are put in output order)
+  for (const rule of kept.length === 1 ? kept : KEPT_KEYWORDS.filter((each) => kept.includes(each))) {
     if ((which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
     out[rule.name] = schema[rule.name];
   }

@@ -3,47 +3,33 @@
 import { UNSUPPORTED } from "./keywords";
 import { isPlain, own, type Plain } from "./plain-json";
 import { entriesBranches } from "./encoded-branches";
+import { jsonTypes } from "./json-types";
 import { type NodeKeywords, refuseUnsupported, unsupported } from "./read-keywords";
 import { recordRelaxation, refusal, refuse, type RewriteContext, viewOf } from "./rewrite-context";
-
-/** The schema a `$ref` node points to (RewriteContext.target). */
-type Target = (schema: unknown) => unknown;
 
 const isObjectType = (type: unknown): boolean =>
   type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
 
-/**
- * The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares
- * none.
- */
-const declaredTypes = (branch: unknown, target: Target): Set<unknown> | undefined => {
-  for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
-  const type = own(branch, "type");
-  const names: unknown[] = Array.isArray(type) ? type : type === undefined ? [] : [type];
-  return names.length === 0 ? undefined : new Set(names.map((name) => (name === "integer" ? "number" : name)));
-};
-
-/**
- * Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`).
- */
-function disjointByType(branches: readonly unknown[], target: Target): boolean {
+/** Whether no JSON type is taken by two of the branches (`[string, array of string]`). */
+function disjointByType(context: RewriteContext, branches: readonly unknown[]): boolean {
   const seen = new Set<unknown>();
   return branches.every((branch) => {
-    const types = declaredTypes(branch, target);
-    if (types === undefined || [...types].some((name) => seen.has(name))) return false;
+    const types = jsonTypes(branch, context, context.encode);
+    if ([...types].some((name) => seen.has(name))) return false;
     for (const name of types) seen.add(name);
     return true;
   });
 }
 
 /**
- * Whether no value can match two branches: their declared types never overlap
- * (`[string, array of string]`), or every branch (through local `$ref`s) is an
+ * Whether no value can match two branches: no JSON type is taken by two of
+ * them (`[string, array of string]`), or every branch (through local `$ref`s) is an
  * object requiring one same property whose `const`/`enum` values differ from
  * every other branch's. A single branch is disjoint.
  */
-export function disjointOneOf(branches: readonly unknown[], target: Target): boolean {
-  if (disjointByType(branches, target)) return true;
+export function disjointOneOf(context: RewriteContext, branches: readonly unknown[]): boolean {
+  if (disjointByType(context, branches)) return true;
+  const { target } = context;
   const objects = branches.map((branch) => {
     for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
     return isObjectType(own(branch, "type")) ? branch : undefined;
@@ -170,7 +156,7 @@ export function applyOneOf(context: RewriteContext, keywords: NodeKeywords): "an
   if (oneOf === undefined) return "anyOf";
   if (anyOf !== undefined && context.relaxOneOf) refuse(context, "oneOf", '"oneOf" beside "anyOf"; use "anyOf"');
   if (!context.relaxOneOf) refuseOneOf(context, unsupported("oneOf"));
-  else if (Array.isArray(oneOf) && !disjointOneOf(branchForms(context, oneOf), context.target)) {
+  else if (Array.isArray(oneOf) && !disjointOneOf(context, branchForms(context, oneOf))) {
     refuseOneOf(context, '"oneOf" branches may overlap; use "anyOf"');
   } else recordRelaxation(context, "oneOf-as-anyOf");
   keywords.anyOf = oneOf;

@@ -1,6 +1,5 @@
-// A trie of null paths, keyed by property name or ITEMS (`null`): how stripNulls
-// matches a value against many paths at once, and how the anyOf rule walks every
-// branch along all the paths of a site at once.
+// A trie of null paths, keyed by property name or ITEMS (`null`): how the anyOf
+// rule walks every branch along all the paths of a site at once.
 import type { NullPath, NullPathSegment } from "./types";
 
 /** A trie node: `end` marks where a path ends; `hit` (the anyOf rule) is the first branch that accepts a null there. */

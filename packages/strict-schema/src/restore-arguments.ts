@@ -1,8 +1,9 @@
 // Undoing a tool's plan on the arguments a model sent: the nulls strict mode
 // introduced are stripped and every encoding is undone (entries back to an
 // object, JSON text parsed, an open rest merged back), innermost first.
-import { type Encoding, type Plan, type PlanNode, planTrie, type RestEncoding } from "./plan";
+import { type Encoding, type Plan, planTrie, type RestEncoding } from "./plan";
 import { describe, isPlain, type Plain, pointer, put } from "./plain-json";
+import { type Trie } from "./trie";
 import { ITEMS } from "./types";
 
 /** Why arguments could not be restored: where (in the arguments the model sent) and what to send instead. */
@@ -77,16 +78,16 @@ export function restoreArguments(args: unknown, plan: Plan): RestoreResult {
 }
 
 /** Restores `value` at `node`: the values below it first, then this node's encodings in plan order. */
-function restore(value: unknown, node: PlanNode, path: Path): unknown {
+function restore(value: unknown, node: Trie, path: Path): unknown {
   let restored = restoreChildren(value, node, path);
-  for (const encoding of node.encodings) restored = undo(restored, encoding, path);
+  for (const encoding of node.encodings ?? []) restored = undo(restored, encoding, path);
   return restored;
 }
 
-function restoreChildren(value: unknown, node: PlanNode, path: Path): unknown {
-  if (node.children.size === 0) return value;
+function restoreChildren(value: unknown, node: Trie, path: Path): unknown {
+  if (node.size === 0) return value;
   if (Array.isArray(value)) {
-    const items = node.children.get(ITEMS);
+    const items = node.get(ITEMS);
     if (items === undefined) return value;
     const copy: unknown[] = new Array<unknown>(value.length);
     for (let index = 0; index < value.length; index += 1) {
@@ -100,9 +101,9 @@ function restoreChildren(value: unknown, node: PlanNode, path: Path): unknown {
   const copy: Plain = {};
   for (const key of Object.keys(value)) {
     const child = value[key];
-    const next = node.children.get(key);
+    const next = node.get(key);
     if (next === undefined) put(copy, key, child);
-    else if (child !== null || !next.nullable) {
+    else if (child !== null || next.end !== true) {
       // (else a null strict mode introduced, left out)
       path.push(key);
       put(copy, key, restore(child, next, path));

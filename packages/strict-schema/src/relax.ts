@@ -25,7 +25,7 @@ function disjointByType(context: RewriteContext, branches: readonly unknown[]): 
  * Whether no value can match two branches: no JSON type is taken by two of
  * them (`[string, array of string]`), or every branch (through local `$ref`s) is an
  * object requiring one same property whose `const`/`enum` values differ from
- * every other branch's. A single branch is disjoint.
+ * every other branch's. A single branch is disjoint (it shares no type).
  */
 export function disjointOneOf(context: RewriteContext, branches: readonly unknown[]): boolean {
   if (disjointByType(context, branches)) return true;
@@ -41,23 +41,22 @@ export function disjointOneOf(context: RewriteContext, branches: readonly unknow
   });
   const first = own(objects[0], "required");
   return (
-    branches.length < 2 ||
-    (Array.isArray(first) &&
-      first.some((name) => {
-        const owner = new Map<unknown, number>();
-        return objects.every((branch, index) => {
-          const property = own(own(branch, "properties"), name as string);
-          const constant = own(property, "const");
-          const values = constant === undefined ? own(property, "enum") : [constant];
-          return (
-            required[index]?.has(name) === true &&
-            Array.isArray(values) &&
-            values.every(
-              (value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index),
-            )
-          );
-        });
-      }))
+    Array.isArray(first) &&
+    first.some((name) => {
+      const owner = new Map<unknown, number>();
+      return objects.every((branch, index) => {
+        const property = own(own(branch, "properties"), name as string);
+        const constant = own(property, "const");
+        const values = constant === undefined ? own(property, "enum") : [constant];
+        return (
+          required[index]?.has(name) === true &&
+          Array.isArray(values) &&
+          values.every(
+            (value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index),
+          )
+        );
+      });
+    })
   );
 }
 

@@ -8,7 +8,7 @@
 //                                          added property that carries the rest
 // (A local $ref to a non-definition is hoisted into $defs: rewrite-ref.ts.)
 import type { Encoding } from "./plan";
-import { isPlain, type Plain, put } from "./plain-json";
+import { hasOwnProperty, isPlain, type Plain, put } from "./plain-json";
 
 /** What a node becomes: the schema rewritten in its place, and its encoding (the path is set where it is used). */
 export interface EncodedForm {
@@ -29,7 +29,9 @@ const isFreeForm = (schema: unknown): boolean => {
   if (schema === true) return true;
   // (a schema with a type, the most common kind, is told at once)
   if (!isPlain(schema) || schema.type !== undefined) return false;
-  for (const key of Object.keys(schema)) if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
+  for (const key in schema) {
+    if (hasOwnProperty.call(schema, key) && !ANNOTATIONS.has(key) && !key.startsWith("x-")) return false;
+  }
   return true;
 };
 
@@ -45,7 +47,7 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
 const hasProperties = (node: Plain): boolean => {
   const { properties } = node;
   if (!isPlain(properties)) return false;
-  for (const name in properties) if (Object.hasOwn(properties, name)) return true;
+  for (const name in properties) if (hasOwnProperty.call(properties, name)) return true;
   return false;
 };
 

@@ -90,6 +90,10 @@ export const KEPT_KEYWORDS: readonly KeptKeyword[] = [
   },
 ];
 
+/** Sorts kept keywords in the order the output carries them (that of {@link KEPT_KEYWORDS}). */
+export const inOutputOrder = (a: KeptKeyword, b: KeptKeyword): number =>
+  KEPT_KEYWORDS.indexOf(a) - KEPT_KEYWORDS.indexOf(b);
+
 /** {@link KEPT_KEYWORDS} by name. */
 export const KEPT_BY_NAME: ReadonlyMap<string, KeptKeyword> = new Map(KEPT_KEYWORDS.map((rule) => [rule.name, rule]));
 

@@ -35,7 +35,6 @@ export function localRef(ref: unknown, root: unknown): RefTarget | string {
       : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
 
-
 /** Where a JSON Pointer points: the path of the target in the root, and the target. */
 export interface PointerTarget {
   readonly path: SchemaPath;

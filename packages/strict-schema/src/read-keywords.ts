@@ -1,8 +1,8 @@
 // One pass over a node's keys: the structural keywords each rule reads, the
 // kept keywords whose values strict mode keeps, and a refusal for a keyword
 // strict mode refuses or a kept keyword with a value it cannot take.
-import { KEPT_BY_NAME, UNSUPPORTED } from "./keywords";
-import { describe, type Plain } from "./plain-json";
+import { inOutputOrder, KEPT_BY_NAME, type KeptKeyword, UNSUPPORTED } from "./keywords";
+import { describe, hasOwnProperty, type Plain } from "./plain-json";
 import { refuse, type RewriteContext } from "./rewrite-context";
 
 /** A node's structural keywords (`undefined` when absent) and its kept keywords. */
@@ -22,8 +22,8 @@ export interface NodeKeywords {
   $id: unknown;
   /** OpenAPI 3.0's `nullable`: `true` beside a `type` adds "null" to it. */
   nullable: unknown;
-  /** The names of the kept keywords present with a value strict mode keeps (their values stay in the node). */
-  kept: Set<string> | undefined;
+  /** The rules of the kept keywords present with a value strict mode keeps, in output order (values stay put). */
+  kept: KeptKeyword[] | undefined;
 }
 
 /** Why a keyword strict mode does not support is refused, and what to do instead. */
@@ -62,7 +62,10 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
     kept: undefined,
   };
   // One pass with a switch: reading each structural keyword by name instead makes the corpus rewrite ~20% slower.
-  for (const key of Object.keys(schema)) {
+  // (for-in with hasOwnProperty.call, which V8 reads from the object's own fields, where Object.keys and a lookup
+  // by each key cost twice as much)
+  for (const key in schema) {
+    if (!hasOwnProperty.call(schema, key)) continue;
     const value = schema[key];
     if (value === undefined) continue;
     switch (key) {
@@ -89,7 +92,9 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
     }
     const verdict = rule.verdict(value);
     if (verdict === "refuse") refuseValue(context, key, rule.expected, value);
-    if (verdict === "keep") (keywords.kept ??= new Set()).add(key);
+    if (verdict === "keep") (keywords.kept ??= []).push(rule);
   }
+  // (most nodes keep one keyword, a description, or none)
+  if (keywords.kept !== undefined && keywords.kept.length > 1) keywords.kept.sort(inOutputOrder);
   return keywords;
 }

@@ -3,7 +3,7 @@
 // an `anyOf`, or a typed schema (type, enum, const, the kept keywords, array
 // items, object properties).
 import type { EncodedForm } from "./encoded-form";
-import { KEPT_KEYWORDS, TYPE_NAMES } from "./keywords";
+import { type KeptKeyword, TYPE_NAMES } from "./keywords";
 import { typesWithNull, wrapNullable } from "./nullable";
 import { describe, isPlain, type Plain } from "./plain-json";
 import { type NodeKeywords, readKeywords, refuseValue } from "./read-keywords";
@@ -123,12 +123,11 @@ function refuseShapingSiblings(context: RewriteContext, keywords: NodeKeywords, 
 function copyKept(
   out: Plain,
   schema: Plain,
-  kept: ReadonlySet<string> | undefined,
+  kept: readonly KeptKeyword[] | undefined,
   which: "all" | "annotations" | "all but annotations",
 ): void {
   if (kept === undefined) return;
-  for (const rule of KEPT_KEYWORDS) {
-    if (!kept.has(rule.name)) continue;
+  for (const rule of kept) {
     if ((which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
     out[rule.name] = schema[rule.name];
   }

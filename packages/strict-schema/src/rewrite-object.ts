@@ -1,7 +1,7 @@
 // Objects and `required`: every object is closed (`additionalProperties:
 // false`) and requires every property; a property the input did not require,
 // and that did not already allow null, is made nullable and gets a null path.
-import { describe, isPlain, type Plain, put } from "./plain-json";
+import { describe, hasOwnProperty, isPlain, type Plain, put } from "./plain-json";
 import { refuseValue, type NodeKeywords } from "./read-keywords";
 import { codePoints, countChars, refuse, refuseLimit, type RewriteContext } from "./rewrite-context";
 import { type NodePlace, rewriteNode } from "./rewrite-node";
@@ -65,7 +65,9 @@ export function rewriteObject(
 /** Whether `properties` declares none (a property whose schema is `undefined` is absent). */
 function isEmpty(properties: Plain | undefined): boolean {
   if (properties === undefined) return true;
-  for (const name in properties) if (Object.hasOwn(properties, name) && properties[name] !== undefined) return false;
+  for (const name in properties) {
+    if (hasOwnProperty.call(properties, name) && properties[name] !== undefined) return false;
+  }
   return true;
 }
 
@@ -75,7 +77,10 @@ function refuseUndeclaredRequired(
   listed: ReadonlySet<unknown>,
   declared: readonly Declared[],
 ): void {
-  if (listed.size === 0) return;
+  // (the common case, told without building a set: every listed name is declared)
+  let found = 0;
+  for (const [name] of declared) if (listed.has(name)) found++;
+  if (found === listed.size) return;
   const names = new Set(declared.map(([name]) => name));
   for (const name of listed) {
     if (names.has(name as string)) continue;
@@ -107,8 +112,9 @@ const OWN: readonly string[] = [];
 function declaredProperties(properties: Plain | undefined, merged: MergedObject | undefined): readonly Declared[] {
   if (merged !== undefined) return merged.properties.filter(([, schema]) => schema !== undefined);
   const declared: Declared[] = [];
-  for (const name of Object.keys(properties ?? {})) {
-    const schema = (properties as Plain)[name];
+  for (const name in properties) {
+    if (!hasOwnProperty.call(properties, name)) continue;
+    const schema = properties[name];
     if (schema !== undefined) declared.push([name, schema, OWN]);
   }
   return declared;

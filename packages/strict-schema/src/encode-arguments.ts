@@ -1,8 +1,9 @@
 // The inverse of restoreArguments: the arguments a model would send, under a
 // tool's strict schema, for a value the tool accepts. Encodings are applied
 // outermost first, and every absent property at a null path is sent as null.
-import { type Encoding, type Plan, type PlanNode, planTrie } from "./plan";
+import { type Encoding, type Plan, planTrie } from "./plan";
 import { isPlain, type Plain, put } from "./plain-json";
+import { type Trie } from "./trie";
 import { ITEMS } from "./types";
 
 /**
@@ -37,27 +38,27 @@ export function encodeArguments(value: unknown, plan: Plan): unknown {
 }
 
 /** Encodes `value` at `node`: this node's encodings in reverse plan order, then the values below it. */
-function encode(value: unknown, node: PlanNode): unknown {
+function encode(value: unknown, node: Trie): unknown {
   let encoded = value;
-  for (const encoding of [...node.encodings].reverse()) encoded = apply(encoded, encoding);
+  for (const encoding of [...(node.encodings ?? [])].reverse()) encoded = apply(encoded, encoding);
   return encodeChildren(encoded, node);
 }
 
-function encodeChildren(value: unknown, node: PlanNode): unknown {
-  if (node.children.size === 0) return value;
+function encodeChildren(value: unknown, node: Trie): unknown {
+  if (node.size === 0) return value;
   if (Array.isArray(value)) {
-    const items = node.children.get(ITEMS);
+    const items = node.get(ITEMS);
     return items === undefined ? value : value.map((element: unknown) => encode(element, items));
   }
   if (!isPlain(value)) return value;
   const copy: Plain = {};
   for (const key of Object.keys(value)) {
     const child = value[key];
-    const next = node.children.get(key);
+    const next = node.get(key);
     put(copy, key, next === undefined ? child : encode(child, next));
   }
-  for (const [segment, next] of node.children) {
-    if (segment !== ITEMS && next.nullable && !Object.hasOwn(copy, segment)) put(copy, segment, null);
+  for (const [segment, next] of node) {
+    if (segment !== ITEMS && next.end === true && !Object.hasOwn(copy, segment)) put(copy, segment, null);
   }
   return copy;
 }

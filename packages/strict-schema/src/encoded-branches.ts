@@ -6,37 +6,9 @@
 // whole schema is rewritten, when the encodings of `$ref`s are known).
 import type { Emit, Site, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
-import { isPlain } from "./plain-json";
+import { type JsonType, jsonTypes } from "./json-types";
 import { fail, formOf, type RewriteContext } from "./rewrite-context";
 import { ITEMS, type NullPath } from "./types";
-
-type JsonType = "object" | "array" | "string";
-const ALL: readonly unknown[] = ["object", "array", "string"];
-
-/**
- * The JSON types (of those encodings care about) a schema may take, in its encoded form when
- * `encoded`; all of them when unsure.
- */
-function jsonTypes(input: unknown, context: RewriteContext, encoded: boolean, hops = 0): Set<unknown> {
-  const schema = encoded ? (formOf(context, input)?.schema ?? input) : input;
-  if (!isPlain(schema) || hops > 32) return new Set(schema === false ? [] : ALL);
-  if (typeof schema.$ref === "string") {
-    const target = context.refs.pointer(schema.$ref);
-    return target === undefined ? new Set(ALL) : jsonTypes(target.schema, context, encoded, hops + 1);
-  }
-  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches !== undefined) {
-    return new Set(branches.flatMap((branch) => [...jsonTypes(branch, context, encoded, hops + 1)]));
-  }
-  const named = (value: unknown): unknown[] =>
-    (Array.isArray(value) ? value : [value]).filter((name) => ALL.includes(name));
-  if (schema.type !== undefined) return new Set(named(schema.type));
-  const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
-  if (values === undefined) return new Set(ALL);
-  return new Set(
-    values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value)),
-  );
-}
 
 /** Which branches are free-form maps to send as entries: another branch may be a string (by its input types). */
 export function entriesBranches(context: RewriteContext, branches: readonly unknown[]): boolean[] {

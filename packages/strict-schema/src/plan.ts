@@ -2,7 +2,8 @@
 // (the nulls strict mode introduced, and the reversible encodings of open maps
 // and free-form values), and the trie both restoreArguments and
 // encodeArguments walk a value along.
-import { type NullPath, type NullPathSegment } from "./types";
+import { descend, insert, type Trie } from "./trie";
+import type { NullPath } from "./types";
 
 /**
  * A map sent as a list of `{ "key": …, "value": … }` entries (an array, in the
@@ -60,17 +61,6 @@ export interface Plan {
   readonly encodings?: readonly Encoding[];
 }
 
-/** A node of the trie a plan becomes: which nulls to strip, what to undo here, and where to go on. */
-export interface PlanNode {
-  readonly children: Map<NullPathSegment, PlanNode>;
-  /** A null path ends here. */
-  nullable: boolean;
-  /** The encodings at this path, in plan order. */
-  readonly encodings: Encoding[];
-}
-
-const node = (): PlanNode => ({ children: new Map(), nullable: false, encodings: [] });
-
 const isPath = (path: unknown): path is NullPath =>
   Array.isArray(path) && path.every((segment) => segment === null || typeof segment === "string");
 
@@ -88,29 +78,20 @@ const isEncoding = (encoding: unknown): encoding is Encoding => {
   return false;
 };
 
-const descend = (root: PlanNode, path: NullPath): PlanNode => {
-  let at = root;
-  for (const segment of path) {
-    let next = at.children.get(segment);
-    if (next === undefined) at.children.set(segment, (next = node()));
-    at = next;
-  }
-  return at;
-};
-
 /**
- * The trie of a plan. Entries that are not what {@link Plan} says (a path with a
+ * The trie of a plan: each null path ends (`end`) and each encoding sits (`encodings`) at its
+ * node. Entries that are not what {@link Plan} says (a path with a
  * segment that is neither a string nor ITEMS, an encoding of an unknown kind)
  * are left out: they can never match a value.
  */
-export function planTrie(plan: Plan): PlanNode {
-  const root = node();
+export function planTrie(plan: Plan): Trie {
+  const root: Trie = new Map();
   const { nullPaths, encodings } = (typeof plan === "object" && plan !== null ? plan : {}) as Partial<Plan>;
   for (const path of Array.isArray(nullPaths) ? nullPaths : []) {
-    if (isPath(path)) descend(root, path).nullable = true;
+    if (isPath(path)) insert(root, path);
   }
   for (const encoding of Array.isArray(encodings) ? (encodings as unknown[]) : []) {
-    if (isEncoding(encoding)) descend(root, encoding.path).encodings.push(encoding);
+    if (isEncoding(encoding)) (descend(root, encoding.path).encodings ??= []).push(encoding);
   }
   return root;
 }

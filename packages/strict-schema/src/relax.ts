@@ -3,47 +3,33 @@
 import { UNSUPPORTED } from "./keywords";
 import { isPlain, own, type Plain } from "./plain-json";
 import { entriesBranches } from "./encoded-branches";
+import { jsonTypes } from "./json-types";
 import { type NodeKeywords, refuseUnsupported, unsupported } from "./read-keywords";
 import { recordRelaxation, refusal, refuse, type RewriteContext, viewOf } from "./rewrite-context";
-
-/** The schema a `$ref` node points to (RewriteContext.target). */
-type Target = (schema: unknown) => unknown;
 
 const isObjectType = (type: unknown): boolean =>
   type === "object" || (Array.isArray(type) && type.length === 1 && type[0] === "object");
 
-/**
- * The type names a branch (through local `$ref`s) declares, `integer` read as `number`; `undefined` when it declares
- * none.
- */
-const declaredTypes = (branch: unknown, target: Target): Set<unknown> | undefined => {
-  for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
-  const type = own(branch, "type");
-  const names: unknown[] = Array.isArray(type) ? type : type === undefined ? [] : [type];
-  return names.length === 0 ? undefined : new Set(names.map((name) => (name === "integer" ? "number" : name)));
-};
-
-/**
- * Whether every branch declares a `type` and no type name is declared by two branches (`[string, array of string]`).
- */
-function disjointByType(branches: readonly unknown[], target: Target): boolean {
+/** Whether no JSON type is taken by two of the branches (`[string, array of string]`). */
+function disjointByType(context: RewriteContext, branches: readonly unknown[]): boolean {
   const seen = new Set<unknown>();
   return branches.every((branch) => {
-    const types = declaredTypes(branch, target);
-    if (types === undefined || [...types].some((name) => seen.has(name))) return false;
+    const types = jsonTypes(branch, context, context.encode);
+    if ([...types].some((name) => seen.has(name))) return false;
     for (const name of types) seen.add(name);
     return true;
   });
 }
 
 /**
- * Whether no value can match two branches: their declared types never overlap
- * (`[string, array of string]`), or every branch (through local `$ref`s) is an
+ * Whether no value can match two branches: no JSON type is taken by two of
+ * them (`[string, array of string]`), or every branch (through local `$ref`s) is an
  * object requiring one same property whose `const`/`enum` values differ from
- * every other branch's. A single branch is disjoint.
+ * every other branch's. A single branch is disjoint (it shares no type).
  */
-export function disjointOneOf(branches: readonly unknown[], target: Target): boolean {
-  if (disjointByType(branches, target)) return true;
+export function disjointOneOf(context: RewriteContext, branches: readonly unknown[]): boolean {
+  if (disjointByType(context, branches)) return true;
+  const { target } = context;
   const objects = branches.map((branch) => {
     for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
     return isObjectType(own(branch, "type")) ? branch : undefined;
@@ -55,23 +41,22 @@ export function disjointOneOf(branches: readonly unknown[], target: Target): boo
   });
   const first = own(objects[0], "required");
   return (
-    branches.length < 2 ||
-    (Array.isArray(first) &&
-      first.some((name) => {
-        const owner = new Map<unknown, number>();
-        return objects.every((branch, index) => {
-          const property = own(own(branch, "properties"), name as string);
-          const constant = own(property, "const");
-          const values = constant === undefined ? own(property, "enum") : [constant];
-          return (
-            required[index]?.has(name) === true &&
-            Array.isArray(values) &&
-            values.every(
-              (value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index),
-            )
-          );
-        });
-      }))
+    Array.isArray(first) &&
+    first.some((name) => {
+      const owner = new Map<unknown, number>();
+      return objects.every((branch, index) => {
+        const property = own(own(branch, "properties"), name as string);
+        const constant = own(property, "const");
+        const values = constant === undefined ? own(property, "enum") : [constant];
+        return (
+          required[index]?.has(name) === true &&
+          Array.isArray(values) &&
+          values.every(
+            (value) => typeof value !== "object" && (owner.get(value) ?? index) === index && owner.set(value, index),
+          )
+        );
+      });
+    })
   );
 }
 
@@ -83,20 +68,15 @@ export interface MergedObject {
 
 /**
  * JSON text to compare schemas by; NaN (equal to nothing) when the value has none, or over 100 000 values (it may share
- * objects exponentially).
+ * objects exponentially: past the budget, no value is written or descended into).
  */
 const json = (value: unknown): string | number => {
   let left = 100_000;
   try {
-    return (
-      JSON.stringify(value, (_key, item: unknown) => {
-        // eslint-disable-next-line @typescript-eslint/only-throw-error -- caught just below
-        if (left-- < 0) throw 0;
-        return item;
-      }) ?? NaN
-    );
+    const text = JSON.stringify(value, (_key, item: unknown) => (left-- > 0 ? item : undefined));
+    return left < 0 || text === undefined ? NaN : text;
   } catch {
-    return NaN;
+    return NaN; // a BigInt or a cycle inside
   }
 };
 
@@ -170,7 +150,7 @@ export function applyOneOf(context: RewriteContext, keywords: NodeKeywords): "an
   if (oneOf === undefined) return "anyOf";
   if (anyOf !== undefined && context.relaxOneOf) refuse(context, "oneOf", '"oneOf" beside "anyOf"; use "anyOf"');
   if (!context.relaxOneOf) refuseOneOf(context, unsupported("oneOf"));
-  else if (Array.isArray(oneOf) && !disjointOneOf(branchForms(context, oneOf), context.target)) {
+  else if (Array.isArray(oneOf) && !disjointOneOf(context, branchForms(context, oneOf))) {
     refuseOneOf(context, '"oneOf" branches may overlap; use "anyOf"');
   } else recordRelaxation(context, "oneOf-as-anyOf");
   keywords.anyOf = oneOf;

@@ -36,11 +36,10 @@ export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword
     });
     return rewritten;
   });
+  const nulls = site.branches.some(({ from, to }) => to > from);
   const encoded = site.branches.some(({ encoded: [from, to] }) => to > from);
-  if (site.branches.some((branch) => branch.to > branch.from)) {
-    unit.sites.push(site);
-    context.anyOfSites++;
-  } else if (encoded) unit.sites.push(site);
+  if (nulls || encoded) unit.sites.push(site);
+  if (nulls) context.anyOfSites++;
   if (encoded) checkSiteNow(context, unit, site);
   if (place.makeNull) list.push(nullSchema());
   return { anyOf: list };

@@ -985,7 +985,8 @@ describe("relaxations (opt-in)", () => {
     ["a discriminator that is optional in one branch", [cat, { ...dog, required: ["good"] }]],
     ["a branch that may be an object too, without the discriminator", [cat, { type: ["string", "object"] }]],
     ["branches whose types overlap (integer is a number)", [{ type: "integer" }, { type: "number" }]],
-    ["a branch without a type", [{ type: "string" }, { enum: [1, 2] }]],
+    ["a branch that may be any value", [{ type: "string" }, { description: "anything" }]],
+    ["branches whose enum values share a type", [{ enum: ["a", 1] }, { enum: ["b"] }]],
     [
       "no discriminator at all",
       [
@@ -1010,6 +1011,14 @@ describe("relaxations (opt-in)", () => {
     );
     expect(prop(result)).toEqual({ anyOf: [{ type: "string" }, { $ref: "#/$defs/list" }] });
     expect(result.relaxations).toEqual([{ kind: "oneOf-as-anyOf", path: ["properties", "p"] }]);
+  });
+
+  it.each<[string, unknown[]]>([
+    ["an enum", [{ type: "string" }, { enum: [1, 2] }]],
+    ["a const", [{ type: "array", items: { type: "string" } }, { const: "all" }]],
+    ["an anyOf", [{ anyOf: [{ type: "string" }, { type: "boolean" }] }, { type: "integer" }]],
+  ])("tells a branch's types by %s too", (_name, branches) => {
+    expect(ok(root({ oneOf: branches }), { relax: { oneOf: true } }).relaxations).toHaveLength(1);
   });
 
   it("finds the discriminator after a long required list by lookup, not by search", () => {

@@ -1,6 +1,6 @@
-// Undoing strict mode's nulls in the arguments a model sent.
-import { isPlain, type Plain, put } from "./plain-json";
-import { insert, type Trie } from "./trie";
+// Undoing strict mode's nulls in the arguments a model sent: restoreArguments
+// with a plan of null paths alone (without encodings, nothing can fail).
+import { restoreArguments } from "./restore-arguments";
 import type { NullPath } from "./types";
 
 /**
@@ -23,31 +23,7 @@ import type { NullPath } from "./types";
  * ```
  */
 export function stripNulls<T>(value: T, nullPaths: readonly NullPath[]): T {
-  const trie: Trie = new Map();
-  try {
-    for (const nullPath of Array.isArray(nullPaths) ? nullPaths : []) {
-      // (a segment that is neither a string nor ITEMS never matches anything)
-      if (Array.isArray(nullPath)) insert(trie, nullPath as NullPath);
-    }
-    return strip(value, trie) as T;
-  } catch {
-    // Only a hostile value (a throwing getter or Proxy) gets here.
-    return value;
-  }
-}
-
-function strip(value: unknown, trie: Trie): unknown {
-  if (Array.isArray(value)) {
-    const items = trie.get(null);
-    return items === undefined ? value.slice() : value.map((element) => strip(element, items));
-  }
-  if (!isPlain(value)) return value;
-  const copy: Plain = {};
-  for (const key of Object.keys(value)) {
-    const child = value[key];
-    const next = trie.get(key);
-    if (child !== null || next?.end !== true)
-      put(copy, key, child === null || next === undefined ? child : strip(child, next));
-  }
-  return copy;
+  const restored = restoreArguments(value, { nullPaths });
+  // (only a hostile value, a throwing getter or Proxy, is not restored)
+  return restored.ok ? (restored.value as T) : value;
 }

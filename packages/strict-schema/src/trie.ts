@@ -1,15 +1,25 @@
-// A trie of null paths, keyed by property name or ITEMS (`null`): how stripNulls
-// matches a value against many paths at once, and how the anyOf rule walks every
-// branch along all the paths of a site at once.
+// A trie of instance paths, keyed by property name or ITEMS (`null`): how the
+// anyOf rule walks every branch along all the paths of a site at once, and how
+// restoreArguments and encodeArguments walk a value along a plan.
+import type { Encoding } from "./plan";
 import type { NullPath, NullPathSegment } from "./types";
 
-/** A trie node: `end` marks where a path ends; `hit` (the anyOf rule) is the first branch that accepts a null there. */
-export type Trie = Map<NullPathSegment, Trie> & { end?: boolean; hit?: number };
+/**
+ * A trie node: `end` marks where a null path ends; `hit` (the anyOf rule) is the first branch that
+ * accepts a null there; `encodings` (a plan's trie) are the encodings at this path, in plan order.
+ */
+export type Trie = Map<NullPathSegment, Trie> & { end?: boolean; hit?: number; encodings?: Encoding[] };
+
+/** The node of `trie` at `path`, added as needed. */
+export const descend = (trie: Trie, path: NullPath): Trie => {
+  let node = trie;
+  for (const segment of path) node = node.get(segment) ?? (node.set(segment, new Map()).get(segment) as Trie);
+  return node;
+};
 
 /** Adds `path` to `trie`, marking the node where it ends, and returns that node. */
 export const insert = (trie: Trie, path: NullPath): Trie => {
-  let node = trie;
-  for (const segment of path) node = node.get(segment) ?? (node.set(segment, new Map()).get(segment) as Trie);
+  const node = descend(trie, path);
   node.end = true;
   return node;
 };

@@ -43,10 +43,10 @@ export function nullAnalysis(
     if (excludesNull(input)) return false;
     const schema = view(input);
     if (!isPlain(schema)) return schema === true;
+    if (excludesNull(schema)) return false;
     // OpenAPI 3.0's `nullable: true` beside a type adds null to it.
     const nullable = own(schema, "nullable") === true;
     const type = own(schema, "type");
-    if (typeof type === "string" && type !== "null" && !nullable) return false;
     const known = memo.get(schema);
     if (known !== undefined) return known;
     if (depth > limit) tooDeep();

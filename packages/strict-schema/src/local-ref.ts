@@ -10,29 +10,33 @@ export interface RefTarget {
 }
 
 /**
- * Resolves a local `$ref` against `root`: the fragment is percent-decoded, then
- * read as a JSON Pointer (`~1` is `/`, `~0` is `~`). Returns the target, or
- * why strict mode cannot use it.
+ * The segments of a local JSON Pointer `#/…`: percent-decoded, then split at `/` and unescaped
+ * (`~1` is `/`, `~0` is `~`); `undefined` for any other `$ref`, or one with a `~` that escapes nothing.
  */
+function pointerSegments(ref: unknown): string[] | undefined {
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
+  let segments: string[];
+  try {
+    segments = decodeURIComponent(ref.slice(2)).split("/");
+  } catch {
+    return undefined; // malformed percent-encoding
+  }
+  if (segments.some((escaped) => /~(?![01])/.test(escaped))) return undefined;
+  return segments.map((escaped) => escaped.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Resolves a local `$ref` against `root`. Returns the target, or why strict mode cannot use it. */
 export function localRef(ref: unknown, root: unknown): RefTarget | string {
   if (ref === "#") return { path: [], schema: root };
-  let segments: string[] = [];
-  try {
-    segments = (ref as string).startsWith("#") ? decodeURIComponent((ref as string).slice(1)).split("/") : segments;
-  } catch {
-    // not a string, or malformed percent-encoding: unsupported below
+  const segments = pointerSegments(ref);
+  const [keyword = "", name = ""] = segments ?? [];
+  if (segments?.length !== 2 || (keyword !== "$defs" && keyword !== "definitions")) {
+    return `"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>", not ${describe(ref)}`;
   }
-  const [empty, keyword = "", escaped = "", ...rest] = segments;
-  const name = escaped.replaceAll("~1", "/").replaceAll("~0", "~");
   const definitions = own(root, keyword);
-  return empty !== "" ||
-    rest.length > 0 ||
-    (keyword !== "$defs" && keyword !== "definitions") ||
-    /~(?![01])/.test(escaped)
-    ? `"$ref" must be "#", "#/$defs/<name>" or "#/definitions/<name>", not ${describe(ref)}`
-    : isPlain(definitions) && Object.hasOwn(definitions, name)
-      ? { path: [keyword, name], schema: definitions[name] }
-      : `"$ref" ${describe(ref)} does not resolve; add the definition`;
+  return isPlain(definitions) && Object.hasOwn(definitions, name)
+    ? { path: [keyword, name], schema: definitions[name] }
+    : `"$ref" ${describe(ref)} does not resolve; add the definition`;
 }
 
 /** Where a JSON Pointer points: the path of the target in the root, and the target. */
@@ -46,17 +50,11 @@ export interface PointerTarget {
  * non-definition into `$defs`): the path of the target and the target, or `undefined`.
  */
 export function pointerTarget(ref: unknown, root: unknown): PointerTarget | undefined {
-  if (typeof ref !== "string" || !ref.startsWith("#/")) return undefined;
-  let segments: string[];
-  try {
-    segments = decodeURIComponent(ref.slice(2)).split("/");
-  } catch {
-    return undefined;
-  }
+  const segments = pointerSegments(ref);
+  if (segments === undefined) return undefined;
   const path: (string | number)[] = [];
   let schema = root;
-  for (const escaped of segments) {
-    const segment = escaped.replaceAll("~1", "/").replaceAll("~0", "~");
+  for (const segment of segments) {
     if (Array.isArray(schema) && /^(0|[1-9][0-9]*)$/.test(segment)) {
       schema = schema[Number(segment)];
       path.push(Number(segment));

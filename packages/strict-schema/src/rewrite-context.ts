@@ -49,7 +49,7 @@ export interface RewriteContext {
   /** The `$defs` name of each hoisted `$ref` target, by `$ref`, in the order they were met. */
   readonly hoisted: Map<string, string>;
   /** With encode, a `oneOf` refusal waits until the encodings are checked (relax.ts, strict-schema.ts). */
-  deferred: StrictError | undefined;
+  deferred: Refusal | undefined;
   /** Reads the `$ref`s of the root, each once. */
   readonly refs: RefReader;
   /** The schema a `$ref` node points to (as the walk sees it), or `undefined`. */
@@ -83,33 +83,34 @@ export interface RewriteContext {
 }
 
 /**
- * Ends the walk: the schema has no strict form. Caught in strictSchema, never escapes it. Not an
+ * Ends the walk: the schema has no strict form, at `path` (a schema path of the walk) because
+ * `what` (the message, after "At <path>: "). Caught in strictSchema, never escapes it. Not an
  * Error: an Error records the stack where it is made, which no one reads here and which costs a
  * refused schema more than the walk that refused it.
  */
 export class Refusal {
-  readonly error: StrictError;
-  constructor(error: StrictError) {
-    this.error = error;
+  readonly keyword: string;
+  readonly what: string;
+  readonly path: SchemaPath;
+  constructor(keyword: string, what: string, path: SchemaPath) {
+    this.keyword = keyword;
+    this.what = what;
+    this.path = path;
   }
 }
 
-/** Throws a {@link Refusal} of `error`. */
-export function throwRefusal(error: StrictError): never {
+/** Throws `refusal`. */
+export function throwRefusal(refusal: Refusal): never {
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- a Refusal (see there), caught in strictSchema
-  throw new Refusal(error);
+  throw refusal;
 }
 
-/** The error for refusing the schema at `at`. */
-export const refusal = (keyword: string, what: string, at: SchemaPath): StrictError => ({
-  path: at.slice(),
-  keyword,
-  message: `At ${pointer(at)}: ${what}.`,
-});
+/** The refusal of the schema at `at`. */
+export const refusal = (keyword: string, what: string, at: SchemaPath): Refusal =>
+  new Refusal(keyword, `${what}.`, at.slice());
 
 /** Ends the rewrite with an error at `at` (the root by default), its message as given: a check after the walk. */
-export const fail: Fail = (keyword, what, at = []) =>
-  throwRefusal({ path: at.slice(), keyword, message: `At ${pointer(at)}: ${what}` });
+export const fail: Fail = (keyword, what, at = []) => throwRefusal(new Refusal(keyword, what, at.slice()));
 
 /** Refuses the schema at `at` (by default, the node being rewritten). */
 export function refuse(context: RewriteContext, keyword: string, what: string, at: SchemaPath = context.path): never {
@@ -231,11 +232,8 @@ export function sourcePath(context: RewriteContext, path: SchemaPath): SchemaPat
   return from === undefined ? path.slice() : [...from[1], ...path.slice(from[0].length)];
 }
 
-/** `error` reported at its input path (the message's own "At …" too). */
-export function atSource(context: RewriteContext, error: StrictError): StrictError {
-  if (context.moves.length === 0) return error;
-  const path = sourcePath(context, error.path);
-  const at = `At ${pointer(error.path)}`;
-  const message = error.message.startsWith(at) ? `At ${pointer(path)}${error.message.slice(at.length)}` : error.message;
-  return { ...error, path, message };
+/** The error `refusal` reports: at its path in the input (see {@link RewriteContext.moves}), which its message names. */
+export function errorOf(context: RewriteContext | undefined, { keyword, what, path }: Refusal): StrictError {
+  const at = context === undefined ? path.slice() : sourcePath(context, path);
+  return { path: at, keyword, message: `At ${pointer(at)}: ${what}` };
 }

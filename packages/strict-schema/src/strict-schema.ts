@@ -17,12 +17,12 @@
 import { checkEncodedBranches } from "./encoded-branches";
 import { checkAnyOfNulls, expandPaths, type Unit } from "./null-paths";
 import type { Encoding } from "./plan";
-import { describe, isPlain, type Plain, pointer } from "./plain-json";
+import { describe, isPlain, type Plain } from "./plain-json";
 import {
-  atSource,
   codePoints,
   countChars,
   createContext,
+  errorOf,
   fail,
   NESTING,
   Refusal,
@@ -33,7 +33,7 @@ import {
 } from "./rewrite-context";
 import { ROOT, rewriteNode } from "./rewrite-node";
 import { usedDefinitions } from "./rewrite-ref";
-import type { NullPath, SchemaPath, StrictError, StrictResult, StrictSchemaOptions } from "./types";
+import type { NullPath, SchemaPath, StrictResult, StrictSchemaOptions } from "./types";
 
 /**
  * Rewrites a JSON Schema (an MCP tool's `inputSchema`) into the subset OpenAI
@@ -100,9 +100,9 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
     context = createContext(schema, options, root);
     return rewrite(context, root);
   } catch (thrown) {
-    const error = thrown instanceof Refusal ? thrown.error : unreadable(context?.path ?? [], thrown);
+    const refusal = thrown instanceof Refusal ? thrown : unreadable(context?.path ?? [], thrown);
     // (with encode, refusals are reported at their paths in the input, not in the encoded form)
-    return { ok: false, error: context === undefined ? error : atSource(context, error) };
+    return { ok: false, error: errorOf(context, refusal) };
   }
 }
 
@@ -110,13 +110,10 @@ export function strictSchema(schema: unknown, options?: StrictSchemaOptions): St
  * What a throw from outside the rules means: a stack overflow despite the nesting guards,
  * or a throwing getter or Proxy.
  */
-function unreadable(path: SchemaPath, thrown: unknown): StrictError {
-  const at = `At ${pointer(path)}: `;
-  if (thrown instanceof RangeError) {
-    return { path, keyword: "max_depth", message: `${at}nested too deep; flatten the schema.` };
-  }
+function unreadable(path: SchemaPath, thrown: unknown): Refusal {
+  if (thrown instanceof RangeError) return new Refusal("max_depth", "nested too deep; flatten the schema.", path);
   const why = thrown instanceof Error ? thrown.message : describe(thrown);
-  return { path, keyword: "type", message: `${at}unreadable (${why}); pass plain JSON data, as JSON.parse returns.` };
+  return new Refusal("type", `unreadable (${why}); pass plain JSON data, as JSON.parse returns.`, path);
 }
 
 function rewrite(context: RewriteContext, root: Unit): StrictResult {

@@ -37,7 +37,8 @@ export function nullAnalysis(
   tooDeep: () => never,
 ): NullAnalysis {
   // Memo per object; `false` while in progress, so a `$ref` cycle ends.
-  const memo = new Map<object, boolean>();
+  // (made when first needed: most nodes are decided by their type alone)
+  let memo: Map<object, boolean> | undefined;
   const allows = (input: unknown, depth: number): boolean => {
     // The common case, decided at once (an encoded form of such a node excludes null too).
     if (excludesNull(input)) return false;
@@ -47,10 +48,10 @@ export function nullAnalysis(
     // OpenAPI 3.0's `nullable: true` beside a type adds null to it.
     const nullable = own(schema, "nullable") === true;
     const type = own(schema, "type");
-    const known = memo.get(schema);
+    const known = memo?.get(schema);
     if (known !== undefined) return known;
     if (depth > limit) tooDeep();
-    memo.set(schema, false);
+    (memo ??= new Map()).set(schema, false);
     const values = own(schema, "enum");
     const constant = own(schema, "const");
     const ref = own(schema, "$ref");

@@ -80,16 +80,18 @@ export interface RefReader {
  * $ref-heavy schema a third of its rewrite.
  */
 export function refReader(root: unknown): RefReader {
-  const locals = new Map<unknown, RefTarget | string>();
-  const pointers = new Map<unknown, PointerTarget | undefined>();
+  // (made at the first $ref: most schemas have none)
+  let locals: Map<unknown, RefTarget | string> | undefined;
+  let pointers: Map<unknown, PointerTarget | undefined> | undefined;
   const local = (ref: unknown): RefTarget | string => {
-    let target = locals.get(ref);
-    if (target === undefined) locals.set(ref, (target = localRef(ref, root)));
+    let target = locals?.get(ref);
+    if (target === undefined) (locals ??= new Map()).set(ref, (target = localRef(ref, root)));
     return target;
   };
   return {
     local,
     pointer: (ref) => {
+      pointers ??= new Map();
       if (!pointers.has(ref)) pointers.set(ref, pointerTarget(ref, root));
       return pointers.get(ref);
     },

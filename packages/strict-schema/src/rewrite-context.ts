@@ -39,15 +39,18 @@ export interface RewriteContext {
   readonly relaxAllOf: boolean;
   /** options.encode: what strict mode cannot express is rewritten in its encoded form (encoded-form.ts). */
   readonly encode: boolean;
-  /** The encoded forms made so far, by input node: one object per node, so the walk and the analyses agree. */
-  readonly forms: Map<unknown, EncodedForm>;
+  /**
+   * The encoded forms made so far, by input node: one object per node, so the walk and the analyses
+   * agree (made at the first form: most schemas have none).
+   */
+  forms: Map<unknown, EncodedForm> | undefined;
   /**
    * Where the walk put what it did not find in the input (an encoded form, a hoisted `$ref` target): each
    * schema path prefix and the input path it comes from. Refusals are reported at input paths through it.
    */
   readonly moves: (readonly [SchemaPath, SchemaPath])[];
-  /** The `$defs` name of each hoisted `$ref` target, by `$ref`, in the order they were met. */
-  readonly hoisted: Map<string, string>;
+  /** The `$defs` name of each hoisted `$ref` target, by `$ref`, in the order they were met (made at the first). */
+  hoisted: Map<string, string> | undefined;
   /** With encode, a `oneOf` refusal waits until the encodings are checked (relax.ts, strict-schema.ts). */
   deferred: Refusal | undefined;
   /** Reads the `$ref`s of the root, each once. */
@@ -144,9 +147,9 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
     relaxOneOf: own(relax, "oneOf") === true,
     relaxAllOf: own(relax, "allOf") === true,
     encode,
-    forms: new Map(),
+    forms: undefined,
     moves: [],
-    hoisted: new Map(),
+    hoisted: undefined,
     deferred: undefined,
     refs,
     target,
@@ -195,10 +198,10 @@ export function recordRelaxation(context: RewriteContext, kind: RelaxationKind):
  */
 export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
   if (schema === context.root) {
-    let form = context.forms.get(schema);
+    let form = context.forms?.get(schema);
     if (form === undefined && isPlain(schema)) {
       form = rootForm(schema);
-      if (form !== undefined) context.forms.set(schema, form);
+      if (form !== undefined) (context.forms ??= new Map()).set(schema, form);
     }
     return form;
   }
@@ -206,8 +209,8 @@ export function formOf(context: RewriteContext, schema: unknown, asEntries = fal
   const kind = formKind(schema);
   if (kind === undefined) return undefined;
   if (asEntries) return encodedForm(schema, kind, true);
-  let form = context.forms.get(schema);
-  if (form === undefined) context.forms.set(schema, (form = encodedForm(schema, kind, false)));
+  let form = context.forms?.get(schema);
+  if (form === undefined) (context.forms ??= new Map()).set(schema, (form = encodedForm(schema, kind, false)));
   return form;
 }
 
@@ -232,7 +235,7 @@ export function sourcePath(context: RewriteContext, path: SchemaPath): SchemaPat
   return from === undefined ? path.slice() : [...from[1], ...path.slice(from[0].length)];
 }
 
-/** The error `refusal` reports: at its path in the input (see {@link RewriteContext.moves}), which its message names. */
+/** The error `refusal` reports: at its input path (see {@link RewriteContext.moves}), which its message names. */
 export function errorOf(context: RewriteContext | undefined, { keyword, what, path }: Refusal): StrictError {
   const at = context === undefined ? path.slice() : sourcePath(context, path);
   return { path: at, keyword, message: `At ${pointer(at)}: ${what}` };

@@ -51,7 +51,7 @@ function hoist(context: RewriteContext, ref: unknown): RefTarget | undefined {
   if (target === undefined || (target.path.length === 2 && (keyword === "$defs" || keyword === "definitions"))) {
     return undefined;
   }
-  const { hoisted } = context;
+  const hoisted = (context.hoisted ??= new Map<string, string>());
   let name = hoisted.get(ref as string);
   if (name === undefined) {
     const definitions = own(context.root, "$defs");
@@ -82,7 +82,7 @@ export function usedDefinitions(context: RewriteContext, keyword: "$defs" | "def
   let count = 0;
   const names = Object.keys(own(context.root, keyword) ?? {});
   // (hoisted targets come after the definitions, in the order their $refs were met)
-  if (keyword === "$defs") names.push(...context.hoisted.values());
+  if (keyword === "$defs") names.push(...(context.hoisted?.values() ?? []));
   for (const name of names) {
     const unit = context.units.get(`${keyword}/${name}`);
     if (unit === undefined) continue;

@@ -172,8 +172,10 @@ function restForm(node: Plain): EncodedForm {
     additionalProperties: openRest(node),
   };
   if (node.propertyNames !== undefined) rest.propertyNames = node.propertyNames;
-  const closed: Plain = { ...node, additionalProperties: false };
-  delete closed.propertyNames;
+  // (copied without propertyNames: a `delete` would make a slow dictionary of the object the walk reads next)
+  const closed: Plain = {};
+  for (const key of Object.keys(node)) if (key !== "propertyNames") put(closed, key, node[key]);
+  closed.additionalProperties = false;
   const properties: Plain = { ...(isPlain(node.properties) ? node.properties : {}) };
   put(properties, property, rest);
   closed.properties = properties;

@@ -26,7 +26,8 @@ export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword
     path.push(keyword, index);
     const next = { level: place.level, depth: place.depth + 1, makeNull: false };
     const rewritten = rewriteNode(context, branch, next, entries);
-    path.length -= 2;
+    path.pop(); // (two pops: setting an array's length is a call into the runtime)
+    path.pop();
     site.branches.push({
       schema: viewOf(context, branch, entries),
       input: branch,

@@ -159,6 +159,6 @@ function rewriteProperty(
   if (makeNull) context.unit.entries.push({ path: instance.slice() });
   const out = rewriteNode(context, schema, { level: place.level + 1, depth: place.depth + 1, makeNull });
   instance.pop();
-  path.length = depth;
+  while (path.length > depth) path.pop(); // (setting an array's length is a call into the runtime; pop is not)
   return out;
 }

@@ -68,8 +68,9 @@ export type FormKind = "any" | "free-map" | "map" | "rest";
 export function formKind(schema: unknown): FormKind | undefined {
   if (schema === true) return "any";
   if (!isPlain(schema)) return undefined;
-  if (schema.type === undefined) return isFreeForm(schema) ? "any" : undefined;
-  if (objectType(schema.type) === undefined) return undefined;
+  const { type } = schema;
+  if (type === undefined) return isFreeForm(schema) ? "any" : undefined;
+  if (objectType(type) === undefined) return undefined;
   const rest = openRest(schema);
   const declared = hasProperties(schema);
   // (the common object, its properties listed and its rest closed, is told first)

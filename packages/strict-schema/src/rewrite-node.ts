@@ -137,6 +137,7 @@ function copyKept(
 /** `type` as a list of known names without repeats, or `undefined`; refused when it is anything else. */
 function readTypes(context: RewriteContext, type: unknown): string[] | undefined {
   if (type === undefined) return undefined;
+  if (typeof type === "string" && TYPE_NAMES.includes(type)) return [type]; // (the common case, told at once)
   const types = Array.isArray(type) ? [...new Set<unknown>(type)] : [type];
   if (types.length === 0 || !types.every((name) => TYPE_NAMES.includes(name as string))) {
     refuseValue(context, "type", `one of ${TYPE_NAMES.join(", ")} or a list of them`, type);

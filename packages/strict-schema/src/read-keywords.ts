@@ -24,6 +24,8 @@ export interface NodeKeywords {
   nullable: unknown;
   /** The rules of the kept keywords present with a value strict mode keeps, in input order (values stay put). */
   kept: KeptKeyword[] | undefined;
+  /** Read leniently, the node has a keyword (or value) strict mode refuses: read it again to refuse it. */
+  refusable: boolean;
 }
 
 /** Why a keyword strict mode does not support is refused, and what to do instead. */
@@ -43,8 +45,10 @@ export function refuseValue(context: RewriteContext, keyword: string, expected: 
 /**
  * Reads `schema`'s keywords in its key order (so the first bad one is reported). A keyword
  * whose value is `undefined` is absent; one that is neither structural, kept nor refused is dropped.
+ * `lenient` reads refuse nothing but note it in `refusable` (with encode, a node rewritten in its
+ * encoded form is not refused for what its form replaces).
  */
-export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywords {
+export function readKeywords(context: RewriteContext, schema: Plain, lenient = false): NodeKeywords {
   const keywords: NodeKeywords = {
     type: undefined,
     enum: undefined,
@@ -60,6 +64,7 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
     $id: undefined,
     nullable: undefined,
     kept: undefined,
+    refusable: false,
   };
   // One pass with a switch: reading each structural keyword by name instead makes the corpus rewrite ~20% slower.
   // (for-in with hasOwnProperty.call, which V8 reads from the object's own fields, where Object.keys and a lookup
@@ -86,13 +91,14 @@ export function readKeywords(context: RewriteContext, schema: Plain): NodeKeywor
         continue;
     }
     const rule = KEPT_BY_NAME.get(key);
-    if (rule === undefined) {
-      if (UNSUPPORTED.has(key)) refuseUnsupported(context, key);
-      continue;
+    const verdict = rule === undefined ? (UNSUPPORTED.has(key) ? "refuse" : "drop") : rule.verdict(value);
+    if (verdict === "refuse") {
+      keywords.refusable = true;
+      if (lenient) continue;
+      if (rule === undefined) refuseUnsupported(context, key);
+      refuseValue(context, key, rule.expected, value);
     }
-    const verdict = rule.verdict(value);
-    if (verdict === "refuse") refuseValue(context, key, rule.expected, value);
-    if (verdict === "keep") (keywords.kept ??= []).push(rule);
+    if (verdict === "keep") (keywords.kept ??= []).push(rule as KeptKeyword);
   }
   return keywords;
 }

@@ -45,7 +45,14 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
     const guard = "an internal guard, not an OpenAI limit; a shared one counts at each use";
     refuse(context, "max_nodes", `over ${NODES} subschemas (${guard}); shrink the schema`);
   }
-  const form = context.encode ? formOf(context, input, asEntries) : undefined;
+  let form: EncodedForm | undefined;
+  let read: NodeKeywords | undefined;
+  if (context.encode) {
+    // Only `true`, a node without a type or an object can have an encoded form: most nodes are told by
+    // their keywords, read once (leniently: what a form replaces is not refused).
+    read = isPlain(input) ? readKeywords(context, input, true) : undefined;
+    form = read === undefined || mayBeEncoded(read.type) ? formOf(context, input, asEntries) : undefined;
+  }
   const schema = form === undefined ? input : encodeHere(context, form);
   if (!isPlain(schema)) {
     return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
@@ -55,7 +62,8 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
     refuse(context, "$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
   }
   ancestors.push(schema);
-  const keywords = readKeywords(context, schema);
+  // (read again, strictly, to refuse in key order; and an encoded form's own keywords)
+  const keywords = form === undefined && read?.refusable === false ? read : readKeywords(context, schema);
   const merged = applyAllOf(context, schema, keywords);
   const combinator = applyOneOf(context, keywords);
   const scoped = !top && changesBase(keywords.$id);
@@ -78,6 +86,10 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
   if (form?.encoding.kind === "rest") recordEncoding(context, form.encoding);
   return out;
 }
+
+/** Whether a node of this `type` may have an encoded form: none, `"object"`, or a list with it. */
+const mayBeEncoded = (type: unknown): boolean =>
+  type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
 
 /**
  * Puts `form` in the node's place: records its encoding (a rest's, once its properties are

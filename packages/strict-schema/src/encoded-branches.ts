@@ -7,7 +7,8 @@
 import type { Emit, Site, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
 import { type JsonType, jsonTypes } from "./json-types";
-import { fail, formOf, type RewriteContext } from "./rewrite-context";
+import { isPlain } from "./plain-json";
+import { fail, formOf, type RewriteContext, viewOf } from "./rewrite-context";
 import { ITEMS, type NullPath } from "./types";
 
 /** Which branches are free-form maps to send as entries: another branch may be a string (by its input types). */
@@ -63,7 +64,12 @@ function checkSite(context: RewriteContext, { depth, at, keyword, branches }: Si
   found.forEach((encodings, index) => {
     const other = (types: readonly Set<unknown>[], type: JsonType): boolean =>
       types.some((taken, each) => each !== index && taken.has(type));
-    const side: Sides = { form: (type) => other(forms, type), input: (type) => other(original(), type) };
+    const side: Sides = {
+      form: (type) => other(forms, type),
+      input: (type) => other(original(), type),
+      property: (name) =>
+        branches.some((branch, each) => each !== index && mayHaveProperty(context, branch.schema, name)),
+    };
     for (const encoding of encodings) {
       const why = ambiguity(encoding, encoding.path.slice(depth), side, encodings);
       if (why !== undefined)
@@ -79,18 +85,49 @@ function encodingsOf(unit: Unit, from: number, to: number, emit: Emit): Encoding
   return encodings;
 }
 
-/** Whether another branch may take a type: in its encoded form, or in the input. */
+/**
+ * Whether another branch may take a type (in its encoded form, or in the input), or be an object
+ * with a property of that name (in its strict form, where every object lists all it may hold).
+ */
 interface Sides {
   readonly form: (type: JsonType) => boolean;
   readonly input: (type: JsonType) => boolean;
+  readonly property: (name: string) => boolean;
+}
+
+/**
+ * Whether a value of `input`, in its encoded form, may be an object with the property `name`:
+ * every object of the strict form is closed (an open rest is carried by one declared property), so
+ * only one that declares `name` may; `true` when unsure (a combinator it cannot follow, a `$ref`
+ * that does not resolve, a free-form schema).
+ */
+function mayHaveProperty(context: RewriteContext, input: unknown, name: string, hops = 0): boolean {
+  const schema = viewOf(context, input);
+  if (!isPlain(schema) || hops > 32) return schema !== false;
+  if (typeof schema.$ref === "string") {
+    const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
+    return target === undefined || mayHaveProperty(context, target, name, hops + 1);
+  }
+  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
+  if (branches !== undefined) return branches.some((branch) => mayHaveProperty(context, branch, name, hops + 1));
+  if (!jsonTypes(schema, context, false).has("object")) return false;
+  if (
+    schema.allOf !== undefined ||
+    (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+  ) {
+    return true;
+  }
+  return isPlain(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
 /** Why an encoding inside a branch (at `relative` from it) would be ambiguous, or `undefined`. */
 function ambiguity(encoding: Encoding, relative: NullPath, other: Sides, own: readonly Encoding[]): string | undefined {
   if (relative.length > 0) {
-    const container: JsonType = relative[0] === ITEMS ? "array" : "object";
-    return other.form(container)
-      ? `encodes a part of ${container === "array" ? "an array" : "an object"} another branch may also be`
+    // (inside an object, only a branch that may hold the same property could be mistaken for it)
+    const first = relative[0];
+    const taken = first === ITEMS ? other.form("array") : other.property(first as string);
+    return taken
+      ? `encodes a part of ${first === ITEMS ? "an array" : "an object"} another branch may also be`
       : undefined;
   }
   if (encoding.kind === "json-text") {

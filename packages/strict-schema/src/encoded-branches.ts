@@ -6,9 +6,8 @@
 // whole schema is rewritten, when the encodings of `$ref`s are known).
 import type { Emit, Site, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
-import { type JsonType, jsonTypes } from "./json-types";
-import { isPlain } from "./plain-json";
-import { fail, formOf, type RewriteContext, viewOf } from "./rewrite-context";
+import { type JsonType, jsonTypes, mayHaveProperty } from "./json-types";
+import { fail, formOf, type RewriteContext } from "./rewrite-context";
 import { ITEMS, type NullPath } from "./types";
 
 /** Which branches are free-form maps to send as entries: another branch may be a string (by its input types). */
@@ -93,31 +92,6 @@ interface Sides {
   readonly form: (type: JsonType) => boolean;
   readonly input: (type: JsonType) => boolean;
   readonly property: (name: string) => boolean;
-}
-
-/**
- * Whether a value of `input`, in its encoded form, may be an object with the property `name`:
- * every object of the strict form is closed (an open rest is carried by one declared property), so
- * only one that declares `name` may; `true` when unsure (a combinator it cannot follow, a `$ref`
- * that does not resolve, a free-form schema).
- */
-function mayHaveProperty(context: RewriteContext, input: unknown, name: string, hops = 0): boolean {
-  const schema = viewOf(context, input);
-  if (!isPlain(schema) || hops > 32) return schema !== false;
-  if (typeof schema.$ref === "string") {
-    const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
-    return target === undefined || mayHaveProperty(context, target, name, hops + 1);
-  }
-  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches !== undefined) return branches.some((branch) => mayHaveProperty(context, branch, name, hops + 1));
-  if (!jsonTypes(schema, context, false).has("object")) return false;
-  if (
-    schema.allOf !== undefined ||
-    (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-  ) {
-    return true;
-  }
-  return isPlain(schema.properties) && Object.hasOwn(schema.properties, name);
 }
 
 /** Why an encoding inside a branch (at `relative` from it) would be ambiguous, or `undefined`. */

@@ -1,6 +1,8 @@
-// Which JSON types a schema may take: asked by relax.oneOf (branches that share
-// no type are disjoint) and by the encodings' anyOf check (an encoded branch must
-// not be mistaken for another branch).
+// Which JSON types a schema may take, and whether it may be an object holding
+// a given property: asked by relax.oneOf (branches that share no type are
+// disjoint) and by the encodings' anyOf check (an encoded branch must not be
+// mistaken for another branch). Both read the schemas a value may finally
+// match: `$ref`s followed, `anyOf`/`oneOf` branches entered.
 import { isPlain } from "./plain-json";
 import { type RewriteContext, viewOf } from "./rewrite-context";
 
@@ -15,25 +17,61 @@ const named = (type: unknown): unknown[] =>
     .filter((name) => ALL.includes(name));
 
 /**
+ * Calls `visit` with each schema a value of `input` may finally match (in its encoded form when
+ * `encoded`), or with `undefined` for one it cannot follow (a `$ref` that does not resolve, 32 hops).
+ */
+function visitLeaves(
+  context: RewriteContext,
+  input: unknown,
+  encoded: boolean,
+  visit: (leaf: unknown) => void,
+  hops = 0,
+): void {
+  const schema = encoded ? viewOf(context, input) : input;
+  if (hops > 32) return visit(undefined);
+  if (isPlain(schema) && typeof schema.$ref === "string") {
+    const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
+    return target === undefined ? visit(undefined) : visitLeaves(context, target, encoded, visit, hops + 1);
+  }
+  const branches = isPlain(schema) ? (Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf) : undefined;
+  if (!Array.isArray(branches)) return visit(schema);
+  for (const branch of branches) visitLeaves(context, branch, encoded, visit, hops + 1);
+}
+
+/** The JSON types of one schema by its `type`, `enum` or `const`; all of them when unsure. */
+function leafTypes(leaf: unknown): unknown[] {
+  if (!isPlain(leaf)) return leaf === false ? [] : [...ALL];
+  if (leaf.type !== undefined) return named(leaf.type);
+  const values = leaf.const !== undefined ? [leaf.const] : Array.isArray(leaf.enum) ? leaf.enum : undefined;
+  if (values === undefined) return [...ALL];
+  return values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value));
+}
+
+/**
  * The JSON types a schema may take, told by its `type`, `enum` or `const`, its `anyOf` (or
  * `oneOf`) branches and local `$ref`s; in its encoded form when `encoded`; all of them when
  * unsure (a free-form schema, a `$ref` that does not resolve).
  */
-export function jsonTypes(input: unknown, context: RewriteContext, encoded: boolean, hops = 0): Set<unknown> {
-  const schema = encoded ? viewOf(context, input) : input;
-  if (!isPlain(schema) || hops > 32) return new Set(schema === false ? [] : ALL);
-  if (typeof schema.$ref === "string") {
-    const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
-    return target === undefined ? new Set(ALL) : jsonTypes(target, context, encoded, hops + 1);
-  }
-  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches !== undefined) {
-    return new Set(branches.flatMap((branch) => [...jsonTypes(branch, context, encoded, hops + 1)]));
-  }
-  if (schema.type !== undefined) return new Set(named(schema.type));
-  const values = schema.const !== undefined ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
-  if (values === undefined) return new Set(ALL);
-  return new Set(
-    values.flatMap((value) => named(Array.isArray(value) ? "array" : value === null ? "null" : typeof value)),
-  );
+export function jsonTypes(input: unknown, context: RewriteContext, encoded: boolean): Set<unknown> {
+  const types = new Set<unknown>();
+  visitLeaves(context, input, encoded, (leaf) => {
+    for (const type of leafTypes(leaf)) types.add(type);
+  });
+  return types;
+}
+
+/**
+ * Whether a value of `input`, in its encoded form, may be an object with the property `name`:
+ * every object of the strict form is closed (an open rest is carried by one declared property), so
+ * only one that declares `name` may; `true` when unsure (an `allOf`, a `$ref` that does not
+ * resolve, a free-form schema).
+ */
+export function mayHaveProperty(context: RewriteContext, input: unknown, name: string): boolean {
+  let may = false;
+  visitLeaves(context, input, true, (leaf) => {
+    if (may || !leafTypes(leaf).includes("object")) return;
+    const open = !isPlain(leaf) || leaf.allOf !== undefined || (leaf.additionalProperties ?? false) !== false;
+    may = open || (isPlain(leaf.properties) && Object.hasOwn(leaf.properties, name));
+  });
+  return may;
 }

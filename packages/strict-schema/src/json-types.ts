@@ -20,22 +20,19 @@ const named = (type: unknown): unknown[] =>
  * Calls `visit` with each schema a value of `input` may finally match (in its encoded form when
  * `encoded`), or with `undefined` for one it cannot follow (a `$ref` that does not resolve, 32 hops).
  */
-function visitLeaves(
-  context: RewriteContext,
-  input: unknown,
-  encoded: boolean,
-  visit: (leaf: unknown) => void,
-  hops = 0,
-): void {
-  const schema = encoded ? viewOf(context, input) : input;
-  if (hops > 32) return visit(undefined);
-  if (isPlain(schema) && typeof schema.$ref === "string") {
-    const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
-    return target === undefined ? visit(undefined) : visitLeaves(context, target, encoded, visit, hops + 1);
-  }
-  const branches = isPlain(schema) ? (Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf) : undefined;
-  if (!Array.isArray(branches)) return visit(schema);
-  for (const branch of branches) visitLeaves(context, branch, encoded, visit, hops + 1);
+function visitLeaves(context: RewriteContext, input: unknown, encoded: boolean, visit: (leaf: unknown) => void): void {
+  const walk = (node: unknown, hops: number): void => {
+    const schema = encoded ? viewOf(context, node) : node;
+    if (hops > 32) return visit(undefined);
+    if (isPlain(schema) && typeof schema.$ref === "string") {
+      const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
+      return target === undefined ? visit(undefined) : walk(target, hops + 1);
+    }
+    const branches = isPlain(schema) ? (Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf) : undefined;
+    if (!Array.isArray(branches)) return visit(schema);
+    for (const branch of branches) walk(branch, hops + 1);
+  };
+  walk(input, 0);
 }
 
 /** The JSON types of one schema by its `type`, `enum` or `const`; all of them when unsure. */

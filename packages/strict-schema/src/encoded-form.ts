@@ -44,18 +44,29 @@ const objectType = (type: unknown): "object" | "object-or-null" | undefined => {
   return others.length === 1 && others[0] === "null" ? "object-or-null" : undefined;
 };
 
-const hasProperties = (node: Plain): boolean => {
+/** The keywords a node's form is told by: its own, or the walk's reading of them (NodeKeywords, read once). */
+export interface FormKeywords {
+  readonly type?: unknown;
+  readonly properties?: unknown;
+  readonly additionalProperties?: unknown;
+  readonly allOf?: unknown;
+  readonly anyOf?: unknown;
+  readonly oneOf?: unknown;
+  readonly $ref?: unknown;
+}
+
+const hasProperties = (node: FormKeywords): boolean => {
   const { properties } = node;
   if (!isPlain(properties)) return false;
   for (const name in properties) if (hasOwnProperty.call(properties, name)) return true;
   return false;
 };
 
-const openRest = (node: Plain): unknown =>
+const openRest = (node: FormKeywords): unknown =>
   node.additionalProperties === false ? undefined : node.additionalProperties;
 
 /** Whether a combinator or `$ref` beside the object decides its shape (then it is not encoded itself). */
-const combined = (node: Plain): boolean =>
+const combined = (node: FormKeywords): boolean =>
   node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.$ref !== undefined;
 
 /**
@@ -65,18 +76,19 @@ const combined = (node: Plain): boolean =>
  */
 export type FormKind = "any" | "free-map" | "map" | "rest";
 
-export function formKind(schema: unknown): FormKind | undefined {
+export function formKind(schema: unknown, keywords?: FormKeywords): FormKind | undefined {
   if (schema === true) return "any";
   if (!isPlain(schema)) return undefined;
-  const { type } = schema;
+  const node = keywords ?? schema;
+  const { type } = node;
   if (type === undefined) return isFreeForm(schema) ? "any" : undefined;
   if (objectType(type) === undefined) return undefined;
-  const rest = openRest(schema);
-  const declared = hasProperties(schema);
+  const rest = openRest(node);
+  const declared = hasProperties(node);
   // (the common object, its properties listed and its rest closed, is told first)
-  if ((declared && rest === undefined) || combined(schema)) return undefined;
+  if ((declared && rest === undefined) || combined(node)) return undefined;
   if (declared) return "rest";
-  if (schema.additionalProperties === false) return undefined;
+  if (node.additionalProperties === false) return undefined;
   return rest === undefined || isFreeForm(rest) ? "free-map" : "map";
 }
 

@@ -3,7 +3,7 @@
 // instance path), what it has counted, and the units ($defs in use) it has met.
 // Refusing ends the walk with a Refusal, which strictSchema turns into its result.
 import { type NullAnalysis, nullAnalysis } from "./allows-null";
-import { type EncodedForm, encodedForm, formKind, rootForm } from "./encoded-form";
+import { type EncodedForm, encodedForm, type FormKeywords, formKind, rootForm } from "./encoded-form";
 import { overLimit, readLimits } from "./limits";
 import { type RefReader, refReader } from "./local-ref";
 import type { Fail, Unit } from "./null-paths";
@@ -194,9 +194,15 @@ export function recordRelaxation(context: RewriteContext, kind: RelaxationKind):
 
 /**
  * With encode, the encoded form of `schema` (the root's when it is the root), one object per node;
- * `asEntries` asks for a free-form map as entries (a new form each time: only an anyOf branch asks).
+ * `asEntries` asks for a free-form map as entries (a new form each time: only an anyOf branch asks);
+ * `keywords`, the node's keywords when the walk has read them.
  */
-export function formOf(context: RewriteContext, schema: unknown, asEntries = false): EncodedForm | undefined {
+export function formOf(
+  context: RewriteContext,
+  schema: unknown,
+  asEntries = false,
+  keywords?: FormKeywords,
+): EncodedForm | undefined {
   if (schema === context.root) {
     let form = context.forms?.get(schema);
     if (form === undefined && isPlain(schema)) {
@@ -206,7 +212,7 @@ export function formOf(context: RewriteContext, schema: unknown, asEntries = fal
     return form;
   }
   // (most nodes need no encoding, and are told without a lookup)
-  const kind = formKind(schema);
+  const kind = formKind(schema, keywords);
   if (kind === undefined) return undefined;
   if (asEntries) return encodedForm(schema, kind, true);
   let form = context.forms?.get(schema);

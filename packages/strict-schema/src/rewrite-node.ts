@@ -51,7 +51,7 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
     // Only `true`, a node without a type or an object can have an encoded form: most nodes are told by
     // their keywords, read once (leniently: what a form replaces is not refused).
     read = isPlain(input) ? readKeywords(context, input, true) : undefined;
-    form = read === undefined || mayBeEncoded(read.type) ? formOf(context, input, asEntries) : undefined;
+    form = read === undefined || mayBeEncoded(read.type) ? formOf(context, input, asEntries, read) : undefined;
   }
   const schema = form === undefined ? input : encodeHere(context, form);
   if (!isPlain(schema)) {

@@ -69,13 +69,15 @@ const openRest = (node: FormKeywords): unknown =>
 const combined = (node: FormKeywords): boolean =>
   node.allOf !== undefined || node.anyOf !== undefined || node.oneOf !== undefined || node.$ref !== undefined;
 
+/** The encodings a node below the root may take (see {@link formKind}). */
+export type FormKind = "any" | "free-map" | "map" | "rest";
+
 /**
  * What a node below the root is encoded as: any JSON value, a free-form map (both JSON text),
  * a map with a value schema (entries), or declared properties with an open rest; `undefined`
- * when it needs no encoding. Cheap, and allocates nothing: the walk asks it of every node.
+ * when it needs no encoding. Cheap, and allocates nothing: the walk asks it of every node that
+ * has no type or is an object, passing the `keywords` it has read.
  */
-export type FormKind = "any" | "free-map" | "map" | "rest";
-
 export function formKind(schema: unknown, keywords?: FormKeywords): FormKind | undefined {
   if (schema === true) return "any";
   if (!isPlain(schema)) return undefined;

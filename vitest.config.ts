@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -5,11 +6,13 @@ import { defineConfig } from "vitest/config";
 // package at its src/index.ts, so no build is needed before `pnpm test`.
 const sourceConditions = ["@x/source"];
 
+// (each root resolved against this file, not the working directory: a package's own
+// `pnpm test` runs vitest from the package with --root ../..)
 const project = (name: string, root: string) => ({
   extends: true as const,
   test: {
     name,
-    root,
+    root: fileURLToPath(new URL(`./${root}/`, import.meta.url)),
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     typecheck: {
       enabled: true,

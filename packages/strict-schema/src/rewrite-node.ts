@@ -146,10 +146,13 @@ function copyKept(
   }
 }
 
+/** Each known type name as a one-name list, shared by every node of that type (the walk never changes one). */
+const TYPE_LISTS: ReadonlyMap<string, readonly string[]> = new Map(TYPE_NAMES.map((name) => [name, [name]]));
+
 /** `type` as a list of known names without repeats, or `undefined`; refused when it is anything else. */
-function readTypes(context: RewriteContext, type: unknown): string[] | undefined {
+function readTypes(context: RewriteContext, type: unknown): readonly string[] | undefined {
   if (type === undefined) return undefined;
-  if (typeof type === "string" && TYPE_NAMES.includes(type)) return [type]; // (the common case, told at once)
+  if (typeof type === "string" && TYPE_LISTS.has(type)) return TYPE_LISTS.get(type); // (the common case, at once)
   const types = Array.isArray(type) ? [...new Set<unknown>(type)] : [type];
   if (types.length === 0 || !types.every((name) => TYPE_NAMES.includes(name as string))) {
     refuseValue(context, "type", `one of ${TYPE_NAMES.join(", ")} or a list of them`, type);

@@ -13,6 +13,7 @@ try {
 const passed = report.numPassedTests ?? 0;
 const failedTests = report.numFailedTests ?? 0;
 const failedSuites = report.numFailedTestSuites ?? 0;
-if (failedSuites > 0) console.log(`${failedSuites} test file(s) failed to run`);
+// (vitest counts a file or describe block as a failed suite when a test in it fails, or when it cannot run)
+if (failedSuites > 0) console.log(`${failedSuites} test suite(s) failed (files or describe blocks)`);
 console.log(`${passed} passed, ${failedTests} failed`);
 process.exit(failedTests > 0 || failedSuites > 0 || passed === 0 ? 1 : 0);

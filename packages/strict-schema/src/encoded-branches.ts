@@ -63,11 +63,14 @@ function checkSite(context: RewriteContext, { depth, at, keyword, branches }: Si
   found.forEach((encodings, index) => {
     const other = (types: readonly Set<unknown>[], type: JsonType): boolean =>
       types.some((taken, each) => each !== index && taken.has(type));
+    // (each property name asked once: a branch's encodings often share their first segment)
+    const held = new Map<string, boolean>();
+    const holds = (name: string): boolean =>
+      branches.some((branch, each) => each !== index && mayHaveProperty(context, branch.schema, name));
     const side: Sides = {
       form: (type) => other(forms, type),
       input: (type) => other(original(), type),
-      property: (name) =>
-        branches.some((branch, each) => each !== index && mayHaveProperty(context, branch.schema, name)),
+      property: (name) => held.get(name) ?? held.set(name, holds(name)).get(name) === true,
     };
     for (const encoding of encodings) {
       const why = ambiguity(encoding, encoding.path.slice(depth), side, encodings);

@@ -25,7 +25,7 @@ function visitLeaves(context: RewriteContext, input: unknown, encoded: boolean, 
     const schema = encoded ? viewOf(context, node) : node;
     if (hops > 32) return visit(undefined);
     if (isPlain(schema) && typeof schema.$ref === "string") {
-      const target = context.refs.target(schema) ?? context.refs.pointer(schema.$ref)?.schema;
+      const target = context.refs.pointed(schema);
       return target === undefined ? visit(undefined) : walk(target, hops + 1);
     }
     const branches = isPlain(schema) ? (Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf) : undefined;

@@ -72,6 +72,8 @@ export interface RefReader {
   readonly pointer: (ref: unknown) => PointerTarget | undefined;
   /** The schema the `$ref` of `schema` points to, or `undefined` (no `$ref`, or one strict mode cannot use). */
   readonly target: (schema: unknown) => unknown;
+  /** The same, or else where its `$ref` points as any local JSON Pointer (a target encode hoists). */
+  readonly pointed: (schema: unknown) => unknown;
 }
 
 /**
@@ -88,16 +90,19 @@ export function refReader(root: unknown): RefReader {
     if (target === undefined) (locals ??= new Map()).set(ref, (target = localRef(ref, root)));
     return target;
   };
+  const pointer = (ref: unknown): PointerTarget | undefined => {
+    pointers ??= new Map();
+    if (!pointers.has(ref)) pointers.set(ref, pointerTarget(ref, root));
+    return pointers.get(ref);
+  };
+  const target = (schema: unknown): unknown => {
+    const found = local(own(schema, "$ref"));
+    return typeof found === "string" ? undefined : found.schema;
+  };
   return {
     local,
-    pointer: (ref) => {
-      pointers ??= new Map();
-      if (!pointers.has(ref)) pointers.set(ref, pointerTarget(ref, root));
-      return pointers.get(ref);
-    },
-    target: (schema) => {
-      const target = local(own(schema, "$ref"));
-      return typeof target === "string" ? undefined : target.schema;
-    },
+    pointer,
+    target,
+    pointed: (schema) => target(schema) ?? pointer(own(schema, "$ref"))?.schema,
   };
 }

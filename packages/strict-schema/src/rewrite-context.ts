@@ -138,9 +138,7 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
   const view = (schema: unknown): unknown => viewOf(context, schema);
   // (with encode, a `$ref` to a non-definition is hoisted: it points where its pointer does; most name a definition)
   const refs = refReader(root);
-  const target = encode
-    ? (schema: unknown) => view(refs.target(schema) ?? refs.pointer(own(schema, "$ref"))?.schema)
-    : refs.target;
+  const target = encode ? (schema: unknown) => view(refs.pointed(schema)) : refs.target;
   const context: RewriteContext = {
     root,
     limits,

@@ -2,7 +2,7 @@
 // Private: never built or published; its files run as sources.
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
-export { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
+export { filesToolset } from "./files-toolset";
 export { IMAGES, OUTCOMES, PDF } from "./mcp-results";
 export type { OutcomeCase } from "./mcp-results";
 export { startDemoServer } from "./mcp-server";

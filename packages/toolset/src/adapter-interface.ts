@@ -8,6 +8,8 @@ import type { ResolvedToolCalls } from "./resolve-tool-calls";
 export interface CallRef {
   readonly callId: string;
   readonly name: string;
+  /** The type of the API item that made the call, where the answer's type depends on it (Responses). */
+  readonly itemType?: string;
 }
 
 /** Options of an adapter's `readCalls` and `toolCalls`. */

@@ -1,4 +1,4 @@
-import { describeValue } from "./describe-value";
+import { showValue } from "./describe-value";
 import { ToolError } from "./tool-error";
 
 /**
@@ -59,7 +59,7 @@ const DEFAULT_SETTINGS: RenderSettings = Object.freeze({
 
 function check(ok: boolean, name: string, value: unknown, expected: string): void {
   if (!ok)
-    throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${describeValue(value)}.`);
+    throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${showValue(value)}.`);
 }
 
 /**

@@ -21,12 +21,7 @@ export interface ToolCall {
 }
 
 /** A call the client must answer but cannot run; `output` answers it. */
-export interface RejectedCall<TOutput> {
-  readonly callId: string;
-  /** The name as the model sent it (may be empty or unknown). */
-  readonly name: string;
-  readonly index: number;
-  readonly error: ToolError;
+export interface RejectedCall<TOutput> extends Rejection {
   /** The error output in the API's own shape: append it to the next request's input. */
   readonly output: TOutput;
 }
@@ -67,6 +62,8 @@ export interface RawToolCall {
   readonly arguments: unknown;
   /** Set by an API that sends arguments as a JSON value, not as text (Anthropic's `input`, Gemini's `args`). */
   readonly parsed?: true;
+  /** The type of the API item that made the call, where an answer's type depends on it (Responses). */
+  readonly itemType?: string;
   /** Position among the response's calls, 0-based. */
   readonly index: number;
   /**
@@ -80,9 +77,12 @@ export interface RawToolCall {
 /** A call that will not run, and why; the adapter turns it into an error output. */
 export interface Rejection {
   readonly callId: string;
+  /** The name as the model sent it (may be empty or unknown). */
   readonly name: string;
   readonly index: number;
   readonly error: ToolError;
+  /** The call's item type, as the adapter read it (see {@link RawToolCall.itemType}). */
+  readonly itemType?: string;
 }
 
 /**
@@ -145,7 +145,8 @@ export function resolveToolCalls(raw: readonly RawToolCall[], prepared: ResolveT
   const calls: ToolCall[] = [];
   const rejected: Rejection[] = [];
   const reject = (call: RawToolCall, error: ToolError): void => {
-    rejected.push({ callId: call.callId, name: call.name, index: call.index, error });
+    const { callId, name, index, itemType } = call;
+    rejected.push({ callId, name, index, error, ...(itemType === undefined ? {} : { itemType }) });
   };
   for (const call of ordered) {
     const sharing = shared?.get(call.callId);

@@ -21,3 +21,4 @@ export { renderedText } from "../rendered-text";
 export { checkRenderOptions } from "../render-options";
 export type { OutputSettings, RenderSettings } from "../render-options";
 export { readStream } from "../read-stream";
+export { describeValue, showValue } from "../describe-value";

@@ -4,7 +4,6 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessage,
   ChatCompletionMessageParam,
-  ChatCompletionMessageToolCall,
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from "openai/resources/chat/completions";

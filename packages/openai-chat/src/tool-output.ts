@@ -27,7 +27,8 @@ export function renderedOutput(call: CallRef, rendered: RenderedResult): ChatToo
  * @returns the `tool` message for the next request's `messages`
  * @example
  * ```ts
- * messages.push(toolOutput(call, toCallToolResult(await client.callTool({ name: call.toolName, arguments: call.arguments }))));
+ * const result = await client.callTool({ name: call.toolName, arguments: call.arguments });
+ * messages.push(toolOutput(call, toCallToolResult(result)));
  * ```
  */
 export function toolOutput(call: CallRef, outcome: ToolOutcome, options?: RenderOptions): ChatToolMessage {

@@ -26,7 +26,8 @@ import type {
  * @returns the item for the next request's `input`
  * @example
  * ```ts
- * input.push(toolOutput(call, toCallToolResult(await client.callTool({ name: call.toolName, arguments: call.arguments }))));
+ * const result = await client.callTool({ name: call.toolName, arguments: call.arguments });
+ * input.push(toolOutput(call, toCallToolResult(result)));
  * ```
  */
 export function toolOutput(call: CallRef, outcome: ToolOutcome, options?: RenderOptions): ResponsesFunctionCallOutput {

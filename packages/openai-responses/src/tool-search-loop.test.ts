@@ -19,7 +19,7 @@ describe("client-side tool search with the official openai client", () => {
 
   it("searches, loads the tools, calls one in its namespace, and the MCP server receives the call", async () => {
     const prepared = tools(trip.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-    const { tools: sent, report } = prepared;
+    const { tools: sent } = prepared;
     const input: ResponseInputItem[] = [{ role: "user", content: "What's the weather in Paris?" }];
     let text = "";
     for (let turn = 0; turn < 4 && text === ""; turn++) {

@@ -46,7 +46,7 @@ describe("deferred loading", () => {
       namespaces: true,
       deferLoading: (entry) => entry.server !== "weather",
     });
-    const { tools: sent, report } = prepared;
+    const { tools: sent } = prepared;
     expect(kinds(sent)).toEqual([
       "github[create_issue? merge_pull_request?]",
       "kubernetes[kubectl_logs?]",
@@ -59,7 +59,7 @@ describe("deferred loading", () => {
       "kubernetes[kubectl_logs]",
       "weather[get_weather]",
     ]);
-    expect(report.loading).toEqual({
+    expect(prepared.report.loading).toEqual({
       upFront: 1,
       deferred: 3,
       bytes: Buffer.byteLength(JSON.stringify(sent)),
@@ -86,7 +86,7 @@ describe("deferred loading", () => {
       deferLoading: (e) => e.server !== "weather",
       toolSearch: "client",
     });
-    const { tools: sent, report } = prepared;
+    const { tools: sent } = prepared;
     expect(kinds(sent)).toEqual(["weather[get_weather]", "tool_search:client"]);
     expect(sent[1]).toEqual({
       type: "tool_search",
@@ -107,7 +107,7 @@ describe("deferred loading", () => {
         additionalProperties: false,
       },
     });
-    expect(report.loading.bytes).toBeLessThan(report.loading.bytesWithoutDeferral);
+    expect(prepared.report.loading.bytes).toBeLessThan(prepared.report.loading.bytesWithoutDeferral);
     expect(prepared.searchIndex?.tools.map((tool) => tool.name)).toEqual([
       "github__create_issue",
       "github__merge_pull_request",
@@ -119,7 +119,6 @@ describe("deferred loading", () => {
 
   it("answers each client tool_search_call once, with the definitions tools() emits for the best matches", () => {
     const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-    const { report } = prepared;
     const { tools: undeferred } = tools(toolset, { namespaces: true });
     const output = [search("s1", { query: "create a GitHub issue" }), search("s2", '{"query":"pod logs"}')];
     const { calls, rejected, searches } = toolCalls(output, prepared);
@@ -140,7 +139,6 @@ describe("deferred loading", () => {
 
   it("answers a search that matches nothing with no tools, and bad arguments with no tools and a reason", () => {
     const prepared = tools(toolset, { deferLoading: true, toolSearch: "client" });
-    const { report } = prepared;
     const output = [
       search("s1", { query: "translate to French" }),
       search("s2", "{not json"),
@@ -170,7 +168,6 @@ describe("deferred loading", () => {
 
   it("keeps the model's order across calls, rejections and searches", () => {
     const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-    const { report } = prepared;
     const fn = (callId: string, namespace: string, name: string): ResponsesItem =>
       ({ type: "function_call", call_id: callId, namespace, name, arguments: "{}" }) as ResponsesItem;
     const result = toolCalls(
@@ -214,7 +211,6 @@ describe("options", () => {
 
 describe("client tool search: properties", () => {
   const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-  const { report } = prepared;
   const callId = fc.oneof(fc.constantFrom("s1", "s2", "s3"), fc.constantFrom(undefined, null, 7));
   const item = fc.oneof(
     fc.record({

@@ -63,7 +63,7 @@ export interface Adapter<
     prepared: PreparedTools<TTool, TResponse, TOutput, TItem>,
     options?: ToolCallsOptions,
   ): ResolvedToolCalls<TOutput>;
-  /** The answer to `call` from a result {@link renderResult} rendered: the adapter maps the parts and does nothing else. */
+  /** The answer to `call` from a rendered result (`renderResult`): the adapter maps the parts and nothing else. */
   renderedOutput(call: CallRef, rendered: RenderedResult): TOutput;
   /** What the next request repeats of `response`, as received (reasoning and signatures included). */
   responseItems(response: TResponse): TItem[];

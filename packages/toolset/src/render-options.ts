@@ -58,8 +58,7 @@ const DEFAULT_SETTINGS: RenderSettings = Object.freeze({
 });
 
 function check(ok: boolean, name: string, value: unknown, expected: string): void {
-  if (!ok)
-    throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${showValue(value)}.`);
+  if (!ok) throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${showValue(value)}.`);
 }
 
 /**

@@ -223,10 +223,10 @@ class ResponsesCollector {
     const what =
       (typeof type === "string" ? `a ${quote(type)} item` : "an item") +
       (typeof callId === "string" ? ` (call_id ${quote(callId)})` : "");
-    const others = more.length === 0 ? "" : ` ${more.length} more item(s) were left out the same way.`;
+    const others = more.length === 0 ? "" : ` So are ${more.length} more item(s) placed the same way.`;
     const message =
       `Event ${first.event} of the stream put ${what} at output_index ${first.outputIndex}, a position no item of ` +
-      `a stream of ${first.event} events can have: the stream is malformed, and the item was left out (not run).` +
+      `a stream of ${first.event} events can have: the stream is malformed, and that item is left out, not run.` +
       others;
     return { status: "failed", error: { code: "server_error", message } };
   }

@@ -58,8 +58,8 @@ describe("tool search over the whole corpus", () => {
     }
   });
 
-  // A query of 0.69 MB (100 000 different words) took seconds of one thread over these 352 tools: it is refused
-  // before any searching, by its length.
+  // A query of 0.69 MB (100 000 different words) would hold the one thread for seconds over these 352 tools: it is
+  // refused before any searching, by its length.
   it("answers a query of 0.69 MB with no tools and a reason, without searching", () => {
     const query = Array.from({ length: 100_000 }, (_, n) => `w${n}`).join(" ");
     expect(query.length).toBe(688_889);

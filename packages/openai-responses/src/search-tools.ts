@@ -46,7 +46,7 @@ const WORD_BREAK = /[^\p{L}\p{N}]+/u;
  * The longest query a search takes, in characters (UTF-16 code units). A
  * search costs time in the query's length (splitting it) and in its distinct
  * words times the tools (each word is looked up in every tool's fields): a
- * query of 0.69 MB took seconds of the one thread over 352 tools. The
+ * query of 0.69 MB holds the one thread for seconds over 352 tools. The
  * `tool_search` tool asks for "a few words"; the longest of the corpus
  * queries in the README is 38 characters, and 500 leaves room for a long
  * sentence with identifiers in it.

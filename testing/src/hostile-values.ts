@@ -130,14 +130,32 @@ const KINDS: { readonly [kind in HostileKind]: () => unknown } = {
   "max-number": () => Number.MAX_VALUE,
 };
 
-/** A fresh hostile value of `kind`. */
+// Building 100 000 objects costs more than most tests that use them: each deep kind is built once, frozen (so code
+// that changes what it reads throws), and shared.
+const DEEP_KINDS: ReadonlySet<HostileKind> = new Set(["deep-object", "deep-array", "deep-call"]);
+const built = new Map<HostileKind, unknown>();
+
+function frozen(value: unknown): unknown {
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== "object" || next === null || Object.isFrozen(next)) continue;
+    Object.freeze(next);
+    pending.push(...Object.values(next as { readonly [key: string]: unknown }));
+  }
+  return value;
+}
+
+/** A hostile value of `kind`: a fresh one, or for the deep kinds one built once and frozen. */
 export function hostileValue(kind: HostileKind): unknown {
-  return KINDS[kind]();
+  if (!DEEP_KINDS.has(kind)) return KINDS[kind]();
+  if (!built.has(kind)) built.set(kind, frozen(KINDS[kind]()));
+  return built.get(kind);
 }
 
 const MARKER = "$hostile";
 
-/** A marker for a spec: {@link withHostileValues} puts a fresh `hostileValue(kind)` in its place. */
+/** A marker for a spec: {@link withHostileValues} puts `hostileValue(kind)` in its place. */
 export function hostile(kind: HostileKind): { readonly [MARKER]: HostileKind } {
   return { [MARKER]: kind };
 }
@@ -151,7 +169,7 @@ const isMarker = (value: unknown): value is { [MARKER]: HostileKind } =>
 
 /**
  * `spec` (plain JSON of modest depth, as fast-check generates it) with each
- * marker replaced by a fresh hostile value of its kind. Keys are defined as
+ * marker replaced by a hostile value of its kind. Keys are defined as
  * own data properties, so a spec key `__proto__` stays a key, as JSON.parse
  * makes it.
  */

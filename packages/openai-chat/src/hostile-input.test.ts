@@ -143,6 +143,41 @@ describe("hostile input", () => {
     }
   });
 
+  it.each(HOSTILE_KINDS)("%s, as a chunk or any field of one, never makes collectStream reject", async (kind) => {
+    const piece = { index: 0, id: "call_1", type: "function", function: { name: "files__list_dir", arguments: "{}" } };
+    const delta = { content: "Hi", refusal: "No", tool_calls: [piece], audio: { id: "a", data: "AA" } };
+    const choice = { index: 0, delta, finish_reason: "tool_calls", logprobs: { content: [], refusal: [] } };
+    const chunk = {
+      id: "c",
+      created: 1,
+      model: "m",
+      system_fingerprint: "fp",
+      service_tier: "default",
+      choices: [choice],
+    };
+    const chunks: unknown[] = [
+      hostileValue(kind),
+      ...Object.keys(chunk).map((name) => ({ ...chunk, [name]: hostileValue(kind) })),
+      ...Object.keys(choice).map((name) => ({ ...chunk, choices: [{ ...choice, [name]: hostileValue(kind) }] })),
+      ...Object.keys(delta).map((name) => ({
+        ...chunk,
+        choices: [{ ...choice, delta: { ...delta, [name]: hostileValue(kind) } }],
+      })),
+      ...[...Object.keys(piece), "custom"].map((name) => ({
+        ...chunk,
+        choices: [{ ...choice, delta: { tool_calls: [{ ...piece, [name]: hostileValue(kind) }] } }],
+      })),
+      { ...chunk, choices: [{ ...choice, logprobs: { content: hostileValue(kind), refusal: hostileValue(kind) } }] },
+    ];
+    for (const one of chunks) {
+      for (const stream of [[one], [chunk, one]]) {
+        const collected = await collectStream(stream as ChatStreamChunk[]);
+        expectWellFormed(toolCalls(collected, filesToolset, filesNullPaths));
+        responseItems(collected);
+      }
+    }
+  });
+
   it("toolCalls and responseItems never throw, whatever the response", () => {
     fc.assert(
       fc.property(response, (spec) => {

@@ -152,6 +152,31 @@ describe("hostile input", () => {
     }
   });
 
+  it.each(HOSTILE_KINDS)("%s, as an event or any field of one, never makes collectStream reject", async (kind) => {
+    const fn = { type: "function_call", id: "fc_1", call_id: "call_1", name: "files__list_dir", arguments: "" };
+    const base = [
+      { type: "response.created", response: { id: "resp_1", output: [] } },
+      { type: "response.output_item.added", output_index: 0, item: fn },
+      { type: "response.function_call_arguments.delta", output_index: 0, item_id: "fc_1", delta: "{}" },
+      { type: "response.output_item.added", output_index: 1, item: { type: "message", content: [] } },
+      { type: "response.content_part.added", output_index: 1, content_index: 0, part: { type: "output_text" } },
+      { type: "response.output_text.delta", output_index: 1, content_index: 0, delta: "Hi" },
+      { type: "response.output_item.done", output_index: 0, item: { ...fn, arguments: "{}" } },
+      { type: "response.completed", response: { id: "resp_1", output: [] } },
+    ];
+    const variants: unknown[][] = [[hostileValue(kind)], [...base, hostileValue(kind)]];
+    for (const [at, event] of base.entries()) {
+      for (const name of [...Object.keys(event), "item_id", "output_index"]) {
+        variants.push(base.map((other, n) => (n === at ? { ...other, [name]: hostileValue(kind) } : other)));
+      }
+    }
+    for (const events of variants) {
+      const collected = await collectStream(events as ResponsesStreamEvent[]);
+      expectWellFormed(toolCalls(collected, filesToolset, report.plans, options));
+      responseItems(collected);
+    }
+  });
+
   it("toolCalls, responseItems and answeredCallIds never throw, whatever the response", () => {
     fc.assert(
       fc.property(response, (spec) => {

@@ -102,8 +102,9 @@ class ResponsesCollector {
     const at = index(event.output_index);
     const { item } = event;
     if (at === undefined || !isRecord(item)) return;
-    // The API numbers items 0, 1, 2, … in the order it adds them, each with events of its own: an index at or beyond
-    // the number of events read so far has no item before it in this stream, however the stream skipped.
+    // The API numbers items 0, 1, 2, … in the order it adds them, each with events of its own: the item at index n
+    // has n items before it, so n is below the number of events read so far, however the stream skipped. A larger
+    // index is no position of this response.
     if (at >= this.events) {
       if (!this.leftOut.has(at)) this.leftOut.set(at, { outputIndex: at, event: this.events, item });
       return;
@@ -116,7 +117,8 @@ class ResponsesCollector {
 
   private itemOf(event: Fields): ItemState | undefined {
     const at = index(event.output_index);
-    if (at !== undefined) return this.items.get(at);
+    const byIndex = at === undefined ? undefined : this.items.get(at);
+    if (byIndex !== undefined) return byIndex;
     const id = event.item_id;
     const byId = typeof id === "string" ? this.byId.get(id) : undefined;
     return byId === undefined ? undefined : this.items.get(byId);

@@ -3,6 +3,8 @@
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
 export { filesToolset } from "./files-toolset";
+export { HOSTILE_DEPTH, HOSTILE_KINDS, hostile, hostileValue, withHostileValues } from "./hostile-values";
+export type { HostileKind } from "./hostile-values";
 export { IMAGES, OUTCOMES, PDF } from "./mcp-results";
 export type { OutcomeCase } from "./mcp-results";
 export { startDemoServer } from "./mcp-server";

@@ -166,6 +166,37 @@ describe("collectStream", () => {
     ]);
   });
 
+  // A long answer with `logprobs: true` streams one token, and one logprob, per chunk. Collected in time linear in the
+  // chunks this takes well under a second; copying the list so far at each chunk would take many minutes.
+  it("collects 100 000 chunks of one logprob each, in order", async () => {
+    const CHUNKS = 100_000;
+    const chunks: ChatCompletionChunk[] = Array.from({ length: CHUNKS }, (_, n) => ({
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [
+        {
+          index: 0,
+          delta: n % 2 === 0 ? { content: "a" } : { refusal: "b" },
+          finish_reason: n === CHUNKS - 1 ? "stop" : null,
+          logprobs:
+            n % 2 === 0
+              ? { content: [{ token: "a", logprob: -n, bytes: [97], top_logprobs: [] }], refusal: null }
+              : { content: null, refusal: [{ token: "b", logprob: -n, bytes: [98], top_logprobs: [] }] },
+        },
+      ],
+    }));
+    const [choice] = (await collectStream(chunks)).choices;
+    expect(choice?.message.content).toHaveLength(CHUNKS / 2);
+    expect(choice?.logprobs?.content?.map((entry) => entry.logprob)).toEqual(
+      Array.from({ length: CHUNKS / 2 }, (_, n) => -2 * n),
+    );
+    expect(choice?.logprobs?.refusal?.map((entry) => entry.logprob)).toEqual(
+      Array.from({ length: CHUNKS / 2 }, (_, n) => -(2 * n + 1)),
+    );
+  });
+
   it("ignores what is not a chunk", async () => {
     const noise = [
       null,

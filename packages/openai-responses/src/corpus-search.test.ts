@@ -58,4 +58,18 @@ describe("tool search over the whole corpus", () => {
       expect(loaded.description).toBe(full.description);
     }
   });
+
+  // A query of 0.69 MB (100 000 different words) would hold the one thread for seconds over these 352 tools: it is
+  // refused before any searching, by its length.
+  it("answers a query of 0.69 MB with no tools and a reason, without searching", () => {
+    const query = Array.from({ length: 100_000 }, (_, n) => `w${n}`).join(" ");
+    expect(query.length).toBe(688_889);
+    const call = { type: "tool_search_call", call_id: "ts_1", arguments: { query }, execution: "client" };
+    const { searches } = toolCalls([call], prepared);
+    expect(searches[0]).toMatchObject({
+      found: [],
+      reason: expect.stringContaining(`The query is ${query.length} characters long`) as unknown,
+      output: { tools: [] },
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { responseItems } from "./response-items";
 import type { ResponsesItem, ResponsesNamespaceTool, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
+import type { ToolSearchAnswer } from "./tool-search-output";
 import { tools } from "./tools";
 
 const object = { type: "object" } as const;
@@ -154,6 +155,37 @@ describe("deferred loading", () => {
       ["s3", [], 'The arguments have no string "query": expected {"query": string}.', []],
       ["s4", [], 'The arguments are not an object: expected {"query": string}.', []],
     ]);
+  });
+
+  // What one query may be: 500 characters and 32 words (a word is a run of letters or digits, as the search splits).
+  describe("the query's size", () => {
+    const prepared = tools(toolset, { deferLoading: true, toolSearch: "client" });
+    const answer = (query: string): ToolSearchAnswer => toolCalls([search("s1", { query })], prepared).searches[0]!;
+    const words = (n: number): string => ["issue", ...Array.from({ length: n - 1 }, () => "x")].join(" ");
+
+    it("searches a query of 500 characters, and of 32 words", () => {
+      expect(answer(`issue ${"x".repeat(494)}`)).toMatchObject({ found: ["github__create_issue"] });
+      expect(answer(words(32))).toMatchObject({ found: ["github__create_issue"] });
+      expect(answer(words(32)).reason).toBeUndefined();
+    });
+
+    it("answers a longer query, or one of more words, with no tools and a reason", () => {
+      expect(answer(`issue ${"x".repeat(495)}`)).toMatchObject({
+        query: undefined,
+        found: [],
+        reason:
+          "The query is 501 characters long: a search takes at most 500 characters and 32 words. " +
+          'Say what the tool should do in a few words, e.g. "create a GitHub issue".',
+        output: { type: "tool_search_output", call_id: "s1", tools: [] },
+      });
+      expect(answer(words(33))).toMatchObject({
+        query: undefined,
+        found: [],
+        reason:
+          "The query has 33 words: a search takes at most 32 words and 500 characters. " +
+          'Say what the tool should do in a few words, e.g. "create a GitHub issue".',
+      });
+    });
   });
 
   it("answers a client tool search with no tool found when no tool was deferred to one", () => {

@@ -34,7 +34,7 @@ export interface ToolSearchAnswer<TOutput> {
   readonly callId: string;
   /** Position among the calls of the response, in the same numbering as calls and rejections. */
   readonly index: number;
-  /** The query searched for, or `undefined` when the arguments held none. */
+  /** The query searched for, or `undefined` when nothing was searched (no query, or one too long: see `reason`). */
   readonly query: string | undefined;
   /** The exposed names of the tools found, best first. */
   readonly found: string[];

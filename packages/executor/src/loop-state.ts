@@ -49,7 +49,7 @@ export interface ToolLoopState<TEntry = unknown, TOutput = unknown> {
   readonly conversation?: ConversationPoint;
 }
 
-/** The decisions `resumeToolLoop` takes, by call id: `true`, `false` or `{ allow, reason }` (`"pause"` keeps a call waiting). */
+/** The decisions `resumeToolLoop` takes, by call id: `true`, `false`, `{ allow, reason }`, or `"pause"` to keep waiting. */
 export type ApprovalDecisions = { readonly [callId: string]: ApprovalAnswer };
 
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
@@ -122,7 +122,8 @@ export function checkState(state: unknown, decisions: unknown, api: string): Too
   if (stray !== undefined) {
     throw new ToolError(
       "invalid-options",
-      `resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; pending: ${[...pending].join(", ")}.`,
+      `resumeToolLoop got a decision for ${JSON.stringify(stray)}, which is not a pending call; ` +
+        `pending: ${[...pending].join(", ")}.`,
     );
   }
   return state as unknown as ToolLoopState;

@@ -49,7 +49,7 @@ export interface ToolLoopState<TEntry = unknown, TOutput = unknown> {
   readonly conversation?: ConversationPoint;
 }
 
-/** The decisions `resumeToolLoop` takes, by call id: `true`, `false`, `{ allow, reason }`, or `"pause"` to keep waiting. */
+/** Decisions for `resumeToolLoop`, by call id: `true`, `false`, `{ allow, reason }`, or `"pause"` to keep waiting. */
 export type ApprovalDecisions = { readonly [callId: string]: ApprovalAnswer };
 
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>

@@ -40,6 +40,7 @@ export class ChildProcessTransport implements Transport {
   exit: ChildExit | undefined;
 
   private child: ChildProcess | undefined;
+  private closed = false;
   private stderr = "";
   private readonly readBuffer = new ReadBuffer();
   private readonly exited: Promise<void>;
@@ -60,6 +61,8 @@ export class ChildProcessTransport implements Transport {
   }
 
   start(): Promise<void> {
+    // Closed before it started (its connection attempt was ended): nothing may be spawned any more.
+    if (this.closed) return Promise.reject(new Error("the transport was closed before it started"));
     return new Promise((resolve, reject) => {
       const child = spawn(this.spec.command, [...this.spec.args], {
         env: { ...getDefaultEnvironment(), ...this.spec.env },
@@ -118,6 +121,7 @@ export class ChildProcessTransport implements Transport {
 
   /** Ends the child: SIGTERM, then SIGKILL after `closeGraceMs`; resolves once it has exited. */
   async close(): Promise<void> {
+    this.closed = true;
     const child = this.child;
     if (child === undefined || this.spawnError !== undefined) return;
     if (this.exit === undefined) {

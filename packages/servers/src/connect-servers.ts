@@ -21,6 +21,9 @@ export const DEFAULT_RESTART: RestartPolicy = Object.freeze({
   maxRestarts: 3,
   initialDelayMs: 500,
   maxDelayMs: 10_000,
+  // A minute is six times the longest wait between attempts: a server that cannot stay up still uses up its
+  // restarts within a minute or two, while one that crashes once a day is restarted every day.
+  resetAfterMs: 60_000,
 });
 
 /** Options of {@link connectServers}. */
@@ -29,7 +32,11 @@ export interface ConnectServersOptions {
   readonly timeoutMs?: number;
   /** Between SIGTERM and SIGKILL when closing a child process, in ms. Default 2 000. */
   readonly closeGraceMs?: number;
-  /** How a stdio server that dies is restarted; `false`: never. Default 3 restarts, 500 ms doubling up to 10 s. */
+  /**
+   * How a stdio server that dies is restarted; `false`: never. Default 3 restarts in a row, 500 ms doubling up to
+   * 10 s, counted again from zero after a minute ready. A listing that fails on a running server is tried again
+   * with the same waits.
+   */
   readonly restart?: Partial<RestartPolicy> | false;
   /** The most `tools/list` pages read from one server. Default 100. */
   readonly maxPages?: number;
@@ -58,11 +65,15 @@ export interface Servers {
   readonly clients: { readonly [server: string]: Client | undefined };
   /** Each server's status, by name (a frozen snapshot). */
   readonly status: { readonly [server: string]: ServerStatus };
-  /** Lists the tools of every ready server again (whatever their caches say) and rebuilds the toolset. */
+  /**
+   * Lists the tools of every ready server again (whatever their caches say, and at once for one whose last listing
+   * failed), starts every failed server again, and rebuilds the toolset; resolves when each is `ready` or `failed`.
+   */
   refresh(): Promise<void>;
   /**
    * Starts the server `name` of the config again now (a stdio server's process is ended first), with a
-   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. Its tools stay in
+   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. A call while a restart of that server
+   * runs joins it (one restart at a time). Its tools stay in
    * {@link Servers.toolset} meanwhile (with no client) and leave only if it fails. A given `Client` or
    * in-process server is left as it is.
    * @throws {ToolError} `invalid-config` when the config has no server `name`
@@ -98,6 +109,7 @@ function restartPolicy(option: ConnectServersOptions["restart"]): RestartPolicy 
       true,
     ),
     maxDelayMs: checkPositive("restart.maxDelayMs", option?.maxDelayMs, DEFAULT_RESTART.maxDelayMs, true),
+    resetAfterMs: checkPositive("restart.resetAfterMs", option?.resetAfterMs, DEFAULT_RESTART.resetAfterMs, true),
   };
 }
 
@@ -135,11 +147,13 @@ function callSafely<E>(hook: ((event: E) => void | PromiseLike<void>) | undefine
 export async function connectServers(config: ServersConfig, options: ConnectServersOptions = {}): Promise<Servers> {
   const specs = checkServersConfig(config, options.cwd === undefined ? {} : { cwd: options.cwd });
   const scrub = createScrub(specs.flatMap(serverSecrets));
+  const restart = restartPolicy(options.restart);
   const settings: ConnectionSettings = {
     timeoutMs: checkPositive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
     closeGraceMs: checkPositive("closeGraceMs", options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, true),
     maxPages: checkPositive("maxPages", options.maxPages, DEFAULT_MAX_PAGES),
-    restart: restartPolicy(options.restart),
+    restart,
+    retry: restart ?? DEFAULT_RESTART,
     clientInfo: options.clientInfo ?? { name: "@x/servers", version: "0.0.0" },
     scrub,
   };
@@ -225,7 +239,7 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
       return status;
     },
     refresh: async () => {
-      await Promise.all(connections.map((c) => c.relist()));
+      await Promise.all(connections.map((c) => c.refresh()));
     },
     restart: async (name) => {
       const found = byName.get(name);

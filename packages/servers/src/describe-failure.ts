@@ -15,6 +15,11 @@ export class ConnectTimeout extends Error {
   }
 }
 
+/** The SDK's own request timeout (JSON-RPC code -32001, the SDK's `RequestTimeout`), read as ours. */
+export function asConnectTimeout(error: unknown, ms: number): unknown {
+  return errorCode(error) === -32001 ? new ConnectTimeout(ms) : error;
+}
+
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
@@ -59,6 +64,14 @@ export function describeStdioFailure(error: unknown, command: string, transport:
     return `${how}${tail}`;
   }
   return `${messageOf(error)}${tail}`;
+}
+
+/** Why `tools/list` failed on a server that is running (its process, when it has one, is still alive). */
+export function describeListFailure(error: unknown, stderr: string): string {
+  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms listing its tools`;
+  const lines = stderrLines(stderr);
+  const tail = lines === "" ? "" : `; the last lines of its stderr:\n${lines}`;
+  return `listing its tools failed: ${messageOf(error)}${tail}`;
 }
 
 /** The HTTP status a transport error carries, when it is one. */

@@ -7,8 +7,22 @@
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
 //   once:<file>  as pages the first time; when <file> exists, exits 1 at once
 //   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
-import { existsSync, writeFileSync } from "node:fs";
+// Two environment variables, for the restart and close tests:
+//   RAW_PID_DIR      it writes an empty file named after its pid there at start, and <pid>.listing
+//                    when a tools/list arrives
+//   RAW_LIST_SWITCH  a file read at each tools/list: "hang" never answers, "error" answers a
+//                    JSON-RPC error, anything else (or no file) lists as the mode says
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
+
+const pidDir = process.env.RAW_PID_DIR;
+if (pidDir !== undefined) writeFileSync(join(pidDir, String(process.pid)), "");
+const listSwitch = process.env.RAW_LIST_SWITCH;
+const listBehaviour = () => {
+  if (pidDir !== undefined) writeFileSync(join(pidDir, `${process.pid}.listing`), "");
+  return listSwitch !== undefined && existsSync(listSwitch) ? readFileSync(listSwitch, "utf8").trim() : "list";
+};
 
 let mode = process.argv[2] ?? "pages";
 if (mode === "stubborn") {
@@ -65,7 +79,14 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         },
       });
     case "tools/list":
-      return send({ id: message.id, result: listTools(message.params?.cursor) });
+      switch (listBehaviour()) {
+        case "hang":
+          return;
+        case "error":
+          return send({ id: message.id, error: { code: -32603, message: "the tool index is locked" } });
+        default:
+          return send({ id: message.id, result: listTools(message.params?.cursor) });
+      }
     case "tools/call":
       if (message.params.name === "change") {
         version = 2;

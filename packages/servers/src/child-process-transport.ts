@@ -1,9 +1,13 @@
 // The stdio transport, written here rather than taken from the SDK because a
 // server that will not start must be explained (its exit code, the end of
-// its stderr), and closing must follow this package's rule: SIGTERM, then
-// SIGKILL after a grace period, and resolve only when the process is gone.
+// its stderr), closing must follow this package's rule (SIGTERM, then
+// SIGKILL after a grace period, and resolve only when the process is gone),
+// and a script that forgets close() must still end: the child keeps this
+// process alive only while a request to it waits for its answer, and is sent
+// SIGTERM when this process exits.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import type { Socket } from "node:net";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -28,6 +32,28 @@ export interface ChildProcessSpec {
   readonly closeGraceMs: number;
 }
 
+/** The children that are running, each ended (SIGTERM) when this process exits. */
+const running = new Set<ChildProcess>();
+
+function endRunningChildren(): void {
+  for (const child of running) child.kill("SIGTERM");
+}
+
+function track(child: ChildProcess): void {
+  if (running.size === 0) process.on("exit", endRunningChildren);
+  running.add(child);
+}
+
+function untrack(child: ChildProcess): void {
+  running.delete(child);
+  if (running.size === 0) process.off("exit", endRunningChildren);
+}
+
+/** The request id of a JSON-RPC message we send that waits for an answer (a request), else undefined. */
+function requestId(message: JSONRPCMessage): string | number | undefined {
+  return "method" in message && "id" in message ? message.id : undefined;
+}
+
 /** An MCP transport over a child process's stdin and stdout. */
 export class ChildProcessTransport implements Transport {
   onclose?: () => void;
@@ -41,6 +67,8 @@ export class ChildProcessTransport implements Transport {
 
   private child: ChildProcess | undefined;
   private closed = false;
+  /** Our requests still waiting for the child's answer: while there is one, the child keeps this process alive. */
+  private readonly waiting = new Set<string | number>();
   private stderr = "";
   private readonly readBuffer = new ReadBuffer();
   private readonly exited: Promise<void>;
@@ -72,6 +100,8 @@ export class ChildProcessTransport implements Transport {
         ...(this.spec.cwd === undefined ? {} : { cwd: this.spec.cwd }),
       });
       this.child = child;
+      track(child);
+      this.holdProcess(false);
       child.on("error", (error: NodeJS.ErrnoException) => {
         this.spawnError ??= error;
         reject(error);
@@ -79,6 +109,7 @@ export class ChildProcessTransport implements Transport {
       });
       child.on("spawn", () => resolve());
       child.on("close", (code, signal) => {
+        untrack(child);
         this.exit = { code, signal };
         this.markExited();
         this.onclose?.();
@@ -103,11 +134,37 @@ export class ChildProcessTransport implements Transport {
         continue;
       }
       if (message === null) return;
+      if (!("method" in message) && "id" in message) this.answered(message.id);
       this.onmessage?.(message);
     }
   }
 
+  /** Whether the child and its pipes keep this process's event loop alive. */
+  private holdProcess(hold: boolean): void {
+    const child = this.child;
+    if (child === undefined) return;
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as (ChildProcess | Socket | null)[]) {
+      if (hold) handle?.ref();
+      else handle?.unref();
+    }
+  }
+
+  private answered(id: string | number | null | undefined): void {
+    if (id === null || id === undefined || !this.waiting.delete(id)) return;
+    if (this.waiting.size === 0) this.holdProcess(false);
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    const id = requestId(message);
+    if (id !== undefined) {
+      if (this.waiting.size === 0) this.holdProcess(true);
+      this.waiting.add(id);
+    }
+    // A request we cancel (notifications/cancelled) waits no more: the server need not answer it.
+    if ("method" in message && message.method === "notifications/cancelled") {
+      const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof cancelled === "string" || typeof cancelled === "number") this.answered(cancelled);
+    }
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
       if (stdin === undefined || stdin === null || this.exit !== undefined) {

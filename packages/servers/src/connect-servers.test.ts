@@ -3,7 +3,7 @@
 // on 127.0.0.1, one in-process, and servers that cannot start or be reached.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCalculator } from "./__fixtures__/calculator-server";
+import { createRawServerProbe, liveChildren } from "./__fixtures__/child-processes";
 import { everythingServer } from "./__fixtures__/everything-server";
 import { startSseServer, startStreamableServer, startUnauthorizedServer } from "./__fixtures__/http-servers";
 import type { TestHttpServer } from "./__fixtures__/http-servers";
@@ -512,5 +513,88 @@ describe("ttlMs", () => {
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
     await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1), PATIENT);
     expect(events[0]).toMatchObject({ added: [{ name: "fresh__listing_2" }], removed: [{ name: "fresh__listing_1" }] });
+  });
+});
+
+describe("require", () => {
+  const failing = {
+    typo: { command: "x-servers-no-such-command" },
+    crashes: { command: process.execPath, args: ["-e", "console.error('no database'); process.exit(3)"] },
+  };
+  const reasons =
+    '  typo: command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)\n' +
+    "  crashes: exited with code 3; the last lines of its stderr:\n      no database";
+
+  it('"all": rejects naming each server that did not start and why, and ends the ones that did', async () => {
+    const probe = createRawServerProbe();
+    const before = liveChildren();
+    const events: ServerStatusEvent[] = [];
+    await expect(
+      connectServers(
+        { ok: { command: process.execPath, args: [rawServer], env: probe.env }, ...failing },
+        { ...QUICK, require: "all", hooks: { "server-status": (event) => void events.push(event) } },
+      ),
+    ).rejects.toMatchObject({
+      name: "ToolError",
+      code: "connection-closed",
+      message: `2 of 3 servers did not start (require: "all"):\n${reasons}`,
+    });
+    expect(probe.started()).toHaveLength(1);
+    expect(liveChildren().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(events.map((event) => `${event.server} ${event.status.state}`).sort()).toEqual(
+      ["crashes closed", "crashes failed", "ok closed", "ok ready", "typo closed", "typo failed"].sort(),
+    );
+  });
+
+  it('"any" (the default): resolves when one started, each failure in its server-status event', async () => {
+    const events: ServerStatusEvent[] = [];
+    await using servers = await connectServers(
+      { ok: createCalculator(), ...failing },
+      { ...QUICK, hooks: { "server-status": (event) => void events.push(event) } },
+    );
+    expect(servers.status["ok"]?.state).toBe("ready");
+    expect(events.filter((event) => event.status.state === "failed").map((event) => event.server)).toEqual([
+      "typo",
+      "crashes",
+    ]);
+  });
+
+  it('"any" rejects when none started; "none" resolves whatever happens', async () => {
+    await expect(connectServers(failing, QUICK)).rejects.toMatchObject({
+      code: "connection-closed",
+      message: `No server started:\n${reasons}`,
+    });
+    await using servers = await connectServers(failing, { ...QUICK, require: "none" });
+    expect(Object.values(servers.status).map((status) => status.state)).toEqual(["failed", "failed"]);
+    await expect(connectServers(failing, { require: "some" as "any" })).rejects.toMatchObject({
+      code: "invalid-config",
+      message: 'options.require must be "any", "all" or "none", not "some"',
+    });
+  });
+});
+
+describe("a config file", () => {
+  it("is read from its path (VS Code's format, comments and all); a relative cwd is the file's directory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "x-servers-file-"));
+    copyFileSync(rawServer, join(dir, "server.mjs"));
+    writeFileSync(
+      join(dir, "mcp.json"),
+      [
+        "{",
+        "  // started from this directory",
+        `  "servers": { "here": { "type": "stdio", "command": ${JSON.stringify(process.execPath)},`,
+        '    "args": ["./server.mjs"], "cwd": "." }, },',
+        "}",
+      ].join("\n"),
+    );
+    await using servers = await connectServers(join(dir, "mcp.json"), QUICK);
+    expect(servers.status["here"]).toMatchObject({ state: "ready", tools: 6 });
+  });
+
+  it("that cannot be read is an invalid-config error naming it", async () => {
+    await expect(connectServers(join(tmpdir(), "x-servers-missing", "mcp.json"))).rejects.toMatchObject({
+      code: "invalid-config",
+      message: expect.stringContaining("x-servers-missing/mcp.json could not be read: there is no such file") as string,
+    });
   });
 });

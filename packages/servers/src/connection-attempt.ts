@@ -6,6 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { backgroundFetch } from "./background-fetch";
 import { ChildProcessTransport } from "./child-process-transport";
 import {
   asConnectTimeout,
@@ -137,11 +138,12 @@ export class ConnectionAttempt {
   ): Promise<Client> {
     const target = httpTarget(url, headers);
     const requestInit = { headers: target.headers };
+    const fetch = backgroundFetch;
     const timeout = { timeout: this.settings.timeoutMs };
     if (kind !== "sse") {
       const client = this.newClient();
       try {
-        await client.connect(new StreamableHTTPClientTransport(target.url, { requestInit }), timeout);
+        await client.connect(new StreamableHTTPClientTransport(target.url, { requestInit, fetch }), timeout);
         return client;
       } catch (error) {
         await client.close().catch(() => {});
@@ -150,7 +152,7 @@ export class ConnectionAttempt {
     }
     // The SDK sends requestInit's headers with the event stream's GET too.
     const client = this.newClient();
-    await client.connect(new SSEClientTransport(target.url, { requestInit }), timeout);
+    await client.connect(new SSEClientTransport(target.url, { requestInit, fetch }), timeout);
     return client;
   }
 

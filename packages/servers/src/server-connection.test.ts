@@ -76,14 +76,15 @@ describe("a tools/list that fails at the first start", () => {
     "%s: the server fails once, is not restarted, and its process is ended",
     async (_, behaviour, timeoutMs, reason) => {
       probe.setList(behaviour);
-      const servers = await connectRaw({ timeoutMs, restart: { initialDelayMs: 10 } });
-      expect(servers.status["raw"]).toEqual({ state: "failed", reason });
-      // Before close(): the failed start's process is already gone, and nothing was scheduled.
+      // Its only server did not start: connectServers rejects, saying why, with nothing left running.
+      await expect(connectRaw({ timeoutMs, restart: { initialDelayMs: 10 } })).rejects.toMatchObject({
+        code: "connection-closed",
+        message: `No server started:\n  raw: ${reason}`,
+      });
       expect(ourLiveChildren()).toEqual([]);
       await sleep(100);
-      expect(states()).toEqual(["failed"]);
+      expect(states()).toEqual(["failed", "closed"]);
       expect(probe.started()).toHaveLength(1);
-      await servers.close();
     },
   );
 });

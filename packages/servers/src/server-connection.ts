@@ -194,6 +194,8 @@ export class ServerConnection {
       this.restartTimer = undefined;
       if (!this.closing) void this.run("automatic");
     }, delayMs);
+    // A restart waiting does not keep a script alive that has done its work.
+    this.restartTimer.unref();
   }
 
   private async list(attempt: ConnectionAttempt, client: Client): Promise<void> {

@@ -69,6 +69,8 @@ export async function connectPool(
   const onChange = options.onChange ?? (() => {});
   const servers = await connectServers(Object.fromEntries(valid.map((spec) => [spec.name, entryOf(spec)])), {
     timeoutMs: options.timeoutMs ?? CONNECT_TIMEOUT_MS,
+    // The page shows every server's status, failed ones included: the pool starts whatever happens.
+    require: "none",
     clientInfo: { name: "x-playground", version: "0.0.0" },
     hooks: { "server-status": onChange, "tools-changed": onChange },
   });

@@ -1,10 +1,11 @@
-// The fetch the HTTP transports are given. A GET is the stream a server talks
-// back on when it likes (Streamable HTTP's optional GET stream, HTTP+SSE's
-// event stream): waiting on it is not work, so its socket does not keep this
-// process alive, and a script that forgets close() still ends. Node's own
-// fetch keeps every socket with a response under way alive and has no way to
-// say otherwise, so a GET goes through node:http; every other request (a
-// POST: a request of ours that waits for its answer) goes through fetch.
+// The fetch the HTTP transports are given. Some requests open a stream a
+// server talks back on when it likes: a GET (Streamable HTTP's optional GET
+// stream of the 2025 era, HTTP+SSE's event stream) and a 2026-07-28
+// `subscriptions/listen` POST. Waiting on them is not work, so their sockets
+// do not keep this process alive, and a script that forgets close() still
+// ends. Node's own fetch keeps every socket with a response under way alive
+// and has no way to say otherwise, so those go through node:http; every other
+// request (one of ours that waits for its answer) goes through fetch.
 import { request as httpRequest } from "node:http";
 import type { IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -22,16 +23,30 @@ function responseOf(message: IncomingMessage): Response {
   return new Response(body, { status, statusText: message.statusMessage ?? "", headers });
 }
 
+/** Whether a request opens a stream the server talks on when it likes: a GET, or a `subscriptions/listen`. */
+function opensStandingStream(method: string, body: RequestInit["body"]): boolean {
+  if (method === "GET") return true;
+  if (method !== "POST" || typeof body !== "string" || !body.includes('"subscriptions/listen"')) return false;
+  try {
+    const message = JSON.parse(body) as { method?: unknown };
+    return message.method === "subscriptions/listen";
+  } catch {
+    return false;
+  }
+}
+
 /**
- * `fetch`, except that a GET's socket does not keep the process alive.
+ * `fetch`, except that a request opening a standing stream (a GET, a `subscriptions/listen`) does not keep the
+ * process alive.
  *
  * @param input - the URL
- * @param init - method, headers and signal (a GET has no body)
+ * @param init - method, headers, body and signal
  * @returns the response, its body streamed
  */
 export function backgroundFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
   const method = (init.method ?? "GET").toUpperCase();
-  if (method !== "GET") return fetch(input, init);
+  if (!opensStandingStream(method, init.body)) return fetch(input, init);
+  const body = typeof init.body === "string" ? init.body : undefined;
   const url = new URL(input);
   const signal = init.signal ?? undefined;
   return new Promise((resolve, reject) => {
@@ -55,6 +70,6 @@ export function backgroundFetch(input: string | URL, init: RequestInit = {}): Pr
     request.on("socket", (socket) => socket.unref());
     request.on("error", reject);
     signal?.addEventListener("abort", () => request.destroy(signal.reason as Error), { once: true });
-    request.end();
+    request.end(body);
   });
 }

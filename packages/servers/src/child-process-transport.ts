@@ -8,10 +8,10 @@
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Readable } from "node:stream";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/client";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 
 /** How much of a child's stderr is kept (its end), for failure reasons. */
 const STDERR_TAIL_CHARS = 4_000;
@@ -49,9 +49,14 @@ function untrack(child: ChildProcess): void {
   if (running.size === 0) process.off("exit", endRunningChildren);
 }
 
-/** The request id of a JSON-RPC message we send that waits for an answer (a request), else undefined. */
+/**
+ * The request id of a JSON-RPC message we send that waits for an answer (a request), else undefined. A
+ * `subscriptions/listen` request is a standing one (MCP 2026-07-28: it stays open for as long as we listen) and
+ * waits for nothing: it does not keep this process alive.
+ */
 function requestId(message: JSONRPCMessage): string | number | undefined {
-  return "method" in message && "id" in message ? message.id : undefined;
+  if (!("method" in message) || !("id" in message) || message.method === "subscriptions/listen") return undefined;
+  return message.id;
 }
 
 /** An MCP transport over a child process's stdin and stdout. */
@@ -69,7 +74,7 @@ export class ChildProcessTransport implements Transport {
   private closed = false;
   /** Our requests still waiting for the child's answer: while there is one, the child keeps this process alive. */
   private readonly waiting = new Set<string | number>();
-  private stderr = "";
+  private stderrText = "";
   private readonly readBuffer = new ReadBuffer();
   private readonly exited: Promise<void>;
   private markExited: () => void = () => {};
@@ -83,9 +88,17 @@ export class ChildProcessTransport implements Transport {
     return this.child?.pid;
   }
 
+  /**
+   * The child's stderr. The SDK tells a stdio transport by its `stderr` and `pid` (and so reads a server that does
+   * not answer `server/discover` as one of the 2025 era, not as an outage).
+   */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
   /** The end of what the child wrote to stderr. */
   stderrTail(): string {
-    return this.stderr;
+    return this.stderrText;
   }
 
   start(): Promise<void> {
@@ -117,7 +130,7 @@ export class ChildProcessTransport implements Transport {
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => this.read(chunk));
       child.stderr?.on("data", (chunk: Buffer) => {
-        this.stderr = (this.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+        this.stderrText = (this.stderrText + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
       });
     });
   }

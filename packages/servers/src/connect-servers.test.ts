@@ -1,6 +1,7 @@
-// connectServers against real servers: server-everything and a raw paging
-// server over stdio, an SDK McpServer over Streamable HTTP and over HTTP+SSE
-// on 127.0.0.1, one in-process, and servers that cannot start or be reached.
+// connectServers against real servers: server-everything (2025 era) and a raw
+// paging server over stdio, the v2 SDK's McpServer over Streamable HTTP at
+// 2026-07-28 and in-process, a v1 one over HTTP+SSE on 127.0.0.1, and servers
+// that cannot start or be reached.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -13,12 +14,15 @@ import { adapter } from "@x/openai-chat";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCalculator } from "./__fixtures__/calculator-server";
+import { startV2HttpServer } from "@x/testing";
+import type { V2HttpServer } from "@x/testing";
+import { createCalculator, createCalculatorV1 } from "./__fixtures__/calculator-server";
 import { createRawServerProbe, liveChildren } from "./__fixtures__/child-processes";
 import { everythingServer } from "./__fixtures__/everything-server";
-import { startSseServer, startStreamableServer, startUnauthorizedServer } from "./__fixtures__/http-servers";
+import { startSseServer, startUnauthorizedServer } from "./__fixtures__/http-servers";
 import type { TestHttpServer } from "./__fixtures__/http-servers";
 import { connectServers } from "./connect-servers";
+import { MIN_FRESH_MS } from "./listing-freshness";
 import type { ConnectServersOptions, Servers } from "./connect-servers";
 import type { ServerStatusEvent, ToolsChangedEvent } from "./server-status";
 
@@ -73,7 +77,7 @@ function pidOf(servers: Servers, name: string): number {
 }
 
 describe("a config of working servers", () => {
-  let streamable: TestHttpServer;
+  let streamable: V2HttpServer;
   let sse: TestHttpServer;
   let servers: Servers;
   const statusEvents: ServerStatusEvent[] = [];
@@ -82,7 +86,7 @@ describe("a config of working servers", () => {
 
   beforeAll(async () => {
     handlesBefore = process.getActiveResourcesInfo();
-    [streamable, sse] = await Promise.all([startStreamableServer(), startSseServer()]);
+    [streamable, sse] = await Promise.all([startV2HttpServer(), startSseServer()]);
     servers = await connectServers(
       {
         mcpServers: {
@@ -128,8 +132,10 @@ describe("a config of working servers", () => {
       expect.arrayContaining(["everything__echo", "remote__add", "legacy__multiply", "local__add", "paging__c1"]),
     );
     expect(names.filter((name) => name.startsWith("everything__toggle-"))).toEqual([]);
-    // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405).
-    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 2)).toEqual([
+    // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405: the server/discover probe,
+    // then initialize).
+    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 3)).toEqual([
+      "POST /sse",
       "POST /sse",
       "GET /sse",
     ]);
@@ -196,35 +202,14 @@ describe("a config of working servers", () => {
     const clients = servers.clients;
     const pid = pidOf(servers, "everything");
     statusEvents.length = 0;
-    const inFlight = executeToolCalls(
-      {
-        choices: [
-          {
-            message: {
-              role: "assistant",
-              content: null,
-              tool_calls: [
-                {
-                  id: "slow",
-                  type: "function",
-                  function: {
-                    name: "everything__trigger-long-running-operation",
-                    arguments: '{"duration":30,"steps":3}',
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-      servers.toolset,
-      clients,
-      { adapter },
-    );
+    // A call in flight when the process dies ends at once, with the SDK's connection-closed error.
+    const inFlight = clients["everything"]?.callTool({
+      name: "trigger-long-running-operation",
+      arguments: { duration: 30, steps: 3 },
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     process.kill(pid, "SIGKILL");
-    const { outcomes } = await inFlight;
-    expect(outcomes[0]).toMatchObject({ callId: "slow", outcome: { code: "connection-closed" } });
+    await expect(inFlight).rejects.toMatchObject({ name: "SdkError", code: "CONNECTION_CLOSED" });
     await vi.waitFor(
       () =>
         expect(statusEvents.map((event) => [event.previous, event.status.state])).toEqual([
@@ -481,7 +466,7 @@ describe("close()", () => {
 describe("entries and filters", () => {
   it("takes a connected SDK Client as it is, filters by predicate, and refresh() lists again", async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const calculator = createCalculator();
+    const calculator = createCalculatorV1();
     await calculator.connect(serverSide);
     const client = new Client({ name: "mine", version: "1.0.0" });
     await client.connect(clientSide);
@@ -504,15 +489,21 @@ describe("entries and filters", () => {
 });
 
 describe("ttlMs", () => {
-  it("lists again when a listing's ttl runs out", async () => {
+  it("a listing whose ttl ran out is listed again when the toolset is next read, not before", async () => {
     const events: ToolsChangedEvent[] = [];
     await using servers = await connectServers(
       { fresh: { command: process.execPath, args: [rawServer, "ttl"] } },
       { ...QUICK, hooks: { "tools-changed": (event) => void events.push(event) } },
     );
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
-    await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1), PATIENT);
+    // Fresh for the server's ttlMs (150), read as at least MIN_FRESH_MS: nothing is fetched while no one reads.
+    await new Promise((resolve) => setTimeout(resolve, MIN_FRESH_MS + 200));
+    expect(events).toEqual([]);
+    // This read finds it stale: it starts one listing, whose result a later read sees.
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
+    await vi.waitFor(() => expect(events).toHaveLength(1), PATIENT);
     expect(events[0]).toMatchObject({ added: [{ name: "fresh__listing_2" }], removed: [{ name: "fresh__listing_1" }] });
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_2"]);
   });
 });
 

@@ -1,6 +1,6 @@
 // connectServers: every server of a config connected, one toolset over all of
 // them kept current, and one close() for everything.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { buildToolset, ToolError } from "@x/toolset";
 import type { BuildToolsetOptions, Toolset, ToolsetReport } from "@x/toolset";
 import { readConfigFile } from "./read-config-file";
@@ -266,6 +266,9 @@ export async function connectServers(
 
   return {
     get toolset() {
+      // A read is when the tools are needed: a server whose listing went stale is listed again (seen by a later read).
+      const now = Date.now();
+      for (const c of connections) c.refreshIfStale(now);
       return built.toolset;
     },
     get report() {

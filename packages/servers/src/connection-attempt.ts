@@ -2,12 +2,18 @@
 // client it opens, and ending both exactly once. A server's life is a series of
 // attempts, one at a time (server-connection.ts); an attempt that failed or was
 // replaced is ended before the next one starts, so no process is left behind.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import {
+  Client,
+  InMemoryTransport,
+  SdkError,
+  SdkErrorCode,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
+import type { ClientOptions, ConnectOptions, McpSubscription, Transport } from "@modelcontextprotocol/client";
 import { backgroundFetch } from "./background-fetch";
 import { ChildProcessTransport } from "./child-process-transport";
+import { stopFollowingTools } from "./follow-tool-changes";
 import {
   asConnectTimeout,
   ConnectTimeout,
@@ -19,11 +25,44 @@ import {
 } from "./describe-failure";
 import type { CheckedServer } from "./server-config";
 
+type StdioServer = Extract<CheckedServer, { kind: "stdio" }>;
+
 /** What an attempt needs of the connection settings. */
 export interface AttemptSettings {
   readonly timeoutMs: number;
   readonly closeGraceMs: number;
+  readonly maxPages: number;
   readonly clientInfo: { readonly name: string; readonly version: string };
+}
+
+/**
+ * How every client this package creates is set up. `versionNegotiation: "auto"` asks a server with
+ * `server/discover` whether it speaks MCP 2026-07-28 and falls back to the 2025 `initialize` handshake
+ * when it does not (https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle). The client
+ * declares form and URL elicitation, so that a tool asking its user for input can be answered (by
+ * `@x/executor`'s `elicit`); a server must not ask a client that does not declare it.
+ */
+function clientOptions(settings: AttemptSettings): ClientOptions {
+  return {
+    capabilities: { elicitation: { form: {}, url: {} } },
+    versionNegotiation: { mode: "auto" },
+    // tools/list pages: the SDK stops at this many (and the listing falls back to reading them one by one).
+    listMaxPages: settings.maxPages,
+  };
+}
+
+/**
+ * Whether connecting failed because the process closed the connection at the SDK's `server/discover` probe: some
+ * stdio servers exit on any request before `initialize` (the SDK's own stdio transport probes on a spare process for
+ * them; ours probes on the one it started, and starts another for the 2025 handshake).
+ */
+function closedAtProbe(error: unknown, transport: ChildProcessTransport): boolean {
+  return (
+    error instanceof SdkError &&
+    error.code === SdkErrorCode.EraNegotiationFailed &&
+    transport.exit !== undefined &&
+    transport.spawnError === undefined
+  );
 }
 
 /** Resolves as `promise` does, or rejects with a {@link ConnectTimeout} after `ms`. */
@@ -72,6 +111,8 @@ export class ConnectionAttempt {
   step: "connecting" | "listing" = "connecting";
   /** When its first listing succeeded (ms since the epoch); 0 until then. */
   readyAt = 0;
+  /** Its `subscriptions/listen` stream for tool changes (a 2026-07-28 connection whose server offers one). */
+  subscription: McpSubscription | undefined;
 
   private ending: Promise<void> | undefined;
 
@@ -97,20 +138,24 @@ export class ConnectionAttempt {
   }
 
   private newClient(): Client {
-    const client = new Client({ ...this.settings.clientInfo }, { capabilities: {} });
+    const client = new Client({ ...this.settings.clientInfo }, clientOptions(this.settings));
     this.client = client;
     return client;
   }
 
   private async connect(): Promise<Client> {
     const spec = this.spec;
-    const timeout = { timeout: this.settings.timeoutMs };
+    const options: ConnectOptions = { timeout: this.settings.timeoutMs };
     switch (spec.kind) {
       case "stdio": {
-        const client = this.newClient();
-        this.transport = new ChildProcessTransport({ ...spec, closeGraceMs: this.settings.closeGraceMs });
-        await client.connect(this.transport, timeout);
-        return client;
+        const started = this.startChild(spec);
+        try {
+          await this.newClient().connect(started, options);
+        } catch (error) {
+          if (!closedAtProbe(error, started) || this.ended) throw error;
+          await this.newClient().connect(this.startChild(spec), { ...options, prior: { kind: "legacy" } });
+        }
+        return this.client as Client;
       }
       case "http":
         return this.connectHttp(spec.url, spec.headers, spec.transport);
@@ -118,17 +163,23 @@ export class ConnectionAttempt {
         const client = this.newClient();
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         await spec.server.connect(serverSide);
-        await client.connect(clientSide, timeout);
+        // An in-memory pair speaks the 2025 era only (the SDK's "Test a server" guide): no probe.
+        await client.connect(clientSide, { ...options, prior: { kind: "legacy" } });
         return client;
       }
       case "client":
-        this.client = spec.client;
-        return spec.client;
+        this.client = spec.client as Client;
+        return this.client;
       default: {
         const _exhaustive: never = spec;
         return _exhaustive;
       }
     }
+  }
+
+  private startChild(spec: StdioServer): ChildProcessTransport {
+    this.transport = new ChildProcessTransport({ ...spec, closeGraceMs: this.settings.closeGraceMs });
+    return this.transport;
   }
 
   private async connectHttp(
@@ -139,21 +190,26 @@ export class ConnectionAttempt {
     const target = httpTarget(url, headers);
     const requestInit = { headers: target.headers };
     const fetch = backgroundFetch;
-    const timeout = { timeout: this.settings.timeoutMs };
-    if (kind !== "sse") {
+    const options: ConnectOptions = { timeout: this.settings.timeoutMs };
+    const connectOver = async (transport: Transport): Promise<Client> => {
       const client = this.newClient();
       try {
-        await client.connect(new StreamableHTTPClientTransport(target.url, { requestInit, fetch }), timeout);
+        await client.connect(transport, options);
         return client;
       } catch (error) {
         await client.close().catch(() => {});
+        throw error;
+      }
+    };
+    if (kind !== "sse") {
+      try {
+        return await connectOver(new StreamableHTTPClientTransport(target.url, { requestInit, fetch }));
+      } catch (error) {
         if (kind === "streamable-http" || !mayBeSseServer(error) || this.ended) throw error;
       }
     }
     // The SDK sends requestInit's headers with the event stream's GET too.
-    const client = this.newClient();
-    await client.connect(new SSEClientTransport(target.url, { requestInit, fetch }), timeout);
-    return client;
+    return connectOver(new SSEClientTransport(target.url, { requestInit, fetch }));
   }
 
   /** Why it failed, in words a user can act on (before scrubbing). Call it before {@link end}: ending changes why. */
@@ -195,8 +251,9 @@ export class ConnectionAttempt {
 
   private async endOnce(): Promise<void> {
     const client = this.client;
+    await this.subscription?.close().catch(() => {});
     if (this.spec.kind === "client") {
-      client?.removeNotificationHandler("notifications/tools/list_changed");
+      if (client !== undefined) stopFollowingTools(client);
       return;
     }
     await client?.close().catch(() => {});

@@ -3,8 +3,7 @@
 // Code) and VS Code's mcp.json, whose servers sit under `servers`
 // (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
 import { isAbsolute, resolve } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { McpTool } from "@x/toolset";
 import { ToolError } from "@x/toolset";
 import { closestWord } from "./did-you-mean";
@@ -45,11 +44,32 @@ export interface UrlServerConfig extends CommonServerConfig {
 }
 
 /**
+ * An MCP client that is already connected, of either SDK generation: a `Client` of `@modelcontextprotocol/client`
+ * (v2) or of `@modelcontextprotocol/sdk` (v1). Only what this package calls on it is named here.
+ */
+export interface ConnectedClient {
+  callTool(params: { name: string; arguments?: { [key: string]: unknown } }): Promise<unknown>;
+  listTools(params?: { cursor?: string }): Promise<{ tools: unknown[]; nextCursor?: string | undefined }>;
+  removeNotificationHandler(method: string): void;
+}
+
+/**
+ * An MCP server object to serve in-process, of either SDK generation: an `McpServer` of
+ * `@modelcontextprotocol/server` (v2) or of `@modelcontextprotocol/sdk` (v1).
+ */
+export interface InProcessServer {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+  registerTool(...args: never[]): unknown;
+}
+
+/**
  * One entry of the config: how to reach a server, an already-connected SDK
  * `Client`, or an SDK `McpServer` to serve in-process over the in-memory
  * transport (its tools registered with `registerTool` join the same toolset).
+ * Clients and servers of both SDK generations are taken.
  */
-export type ServerEntry = StdioServerConfig | UrlServerConfig | Client | McpServer;
+export type ServerEntry = StdioServerConfig | UrlServerConfig | ConnectedClient | InProcessServer;
 
 /**
  * `{ mcpServers: { name: entry } }` as Claude Desktop and Cursor write it, `{ servers: { name: entry } }` as VS Code
@@ -82,8 +102,13 @@ export type CheckedServer =
       readonly transport: HttpTransportKind;
       readonly filter: ToolFilters;
     }
-  | { readonly kind: "client"; readonly name: string; readonly client: Client; readonly filter: ToolFilters }
-  | { readonly kind: "in-process"; readonly name: string; readonly server: McpServer; readonly filter: ToolFilters };
+  | { readonly kind: "client"; readonly name: string; readonly client: ConnectedClient; readonly filter: ToolFilters }
+  | {
+      readonly kind: "in-process";
+      readonly name: string;
+      readonly server: InProcessServer;
+      readonly filter: ToolFilters;
+    };
 
 /** A server's `allowTools` and `denyTools`, checked. */
 export interface ToolFilters {
@@ -116,11 +141,11 @@ function kindOf(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-function isSdkMcpServer(value: Entry): value is Entry & McpServer {
-  return typeof value["registerTool"] === "function" && isRecord(value["server"]);
+function isSdkMcpServer(value: Entry): value is Entry & InProcessServer {
+  return typeof value["registerTool"] === "function" && typeof value["connect"] === "function";
 }
 
-function isSdkClient(value: Entry): value is Entry & Client {
+function isSdkClient(value: Entry): value is Entry & ConnectedClient {
   return typeof value["callTool"] === "function" && typeof value["listTools"] === "function";
 }
 

@@ -1,19 +1,20 @@
 // One configured server over its whole life: connecting, listing its tools
-// (and again when it says they changed or their ttl runs out, retrying a
-// listing that failed), restarting a stdio server that died, and closing.
+// (again when it says they changed, when a read finds the listing stale, and
+// after a listing that failed), restarting a stdio server that died, and closing.
 //
 // A life is a series of attempts (connection-attempt.ts), one at a time: the
 // first start, each automatic restart and each restart asked for. Whatever
 // ends an attempt (its start failed, its process died, a restart replaced it,
 // close()) ends it once, and only the current attempt's events count, so one
 // failure schedules one restart and no process outlives close().
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/client";
 import type { McpTool } from "@x/toolset";
 import { ConnectionAttempt, withTimeout } from "./connection-attempt";
 import type { AttemptSettings } from "./connection-attempt";
 import { describeOtherFailure, describeStdioFailure } from "./describe-failure";
+import { listenForToolChanges, notifiesUnasked, onToolsChanged } from "./follow-tool-changes";
 import { listAllTools } from "./list-tools";
+import { staleAt } from "./listing-freshness";
 import type { Scrub } from "./secrets";
 import type { CheckedServer } from "./server-config";
 import type { ServerStatus } from "./server-status";
@@ -33,9 +34,11 @@ export interface RestartPolicy {
 
 /** The settings every connection shares. */
 export interface ConnectionSettings extends AttemptSettings {
-  readonly maxPages: number;
   readonly restart: RestartPolicy | undefined;
-  /** The waits between tries of a listing that failed on a running server (the restart policy's, or its defaults). */
+  /**
+   * The waits between tries of a listing that failed on a running server, or of a subscription stream that ended
+   * (the restart policy's, or its defaults).
+   */
   readonly retry: Pick<RestartPolicy, "initialDelayMs" | "maxDelayMs">;
   readonly scrub: Scrub;
 }
@@ -44,12 +47,16 @@ export interface ConnectionSettings extends AttemptSettings {
 export type ConnectionChange =
   { readonly kind: "status"; readonly previous: ServerStatus["state"] } | { readonly kind: "tools" };
 
-/** A ttl shorter than this is read as this: a server answering 0 must not make us list in a loop. */
-const MIN_TTL_MS = 100;
-
 /** The wait before try `attempt` (1 for the first): `initialDelayMs` doubling up to `maxDelayMs`. */
 function backoff(policy: Pick<RestartPolicy, "initialDelayMs" | "maxDelayMs">, attempt: number): number {
   return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (attempt - 1));
+}
+
+/** A timer that does not keep a script alive that has done its work. */
+function background(run: () => void, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return timer;
 }
 
 /** How a start ends when it fails: a first start or a restart asked for fails; an automatic restart tries again. */
@@ -71,12 +78,16 @@ export class ServerConnection {
   /** The start (first, automatic or asked for) that is running. */
   private starting: Promise<void> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
-  private ttlTimer: NodeJS.Timeout | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
+  private listenTimer: NodeJS.Timeout | undefined;
   /** Failed tries of the listing in a row, on a running server. */
   private listFailures = 0;
+  /** Subscription streams in a row that ended or could not be opened again. */
+  private listenFailures = 0;
   private listing: Promise<void> | undefined;
   private listAgain = false;
+  /** When the current listing goes stale (ms since the epoch); `undefined`: not by time. */
+  private staleAt: number | undefined;
 
   constructor(
     readonly spec: CheckedServer,
@@ -84,7 +95,10 @@ export class ServerConnection {
     private readonly onChange: (change: ConnectionChange) => void,
   ) {}
 
-  /** The client that runs its tools: the current attempt's, once it has listed; replaced when it restarts. */
+  /**
+   * The client that runs its tools: the current attempt's, once it has listed; replaced when it restarts. A client
+   * given in the config is handed back as given (an SDK v1 client included).
+   */
   get client(): Client | undefined {
     const attempt = this.attempt;
     return attempt !== undefined && attempt.readyAt > 0 ? attempt.client : undefined;
@@ -103,9 +117,9 @@ export class ServerConnection {
 
   private clearTimers(): void {
     clearTimeout(this.restartTimer);
-    clearTimeout(this.ttlTimer);
     clearTimeout(this.retryTimer);
-    this.restartTimer = this.ttlTimer = this.retryTimer = undefined;
+    clearTimeout(this.listenTimer);
+    this.restartTimer = this.retryTimer = this.listenTimer = undefined;
   }
 
   /** Connects and lists the tools; ends `ready` or `failed`, never throws. */
@@ -127,7 +141,9 @@ export class ServerConnection {
     try {
       const client = await attempt.open();
       this.watch(attempt, client);
-      await this.list(attempt, client);
+      // Subscribed before listing, so that a change between the two is not missed.
+      await this.listen(attempt);
+      await this.list(attempt);
     } catch (error) {
       if (this.closing || this.attempt !== attempt) return;
       // Described before the attempt is ended: ending it kills the process, which would become the reason.
@@ -142,8 +158,10 @@ export class ServerConnection {
 
   /** Follows the attempt's client: tools/list_changed, and the connection's end. */
   private watch(attempt: ConnectionAttempt, client: Client): void {
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (this.attempt === attempt) void this.relist();
+    onToolsChanged(client, () => {
+      if (this.attempt !== attempt) return;
+      this.staleAt = 0;
+      void this.relist();
     });
     if (this.spec.kind === "client") return;
     client.onclose = () => {
@@ -153,12 +171,42 @@ export class ServerConnection {
     };
   }
 
+  /**
+   * Opens the attempt's subscription stream for tool changes, where its server offers one. One that cannot be opened
+   * leaves the listing to its ttl (and to reads); one that ends is opened again with backoff, then the tools listed.
+   */
+  private async listen(attempt: ConnectionAttempt): Promise<void> {
+    const client = attempt.client;
+    if (client === undefined) return;
+    const subscription = await listenForToolChanges(client, this.settings.timeoutMs).catch(() => undefined);
+    if (this.closing || this.attempt !== attempt || attempt.ended) {
+      await subscription?.close();
+      return;
+    }
+    attempt.subscription = subscription;
+    if (subscription === undefined) return;
+    this.listenFailures = 0;
+    void subscription.closed.then((cause) => {
+      if (cause === "local" || this.closing || this.attempt !== attempt || attempt.subscription !== subscription) {
+        return;
+      }
+      attempt.subscription = undefined;
+      this.listenFailures++;
+      this.listenTimer = background(
+        () => {
+          void this.listen(attempt).then(() => (attempt.subscription === undefined ? undefined : this.relist()));
+        },
+        backoff(this.settings.retry, this.listenFailures),
+      );
+    });
+  }
+
   /** The current attempt's connection closed after it was ready. */
   private crashed(attempt: ConnectionAttempt): void {
     this.attempt = undefined;
     void attempt.end();
-    clearTimeout(this.ttlTimer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.listenTimer);
     const transport = attempt.transport;
     if (this.spec.kind !== "stdio" || transport === undefined) {
       this.fail("the connection closed");
@@ -190,23 +238,27 @@ export class ServerConnection {
     const delayMs = backoff(policy, this.restarts);
     this.setStatus({ state: "restarting", reason, attempt: this.restarts, delayMs });
     clearTimeout(this.restartTimer);
-    this.restartTimer = setTimeout(() => {
+    this.restartTimer = background(() => {
       this.restartTimer = undefined;
       if (!this.closing) void this.run("automatic");
     }, delayMs);
-    // A restart waiting does not keep a script alive that has done its work.
-    this.restartTimer.unref();
   }
 
-  private async list(attempt: ConnectionAttempt, client: Client): Promise<void> {
+  private async list(attempt: ConnectionAttempt): Promise<void> {
+    const client = attempt.client;
+    if (client === undefined) return;
     const listing = await withTimeout(
       listAllTools(client, this.settings.maxPages, this.settings.timeoutMs),
       this.settings.timeoutMs,
     );
     if (this.closing || this.attempt !== attempt) return;
-    if (attempt.readyAt === 0) attempt.readyAt = Date.now();
+    const receivedAt = Date.now();
+    if (attempt.readyAt === 0) attempt.readyAt = receivedAt;
     this.listFailures = 0;
     clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const followsChanges = attempt.subscription !== undefined || notifiesUnasked(client);
+    this.staleAt = staleAt({ receivedAt, ttlMs: listing.ttlMs, followsChanges });
     this.setTools(filterTools(listing.tools, this.spec.filter));
     const warning = listing.warning === undefined ? {} : { warning: this.settings.scrub(listing.warning) };
     const current = this.status;
@@ -219,11 +271,16 @@ export class ServerConnection {
       const pid = attempt.transport?.pid;
       this.setStatus({ state: "ready", tools: this.tools.length, ...(pid === undefined ? {} : { pid }), ...warning });
     }
-    clearTimeout(this.ttlTimer);
-    if (listing.ttlMs !== undefined) {
-      this.ttlTimer = setTimeout(() => void this.relist(), Math.max(MIN_TTL_MS, listing.ttlMs));
-      this.ttlTimer.unref();
-    }
+  }
+
+  /**
+   * Lists the tools again when the listing has gone stale (its ttl ran out, or the server cannot say when its tools
+   * change); the toolset is read through this. Returns at once: the new listing is seen by a later read.
+   */
+  refreshIfStale(now: number): void {
+    const due = this.staleAt;
+    if (due === undefined || now < due || this.listing !== undefined || this.retryTimer !== undefined) return;
+    void this.relist();
   }
 
   /**
@@ -236,12 +293,12 @@ export class ServerConnection {
       return this.listing;
     }
     const attempt = this.attempt;
-    const client = this.client;
-    if (attempt === undefined || client === undefined || this.status.state !== "ready" || this.closing) {
+    if (attempt === undefined || this.client === undefined || this.status.state !== "ready" || this.closing) {
       return Promise.resolve();
     }
     clearTimeout(this.retryTimer);
-    this.listing = this.list(attempt, client)
+    this.retryTimer = undefined;
+    this.listing = this.list(attempt)
       .catch((error: unknown) => this.listFailed(attempt, error))
       .finally(() => {
         this.listing = undefined;
@@ -260,8 +317,10 @@ export class ServerConnection {
     const delayMs = backoff(this.settings.retry, this.listFailures);
     const reason = this.settings.scrub(`listing its tools again failed: ${describeOtherFailure(error)}`);
     this.setStatus({ ...current, stale: { reason, attempt: this.listFailures, delayMs } });
-    this.retryTimer = setTimeout(() => void this.relist(), delayMs);
-    this.retryTimer.unref();
+    this.retryTimer = background(() => {
+      this.retryTimer = undefined;
+      void this.relist();
+    }, delayMs);
   }
 
   /** Lists a ready server again now, and starts a failed one again; ends `ready` or `failed`, never throws. */

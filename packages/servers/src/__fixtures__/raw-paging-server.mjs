@@ -3,7 +3,7 @@
 // what tools/list answers. Its argument picks the behaviour:
 //   pages   three pages of two tools; the tool "change" swaps the list and
 //           sends notifications/tools/list_changed
-//   repeat  every page gives the same nextCursor
+//   repeat  every page gives the same nextCursor (and a tool of its own: page_1, page_2, …)
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
 //   once:<file>  as pages the first time; when <file> exists, exits 1 at once
 //   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
@@ -55,7 +55,10 @@ const pages = () =>
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 
 function listTools(cursor) {
-  if (mode === "repeat") return { tools: [tool(`page_${cursor ?? "first"}`)], nextCursor: "same" };
+  if (mode === "repeat") {
+    listings++;
+    return { tools: [tool(`page_${listings}`)], nextCursor: "same" };
+  }
   if (mode === "ttl") {
     listings++;
     return { tools: [tool(`listing_${listings}`)], ttlMs: 150 };

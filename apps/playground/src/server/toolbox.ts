@@ -82,9 +82,10 @@ export async function connectPool(
       return servers.report;
     },
     get clients() {
+      // @x/servers hands out clients of the MCP SDK v2; the playground's code still names the v1 Client type.
       return new Map(
         Object.entries(servers.clients).flatMap(([name, client]) =>
-          client === undefined ? [] : [[name, client] as const],
+          client === undefined ? [] : [[name, client as unknown as Client] as const],
         ),
       );
     },

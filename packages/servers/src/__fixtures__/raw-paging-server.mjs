@@ -7,6 +7,7 @@
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
 //   once:<file>  as pages the first time; when <file> exists, exits 1 at once
 //   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
+//   strict       as pages, but exits on any request before initialize (as servers built on some SDKs do)
 // Two environment variables, for the restart and close tests:
 //   RAW_PID_DIR      it writes an empty file named after its pid there at start, and <pid>.listing
 //                    when a tools/list arrives
@@ -25,6 +26,9 @@ const listBehaviour = () => {
 };
 
 let mode = process.argv[2] ?? "pages";
+const strict = mode === "strict";
+if (strict) mode = "pages";
+let initialized = false;
 if (mode === "stubborn") {
   process.on("SIGTERM", () => {});
   setInterval(() => {}, 1_000);
@@ -71,8 +75,13 @@ function listTools(cursor) {
 createInterface({ input: process.stdin }).on("line", (line) => {
   const message = JSON.parse(line);
   if (message.id === undefined) return;
+  if (strict && !initialized && message.method !== "initialize") {
+    console.error(`${message.method} before initialize`);
+    process.exit(1);
+  }
   switch (message.method) {
     case "initialize":
+      initialized = true;
       return send({
         id: message.id,
         result: {

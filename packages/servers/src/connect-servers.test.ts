@@ -488,22 +488,54 @@ describe("entries and filters", () => {
   });
 });
 
-describe("ttlMs", () => {
-  it("a listing whose ttl ran out is listed again when the toolset is next read, not before", async () => {
+describe("freshness", () => {
+  /** Connects one raw server in `mode` and reads its toolset after MIN_FRESH_MS and more have passed. */
+  async function readLater(mode: string) {
     const events: ToolsChangedEvent[] = [];
-    await using servers = await connectServers(
-      { fresh: { command: process.execPath, args: [rawServer, "ttl"] } },
+    const servers = await connectServers(
+      { fresh: { command: process.execPath, args: [rawServer, mode] } },
       { ...QUICK, hooks: { "tools-changed": (event) => void events.push(event) } },
     );
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
-    // Fresh for the server's ttlMs (150), read as at least MIN_FRESH_MS: nothing is fetched while no one reads.
     await new Promise((resolve) => setTimeout(resolve, MIN_FRESH_MS + 200));
+    // Nothing is fetched while no one reads, whatever the listing's age.
     expect(events).toEqual([]);
-    // This read finds it stale: it starts one listing, whose result a later read sees.
+    // This read may find it stale: then it starts one listing, whose result a later read sees.
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
+    return { servers, events };
+  }
+
+  it("a listing whose ttlMs ran out is listed again when the toolset is next read, not before", async () => {
+    const { servers, events } = await readLater("ttl");
+    await using _ = servers;
     await vi.waitFor(() => expect(events).toHaveLength(1), PATIENT);
     expect(events[0]).toMatchObject({ added: [{ name: "fresh__listing_2" }], removed: [{ name: "fresh__listing_1" }] });
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_2"]);
+  });
+
+  /** How many times the raw server was listed, as it counts (after a pause in which a stray listing would land). */
+  async function listings(servers: Servers): Promise<unknown> {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await servers.clients["fresh"]?.callTool({ name: "listings", arguments: {} });
+    return result?.content;
+  }
+
+  it("a server that never says when its tools change is listed again on a read, at most once a second", async () => {
+    const { servers, events } = await readLater("unannounced");
+    await using _ = servers;
+    await vi.waitFor(() => expect(events).toHaveLength(1), PATIENT);
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_2"]);
+    // Fresh again for MIN_FRESH_MS: more reads fetch nothing.
+    void servers.toolset;
+    void servers.toolset;
+    expect(await listings(servers)).toEqual([{ type: "text", text: "2" }]);
+  });
+
+  it("a server without ttlMs that says when its tools change is believed: a read does not list it again", async () => {
+    const { servers, events } = await readLater("counted");
+    await using _ = servers;
+    expect(await listings(servers)).toEqual([{ type: "text", text: "1" }]);
+    expect(events).toEqual([]);
   });
 });
 

@@ -29,7 +29,7 @@ const toolNames = (
 ) => servers.toolset.entries.filter((entry) => entry.server === server).map((entry) => entry.toolName);
 
 describe("a 2026-07-28 server over Streamable HTTP (stateless)", () => {
-  it("connects with server/discover and no initialize, calls its tools, and follows changes on a listen stream", async () => {
+  it("connects with server/discover, no initialize; calls its tools; follows changes on a listen stream", async () => {
     const remote = await startV2HttpServer();
     const events: ToolsChangedEvent[] = [];
     try {
@@ -55,7 +55,7 @@ describe("a 2026-07-28 server over Streamable HTTP (stateless)", () => {
     }
   });
 
-  it("honours ttlMs: a listing is fetched again when the toolset is read after it runs out, and not before", async () => {
+  it("honours ttlMs: a listing is fetched again on a read after it runs out, and not before", async () => {
     const remote = await startV2HttpServer({ toolsTtlMs: 300 });
     try {
       await using servers = await connectServers({ remote: { url: remote.url } }, QUICK);

@@ -5,6 +5,8 @@
 //           sends notifications/tools/list_changed
 //   repeat  every page gives the same nextCursor (and a tool of its own: page_1, page_2, …)
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
+//   counted      as ttl, without ttlMs (calling the tool "listings" answers how many listings there were)
+//   unannounced  as counted, and it does not declare tools.listChanged (it never says when its tools change)
 //   once:<file>  as pages the first time; when <file> exists, exits 1 at once
 //   stubborn     as pages, but ignores SIGTERM and outlives its stdin (only SIGKILL ends it)
 //   strict       as pages, but exits on any request before initialize (as servers built on some SDKs do)
@@ -63,9 +65,9 @@ function listTools(cursor) {
     listings++;
     return { tools: [tool(`page_${listings}`)], nextCursor: "same" };
   }
-  if (mode === "ttl") {
+  if (mode === "ttl" || mode === "counted" || mode === "unannounced") {
     listings++;
-    return { tools: [tool(`listing_${listings}`)], ttlMs: 150 };
+    return { tools: [tool(`listing_${listings}`)], ...(mode === "ttl" ? { ttlMs: 150 } : {}) };
   }
   const all = pages();
   const index = cursor === undefined ? 0 : Number(cursor.slice(1));
@@ -86,7 +88,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
         id: message.id,
         result: {
           protocolVersion: message.params.protocolVersion,
-          capabilities: { tools: { listChanged: true } },
+          capabilities: { tools: mode === "unannounced" ? {} : { listChanged: true } },
           serverInfo: { name: "raw-paging", version: "1.0.0" },
         },
       });
@@ -100,6 +102,9 @@ createInterface({ input: process.stdin }).on("line", (line) => {
           return send({ id: message.id, result: listTools(message.params?.cursor) });
       }
     case "tools/call":
+      if (message.params.name === "listings") {
+        return send({ id: message.id, result: { content: [{ type: "text", text: String(listings) }] } });
+      }
       if (message.params.name === "change") {
         version = 2;
         send({ id: message.id, result: { content: [{ type: "text", text: "changed" }] } });

@@ -347,6 +347,14 @@ describe("servers that fail", () => {
     });
   });
 
+  it("ends the listing at a page that repeats the one before, as the SDK reads pages", async () => {
+    await using servers = await connectServers(
+      { stuck: { command: process.execPath, args: [rawServer, "stuck"] } },
+      QUICK,
+    );
+    expect(servers.status["stuck"]).toEqual({ state: "ready", tools: 1, pid: expect.any(Number) as unknown });
+  });
+
   it("gives up restarting after the policy's attempts, and the status says so", async () => {
     const events: ServerStatusEvent[] = [];
     const marker = join(mkdtempSync(join(tmpdir(), "x-servers-")), "started");

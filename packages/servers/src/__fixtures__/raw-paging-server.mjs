@@ -4,6 +4,7 @@
 //   pages   three pages of two tools; the tool "change" swaps the list and
 //           sends notifications/tools/list_changed
 //   repeat  every page gives the same nextCursor (and a tool of its own: page_1, page_2, …)
+//   stuck   every page is the same: one tool "stuck" and the nextCursor "same"
 //   ttl     each listing has ttlMs 150 and one tool named after how many listings there were
 //   counted      as ttl, without ttlMs (calling the tool "listings" answers how many listings there were)
 //   unannounced  as counted, and it does not declare tools.listChanged (it never says when its tools change)
@@ -61,6 +62,7 @@ const pages = () =>
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
 
 function listTools(cursor) {
+  if (mode === "stuck") return { tools: [tool("stuck")], nextCursor: "same" };
   if (mode === "repeat") {
     listings++;
     return { tools: [tool(`page_${listings}`)], nextCursor: "same" };

@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
 import OpenAI from "openai";
 import { runToolLoop } from "@x/executor";
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import { connectServers, type ServersConfig } from "@x/servers";
+import { connectServers } from "@x/servers";
 
 const openai = new OpenAI(); // reads OPENAI_API_KEY (and OPENAI_BASE_URL)
-await using servers = await connectServers(JSON.parse(readFileSync("mcp.json", "utf8")) as ServersConfig);
+await using servers = await connectServers("mcp.json");
 const question = process.argv[2] ?? "What is 2 + 3?";
 
 const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: question }];

@@ -3,7 +3,6 @@
 // its own call shape; requests for input go to the call's own `elicit`; a
 // tool that must run as a task is polled to its result.
 import { ToolError } from "@x/toolset";
-import type { McpTool } from "@x/toolset";
 import { createCallSession } from "./call-session";
 import type { CallSession } from "./call-session";
 import { readElicitationRequest } from "./elicitation-request";
@@ -22,6 +21,17 @@ export interface McpCall {
   /** The tool's name on its server. */
   readonly name: string;
   readonly arguments?: { readonly [key: string]: unknown } | undefined;
+}
+
+/**
+ * What a call reads of the tool's `tools/list` entry: a `Tool` of either SDK
+ * generation, or a toolset's tool, fits as it is.
+ */
+export interface McpToolDefinition {
+  readonly name: string;
+  /** `{ taskSupport: "required" | "optional" | "forbidden" }` (protocol 2025-11-25 tasks). */
+  readonly execution?: unknown;
+  readonly outputSchema?: unknown;
 }
 
 /** Options of {@link callMcpTool} and {@link resumeMcpToolCall}. */
@@ -48,7 +58,7 @@ export interface CallMcpToolOptions {
    * (`execution.taskSupport: "required"`), and, on protocol 2026-07-28, the
    * definition the v2 SDK reads instead of its cache.
    */
-  readonly tool?: McpTool | undefined;
+  readonly tool?: McpToolDefinition | undefined;
 }
 
 /**

@@ -50,8 +50,9 @@ async function answer(calls: ReadonlySet<CallSession>, request: unknown): Promis
           "before 2026-07-28 does not say which call asks, so no one was asked"
         : "it came while no call was running";
     const asked = typeof message === "string" ? ` ("${message}")` : "";
-    for (const call of candidates)
-      call.notes.push(`The tool asked for input${asked} and was answered "decline": ${why}.`);
+    // Every candidate may be the one asked; the same note once per call, however many asked.
+    const note = `The tool asked for input${asked} and was answered "decline": ${why}.`;
+    for (const call of candidates) if (!call.notes.includes(note)) call.notes.push(note);
     return { action: "decline" };
   }
   const read = readElicitationRequest(params, session.origin);

@@ -3,7 +3,7 @@
 // elicitation capability (form and URL) unless asked not to.
 import { Client as V2Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as V1StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport as V1HttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport as V1InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpHandler, InMemoryTransport as V2InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveOverHttp } from "./mcp-v2-http-server";
@@ -97,7 +97,7 @@ export async function v1OverHttp(options: ConnectionOptions = {}): Promise<ToolC
   const handler = createMcpHandler(() => v2ToolServer(log));
   const http = await serveOverHttp(handler, log);
   const client = new V1Client(CLIENT_INFO, { capabilities: capabilities(options) });
-  await client.connect(new V1StreamableHTTPClientTransport(http.url));
+  await client.connect(new V1HttpTransport(http.url));
   return {
     client,
     log,

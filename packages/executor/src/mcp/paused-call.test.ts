@@ -118,7 +118,8 @@ describe("a call paused for a person (v2 client, Streamable HTTP, 2026-07-28)", 
         pending: [{ key: "name", request: { mode: "form" } }],
       } as unknown as PausedMcpCall;
       await expect(resumeMcpToolCall(connection.client, broken, {})).rejects.toThrow(
-        "The paused call cannot resume: one of its waiting requests cannot be read. Pass the state callMcpTool returned.",
+        "The paused call cannot resume: one of its waiting requests cannot be read. " +
+          "Pass the state callMcpTool returned.",
       );
     } finally {
       await connection.close();

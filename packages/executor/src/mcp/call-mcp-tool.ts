@@ -98,9 +98,11 @@ export type McpCallOutcome =
  * @returns the outcome
  * @example
  * ```ts
- * const outcome = await callMcpTool(client, { server: "files", callId: "call_1", name: "delete", arguments: { path } }, {
+ * const call = { server: "files", callId: "call_1", name: "delete", arguments: { path: "notes.txt" } };
+ * const outcome = await callMcpTool(client, call, {
  *   signal: AbortSignal.timeout(30_000),
- *   elicit: (request) => (request.mode === "form" ? { action: "accept", content: { confirm: true } } : { action: "decline" }),
+ *   elicit: (request) =>
+ *     request.mode === "form" ? { action: "accept", content: { confirm: true } } : { action: "decline" },
  * });
  * if (outcome.status === "complete") console.log(outcome.result, outcome.notes);
  * ```
@@ -138,7 +140,8 @@ export async function callMcpTool(
  * @returns the outcome
  * @example
  * ```ts
- * const outcome = await resumeMcpToolCall(client, stored, { [stored.pending[0].key]: { action: "accept", content: { name: "Ada" } } });
+ * const key = stored.pending[0].key;
+ * const outcome = await resumeMcpToolCall(client, stored, { [key]: { action: "accept", content: { name: "Ada" } } });
  * ```
  */
 export async function resumeMcpToolCall(

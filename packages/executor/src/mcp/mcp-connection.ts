@@ -13,9 +13,10 @@
  * @example
  * ```ts
  * import { Client } from "@modelcontextprotocol/client";
- * const client = new Client({ name: "agent", version: "1.0.0" }, { capabilities: { elicitation: { form: {}, url: {} } } });
+ * const capabilities = { elicitation: { form: {}, url: {} } }; // so that tools may ask the user
+ * const client = new Client({ name: "agent", version: "1.0.0" }, { capabilities });
  * await client.connect(transport);
- * const outcome = await callMcpTool(client, { server: "files", callId: "call_1", name: "read", arguments: { path: "a" } });
+ * const outcome = await callMcpTool(client, { server: "files", callId: "call_1", name: "read" });
  * ```
  */
 export interface McpToolClient {
@@ -68,7 +69,7 @@ export interface SdkRequestOptions {
   timeout?: number;
   onprogress?: (progress: McpProgress) => void;
   resetTimeoutOnProgress?: boolean;
-  /** v2, protocol 2026-07-28: hand an `input_required` result back instead of answering it with the client's handler. */
+  /** v2, protocol 2026-07-28: return an `input_required` result instead of answering it with the handler. */
   allowInputRequired?: boolean;
   /** v2: the tool definition `callTool` reads its output schema and header mirroring from. */
   toolDefinition?: object;

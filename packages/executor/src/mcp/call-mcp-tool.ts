@@ -194,14 +194,18 @@ async function running(
     // Whatever the abandoned request does after the call stopped is ignored.
     working.catch(() => undefined);
     const end = await Promise.race([working, stopped]);
-    if (end.kind === "complete") return { status: "complete", result: end.result, notes: session.notes };
+    const notes = [...session.notes];
+    if (end.kind === "complete") return { status: "complete", result: end.result, notes };
     const paused: PausedMcpCall = {
-      ...call,
+      server: call.server,
+      callId: call.callId,
+      name: call.name,
+      ...(call.arguments !== undefined ? { arguments: call.arguments } : {}),
       ...(end.state.requestState !== undefined ? { requestState: end.state.requestState } : {}),
       answers: end.state.answers,
       pending: end.pending,
     };
-    return { status: "paused", paused, notes: session.notes };
+    return { status: "paused", paused, notes };
   } finally {
     dispose();
   }

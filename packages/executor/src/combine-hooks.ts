@@ -5,6 +5,7 @@ import type { ExecutorEventType, ExecutorHooks } from "./hook-events";
 const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
   "tool-call-start": true,
   "tool-call-progress": true,
+  "tool-call-elicitation": true,
   "tool-call-end": true,
   "tool-call-error": true,
   "tool-call-rejected": true,

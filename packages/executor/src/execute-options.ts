@@ -4,6 +4,7 @@ import type { RenderSettings } from "@x/toolset/adapter";
 import type { PreparedTools } from "@x/toolset";
 import type { ApproveFunction } from "./approve-calls";
 import type { ExecutorHooks } from "./hook-events";
+import type { ElicitFunction } from "./mcp/elicitation-request";
 
 /**
  * The default of `concurrency`: calls of one response running at once. Enough
@@ -58,6 +59,16 @@ export interface ExecuteOptions {
    * error; paused ones (`"pause"`) are returned in `pending`, unanswered.
    */
   readonly approve?: ApproveFunction | undefined;
+  /**
+   * Answers a tool's requests for input (MCP elicitation, `elicitation/create`
+   * or 2026-07-28's `input_required`), like `approve`: given the request
+   * (server, tool, call id, message and the form's schema, or a URL), it
+   * answers `{ action: "accept", content }`, `{ action: "decline" }` or
+   * `{ action: "cancel" }`, sync or as a promise. Content is checked against
+   * the requested schema first. Left out, every request is declined at once
+   * and the call's answer says why.
+   */
+  readonly elicit?: ElicitFunction | undefined;
   /** Called with one event object per event; see {@link ExecutorHooks}. */
   readonly hooks?: ExecutorHooks | undefined;
   /** Put argument values and results into hook events. Default `false`: events carry ids, names and timing only. */
@@ -83,6 +94,7 @@ export interface ExecuteSettings {
   readonly concurrency: number;
   readonly signal: AbortSignal | undefined;
   readonly approve: ApproveFunction | undefined;
+  readonly elicit: ElicitFunction | undefined;
   readonly includeValues: boolean;
   /** Whether progress is asked of the servers: someone listens (a progress hook), or `resetTimeoutOnProgress`. */
   readonly wantsProgress: boolean;
@@ -119,6 +131,7 @@ export function executeSettings(options: ExecuteOptions | undefined): ExecuteSet
     concurrency = DEFAULT_CONCURRENCY,
     maxOutputBytes = DEFAULT_MAX_OUTPUT_BYTES,
     approve,
+    elicit,
     signal,
     includeValues = false,
   } = options ?? {};
@@ -136,6 +149,7 @@ export function executeSettings(options: ExecuteOptions | undefined): ExecuteSet
     "a positive integer or Infinity",
   );
   check(approve === undefined || typeof approve === "function", "approve", approve, "a function (call) => answer");
+  check(elicit === undefined || typeof elicit === "function", "elicit", elicit, "a function (request) => answer");
   check(signal === undefined || signal instanceof AbortSignal, "signal", signal, "an AbortSignal");
   check(typeof includeValues === "boolean", "includeValues", includeValues, "true or false");
   check(
@@ -151,6 +165,7 @@ export function executeSettings(options: ExecuteOptions | undefined): ExecuteSet
     concurrency,
     signal,
     approve,
+    elicit,
     includeValues,
     wantsProgress,
     maxOutputBytes,

@@ -177,7 +177,7 @@ describe("every fault gets an error output for its call id", () => {
       const spy = {
         callTool: (
           params: { name: string },
-          schema: undefined,
+          schema?: undefined,
           options?: { signal?: AbortSignal; timeout?: number },
         ) => {
           seen.push(options?.timeout, options?.signal instanceof AbortSignal);

@@ -14,6 +14,7 @@ const EXECUTE_OPTIONS = new Set([
   "concurrency",
   "signal",
   "approve",
+  "elicit",
   "hooks",
   "includeValues",
   "maxOutputBytes",

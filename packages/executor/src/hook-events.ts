@@ -60,6 +60,26 @@ export interface ToolCallProgressEvent extends ToolCallEventBase {
   readonly message?: string;
 }
 
+/**
+ * A running tool asked for input (MCP elicitation), and how it was answered:
+ * by `elicit`, or declined without it. The values typed in are here only with
+ * `includeValues: true`.
+ */
+export interface ToolCallElicitationEvent extends ToolCallEventBase {
+  readonly type: "tool-call-elicitation";
+  /** `"form"`: fill in `requestedSchema`; `"url"`: open `url` (the values never pass through the client). */
+  readonly mode: "form" | "url";
+  readonly message: string;
+  readonly requestedSchema?: unknown;
+  readonly url?: string;
+  /** What went back: `accept`, `decline`, `cancel`; `pause` when the run waits; `invalid` when `elicit` failed. */
+  readonly action: "accept" | "decline" | "cancel" | "pause" | "invalid";
+  /** Why it was answered without `elicit`, as the model reads it. */
+  readonly note?: string;
+  /** The accepted form's values: only with `includeValues: true`. */
+  readonly content?: { readonly [name: string]: unknown };
+}
+
 /** A call came back with a well-formed MCP result (which may be a tool-reported error, `isError: true`). */
 export interface ToolCallEndEvent extends ToolCallEventBase {
   readonly type: "tool-call-end";
@@ -195,6 +215,7 @@ export interface TurnEndEvent extends EventBase {
 export type ExecutorEvent =
   | ToolCallStartEvent
   | ToolCallProgressEvent
+  | ToolCallElicitationEvent
   | ToolCallEndEvent
   | ToolCallErrorEvent
   | ToolCallRejectedEvent

@@ -75,7 +75,7 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
     async () => {
       // A user's client wrapper that asks the SDK for the raw result.
       const lenient = (server: RawServer): McpToolClient => ({
-        callTool: (params, _schema, options) =>
+        callTool: (params: { name: string }, _schema?: undefined, options?: { signal?: AbortSignal }) =>
           server.client.request({ method: "tools/call", params }, z.unknown(), options),
       });
       expect(await answer("content-not-a-list", lenient)).toMatchObject({

@@ -1,8 +1,10 @@
-import { toCallToolResult } from "@x/toolset";
+import { isToolError, toCallToolResult, ToolError } from "@x/toolset";
 import type { ToolCall, ToolOutcome } from "@x/toolset";
 import { abortedError, callFailure, timeoutError } from "./call-errors";
-import { callMcpTool } from "./mcp-client";
-import type { CallToolOptions, McpProgress, McpToolClient } from "./mcp-client";
+import type { McpProgress, McpToolClient } from "./mcp-client";
+import { callMcpTool } from "./mcp/call-mcp-tool";
+import type { CallMcpToolOptions, McpToolDefinition } from "./mcp/call-mcp-tool";
+import type { ElicitationRecord, ElicitFunction } from "./mcp/elicitation-request";
 
 /** How each call of a round is bounded. */
 export interface CallLimits {
@@ -12,6 +14,12 @@ export interface CallLimits {
   readonly signal: AbortSignal | undefined;
   /** Passed each progress report while the call runs; set only when someone listens or the timer restarts on it. */
   readonly onProgress: ((call: ToolCall, progress: McpProgress) => void) | undefined;
+  /** Answers a tool's requests for input (declined at once without it). */
+  readonly elicit: ElicitFunction | undefined;
+  /** Told each request for input and how it was answered. */
+  readonly onElicitation: (call: ToolCall, record: ElicitationRecord) => void;
+  /** The tool's `tools/list` entry: whether it must run as a task. */
+  readonly tool: (call: ToolCall) => McpToolDefinition | undefined;
 }
 
 /** A call's deadline as a signal, restarted on each progress report when asked to. */
@@ -70,33 +78,53 @@ export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimit
     };
     const onAbort = (): void => settle(stopped());
     signal?.addEventListener("abort", onAbort, { once: true });
-    const options: CallToolOptions = {};
-    if (onProgress !== undefined) {
-      options.onprogress = (progress) => {
-        if (done) return;
-        if (resetTimeoutOnProgress) timer?.restart();
-        onProgress(call, progress);
-      };
-    }
-    if (signal !== undefined) options.signal = signal;
-    if (timeoutMs !== undefined) options.timeout = timeoutMs;
-    if (resetTimeoutOnProgress) options.resetTimeoutOnProgress = true;
+    const tool = limits.tool(call);
+    const options: CallMcpToolOptions = {
+      ...(signal === undefined ? {} : { signal }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(resetTimeoutOnProgress ? { resetTimeoutOnProgress } : {}),
+      ...(onProgress === undefined
+        ? {}
+        : {
+            onProgress: (progress: McpProgress) => {
+              if (done) return;
+              if (resetTimeoutOnProgress) timer?.restart();
+              onProgress(call, progress);
+            },
+          }),
+      ...(limits.elicit === undefined ? {} : { elicit: limits.elicit }),
+      onElicitation: (record) => limits.onElicitation(call, record),
+      ...(tool === undefined ? {} : { tool }),
+    };
     void request(client, call, options).then(settle);
   });
 }
 
-/** Sends the request and resolves with its checked outcome; a client that throws synchronously resolves too. */
-function request(client: McpToolClient, call: ToolCall, options: CallToolOptions): Promise<ToolOutcome> {
-  let pending: PromiseLike<unknown>;
+/** Runs the call and resolves with its checked outcome; a client that throws synchronously resolves too. */
+async function request(client: McpToolClient, call: ToolCall, options: CallMcpToolOptions): Promise<ToolOutcome> {
   try {
-    pending = callMcpTool(client, { name: call.toolName, arguments: call.arguments }, options);
+    const ended = await callMcpTool(
+      client,
+      { server: call.server, callId: call.callId, name: call.toolName, arguments: call.arguments },
+      options,
+    );
+    if (ended.status === "paused") {
+      // A call paused for a person's answer is not resumed here: it ends, and says why.
+      return new ToolError(
+        "tool-failed",
+        `The tool "${call.name}" asked for input that waits for a person, and this run does not wait: it was not finished.`,
+      );
+    }
+    return withNotes(validated(call, ended.result), ended.notes);
   } catch (error) {
-    return Promise.resolve(callFailure(call, error));
+    return callFailure(call, error);
   }
-  return Promise.resolve(pending).then(
-    (value) => validated(call, value),
-    (error: unknown) => callFailure(call, error),
-  );
+}
+
+/** The result with the notes about its requests for input after its content, for the model to read. */
+function withNotes(outcome: ToolOutcome, notes: readonly string[]): ToolOutcome {
+  if (notes.length === 0 || isToolError(outcome)) return outcome;
+  return { ...outcome, content: [...outcome.content, ...notes.map((text) => ({ type: "text" as const, text }))] };
 }
 
 function validated(call: ToolCall, value: unknown): ToolOutcome {

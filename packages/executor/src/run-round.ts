@@ -84,7 +84,7 @@ export async function runRound<TOutput>(
   }
   const limit =
     allowed.length <= context.settings.concurrency ? undefined : createLimiter(context.settings.concurrency);
-  const limits = callLimits(context.settings, context.emit, context.executionId);
+  const limits = callLimits(context as RoundContext<unknown>);
   const ran = await Promise.all(
     allowed.map((call) =>
       limit === undefined ? runOne(call, limits, context) : limit(() => runOne(call, limits, context)),
@@ -104,8 +104,30 @@ const why = (decision: ApprovalDecision): { reason?: string; approvalError?: unk
         ...(decision.error === undefined ? {} : { approvalError: decision.error }),
       };
 
-function callLimits(settings: RoundSettings, emit: Emit, executionId: string): CallLimits {
+function callLimits(context: RoundContext<unknown>): CallLimits {
+  const { settings, emit, executionId, prepared } = context;
   return {
+    elicit: settings.elicit,
+    tool: (call) => prepared.toolset.resolve(call.name)?.tool,
+    onElicitation: (call, record) =>
+      emit({
+        type: "tool-call-elicitation",
+        timestamp: now(),
+        executionId,
+        callId: call.callId,
+        index: call.index,
+        name: call.name,
+        server: call.server,
+        toolName: call.toolName,
+        mode: record.request.mode,
+        message: record.request.message,
+        ...(record.request.mode === "url"
+          ? { url: record.request.url }
+          : { requestedSchema: record.request.requestedSchema }),
+        action: record.action,
+        ...(record.note === undefined ? {} : { note: record.note }),
+        ...(settings.includeValues && record.content !== undefined ? { content: record.content } : {}),
+      }),
     timeoutMs: settings.timeoutMs,
     resetTimeoutOnProgress: settings.resetTimeoutOnProgress,
     signal: settings.signal,

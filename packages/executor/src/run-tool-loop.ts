@@ -313,6 +313,7 @@ const LOOP_OPTIONS = new Set([
   "tools",
   "maxTurns",
   "approve",
+  "elicit",
   "hooks",
   "signal",
   "activeTools",

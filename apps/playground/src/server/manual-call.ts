@@ -98,7 +98,14 @@ function recordingClients(
             }
           });
           try {
-            const result = await client.callTool(params, undefined, options);
+            // The wrapper takes the request options in v1's place; the client is called in its own shape.
+            const v2 = typeof (client as { getProtocolEra?: unknown }).getProtocolEra === "function";
+            const result = v2
+              ? await (client as unknown as { callTool(p: unknown, o: unknown): Promise<unknown> }).callTool(
+                  params,
+                  options,
+                )
+              : await client.callTool(params, undefined, options);
             wire.result = toJson(result);
             return result;
           } finally {

@@ -102,6 +102,13 @@ function setAt(value: Json, path: Path, next: Json | undefined): Json {
   return record;
 }
 
+/** A field's accessible name: its path as a reader writes it (`start.date`, `attendees[0].email`). */
+function pathLabel(path: Path): string {
+  let text = "";
+  for (const key of path) text += typeof key === "number" ? `[${key}]` : text === "" ? key : `.${key}`;
+  return text === "" ? "arguments" : text;
+}
+
 /** The form's state: the value being edited and how to tell the page. */
 interface FormState {
   value: Json;
@@ -125,6 +132,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
       "select",
       {
         "data-path": path.join("."),
+        "aria-label": pathLabel(path),
         onchange: (event) => set(options[(event.target as HTMLSelectElement).selectedIndex] ?? null),
       },
       options.map((option) =>
@@ -136,6 +144,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
     return h("input", {
       type: "checkbox",
       "data-path": path.join("."),
+      "aria-label": pathLabel(path),
       checked: value === true,
       onchange: (event) => set((event.target as HTMLInputElement).checked),
     });
@@ -144,6 +153,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
     return h("input", {
       type: "number",
       "data-path": path.join("."),
+      "aria-label": pathLabel(path),
       step: types[0] === "integer" ? "1" : "any",
       value: typeof value === "number" ? String(value) : "",
       oninput: (event) => {
@@ -155,6 +165,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
   return h("input", {
     type: "text",
     "data-path": path.join("."),
+    "aria-label": pathLabel(path),
     value: typeof value === "string" ? value : "",
     oninput: (event) => set((event.target as HTMLInputElement).value),
   });
@@ -162,7 +173,13 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
 
 /** A value the form has no field for: its own JSON text. */
 function jsonInput(state: FormState, path: Path): HTMLElement {
-  const input = h("input", { type: "text", class: "json-field", "data-path": path.join(".") });
+  const input = h("input", {
+    type: "text",
+    class: "json-field",
+    "data-path": path.join("."),
+    "aria-label": `${pathLabel(path)} (JSON)`,
+    placeholder: 'JSON, e.g. {"a": 1}',
+  });
   input.value = JSON.stringify(getAt(state.value, path) ?? null);
   input.addEventListener("input", () => {
     try {
@@ -238,7 +255,7 @@ function mapRows(state: FormState, path: Path, valueSchema: Schema): HTMLElement
           type: "text",
           class: "map-key",
           value: key,
-          "aria-label": "key",
+          "aria-label": `${pathLabel(path)}: the key of "${key}"`,
           onchange: (event) => (rename(key, (event.target as HTMLInputElement).value), state.reshaped()),
         }),
         valueField(state, [...path, key], valueSchema),
@@ -305,6 +322,7 @@ function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement
                   type: "checkbox",
                   checked: leftOut,
                   "data-leave-out": here.join("."),
+                  "aria-label": `leave out ${pathLabel(here)}${required.includes(name) ? " (send null)" : ""}`,
                   onchange: (event) => {
                     const out = (event.target as HTMLInputElement).checked;
                     const next = out

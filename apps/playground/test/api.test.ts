@@ -296,7 +296,7 @@ describe("state and tools", () => {
     expect(search?.chat).toMatchObject({ type: "function", function: { name: "demo__search_books", strict: true } });
     expect(search?.responses).toMatchObject({ type: "function", name: "demo__search_books", strict: true });
     expect(search?.nullPaths).toEqual(expect.arrayContaining([["genre"], ["max_results"], ["sort"]]));
-    expect(search?.example).toEqual({ query: "", genre: null, max_results: null, sort: null });
+    expect(search?.example).toEqual({ query: "history", genre: null, max_results: null, sort: null });
   });
 
   it("gives the Responses tools in each form, deferred ones far smaller than the rest", async () => {
@@ -373,8 +373,8 @@ describe("state and tools", () => {
   );
 
   it.each([
-    ["demo__set_labels", { resource: "", labels: { key: "" } }],
-    ["demo__save_setting", { name: "", value: {} }],
+    ["demo__set_labels", { resource: "report-42", labels: { key: "blue" } }],
+    ["demo__save_setting", { name: "example", value: {} }],
   ])(
     "pre-fills %s with an example in the model's form: encodeArguments of one in the original shape",
     async (name, inOriginalShape) => {
@@ -695,7 +695,7 @@ describe("live: the event stream and cancelling a call", () => {
       expect(cancel.status).toBe(200);
       const answer = (await pending).json<ChatResponse>();
       expect(answer.stopReason).toBe(
-        "you stopped it (the calls in flight or waiting for approval were answered as cancelled)",
+        "Stopped: you stopped it (the calls in flight or waiting for approval were answered as cancelled).",
       );
       expect(answer.events.map((event) => event.type)).toContain("tool-call-error");
     } finally {

@@ -8,19 +8,25 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Playground } from "../src/server/playground-server";
 import { buildPage, launchChromium, SCREENSHOTS } from "./browser";
+import { HUGE_ANSWER_MODEL } from "./fake-openai";
+import { startHttpDemoServer } from "./http-demo-server";
+import type { HttpDemoServer } from "./http-demo-server";
+import { createLoudServer } from "./loud-server";
 import { startTestPlayground } from "./start-test-playground";
 import type { TestPlayground } from "./start-test-playground";
 
 let built: Awaited<ReturnType<typeof buildPage>>;
+let loud: HttpDemoServer;
 let test: TestPlayground;
 let playground: Playground;
 let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  built = await buildPage();
+  [built, loud] = await Promise.all([buildPage(), startHttpDemoServer(undefined, createLoudServer)]);
+  const loudSpec = { name: "loud", transport: "http", url: loud.url, headers: {}, source: "flag" } as const;
   [test, browser] = await Promise.all([
-    startTestPlayground({ apiKey: "sk-test-usability", pageDir: built.dir }),
+    startTestPlayground({ apiKey: "sk-test-usability", pageDir: built.dir, more: [loudSpec] }),
     launchChromium(),
   ]);
   playground = test.playground;
@@ -29,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await test?.close();
+  await loud?.close();
   built?.remove();
 });
 
@@ -172,5 +179,187 @@ describe("the keyboard alone", () => {
     await page.getByTestId("tool-select").selectOption("demo__search_books");
     await expect(form.getByRole("combobox", { name: "sort" }).count()).resolves.toBe(0);
     await expect(form.getByRole("checkbox", { name: "leave out sort" }).isChecked()).resolves.toBe(true);
+  });
+});
+
+/** The page's full height, in CSS pixels. */
+function pageHeight(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollHeight);
+}
+
+describe("big outputs stay in scrolling boxes", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await open("view=run");
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it.each([
+    ["a 150 KB echo", "everything__echo", JSON.stringify({ message: "echo ".repeat(30_000) })],
+    ["a 200 KB tool error", "loud__big_answer", JSON.stringify({ bytes: 200_000, error: true })],
+  ])("%s: the page stays short, and each box has Show all", async (what, tool, args) => {
+    await page.getByTestId("tool-select").selectOption(tool);
+    await page.getByTestId("arguments").fill(args);
+    await page.getByTestId("call").click();
+    await page.getByTestId("run-result").waitFor();
+    const height = await pageHeight(page);
+    expect({ what, short: height < 9000 }).toEqual({ what, short: true });
+    await shot(page, `32-big-${tool}`);
+    const showAll = page.getByTestId("preview-chat").getByTestId("show-all");
+    await showAll.click();
+    await expect(pageHeight(page)).resolves.toBeGreaterThan(height + 10_000);
+    await showAll.click();
+    await expect(pageHeight(page)).resolves.toBe(height);
+  });
+});
+
+describe("a long streamed answer", () => {
+  it("stays in a box while it streams and after, the cut marked at the top of the box", async () => {
+    const page = await open("view=chat");
+    await page.getByTestId("model").fill(HUGE_ANSWER_MODEL);
+    await page.getByTestId("message").fill("Say a lot.");
+    const release = test.fake.holdStreams();
+    try {
+      await page.getByTestId("send").click();
+      // The fake holds the stream after its first piece: 100 000 bytes of it are shown, the rest is not sent.
+      await page.getByTestId("live-text").getByTestId("show-all").waitFor();
+      expect(await pageHeight(page)).toBeLessThan(4000);
+    } finally {
+      release();
+    }
+    await page.getByTestId("stop").waitFor({ state: "hidden" });
+    const bubble = page.getByTestId("turn-1").locator(".bubble.model");
+    await expect(bubble.textContent()).resolves.toContain("[… cut by the playground:");
+    expect(await pageHeight(page)).toBeLessThan(4000);
+    const note = bubble.getByTestId("cut-note");
+    await expect(note.textContent()).resolves.toMatch(/^Cut by the playground: \d+ more bytes were not kept/);
+    const [noteBox, bodyBox] = await Promise.all([note.boundingBox(), bubble.locator(".scroll-body").boundingBox()]);
+    expect((noteBox?.y ?? Infinity) < (bodyBox?.y ?? 0)).toBe(true);
+    await shot(page, "33-long-answer");
+    await page.close();
+  });
+
+  it("Stop while the model streams keeps the text already shown", async () => {
+    const page = await open("view=chat");
+    const release = test.fake.holdStreams();
+    try {
+      await page.getByTestId("chat-policy").selectOption("run-everything");
+      await page.getByTestId("message").fill("Stream and stop?");
+      await page.getByTestId("send").click();
+      await page.getByTestId("live-text").filter({ hasText: "The " }).waitFor();
+      await page.getByTestId("stop").click();
+      await page.getByTestId("stop").waitFor({ state: "hidden" });
+    } finally {
+      release();
+    }
+    const stopped = page.getByTestId("stopped-turn");
+    await expect(stopped.locator(".bubble.model").textContent()).resolves.toContain("The ");
+    await expect(stopped.textContent()).resolves.toContain("stopped while it streamed");
+    await shot(page, "34-stopped-while-streaming");
+    await page.close();
+  });
+});
+
+describe("the words and the layout of each view", () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await open("view=run");
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it("lists the tools a tool_search found one by one, and runs it on Responses, saying so", async () => {
+    await page.getByTestId("run-api-chat").check();
+    await page.getByTestId("tool-select").selectOption("tool_search");
+    await expect(page.getByTestId("run-api-chat").isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId("run-api-note").textContent()).resolves.toContain("tool_search runs on Responses");
+    await page.getByTestId("call").click();
+    await expect(page.getByTestId("search-found").textContent()).resolves.toMatch(/: demo__divide, \w/);
+    // Another tool gets the API chosen before back.
+    await page.getByTestId("tool-select").selectOption("demo__divide");
+    await expect(page.getByTestId("run-api-chat").isChecked()).resolves.toBe(true);
+  });
+
+  it("starts each built-in tool with an example that sends no empty string", async () => {
+    for (const tool of ["demo__search_books", "demo__create_event", "demo__set_labels", "demo__save_setting"]) {
+      await page.getByTestId("tool-select").selectOption(tool);
+      await expect(page.getByTestId("arguments").inputValue()).resolves.not.toContain('""');
+    }
+  });
+
+  it("takes an optional number back in at its minimum, not at 0", async () => {
+    await page.getByTestId("tool-select").selectOption("demo__search_books");
+    await page.getByTestId("arguments-form").locator('[data-leave-out="max_results"]').uncheck();
+    const args = JSON.parse(await page.getByTestId("arguments").inputValue()) as { max_results: number };
+    expect(args.max_results).toBe(1);
+  });
+
+  it.each(["auto", "false"] as const)("says a free-form value wants JSON (strict: %s)", async (strict) => {
+    await page.getByTestId(`strict-${strict}`).click();
+    await page.locator(`[data-testid="strict-${strict}"][aria-checked="true"]`).waitFor();
+    await page.getByTestId("tool-select").selectOption("demo__save_setting");
+    const form = page.getByTestId("arguments-form");
+    await expect(form.getByRole("textbox", { name: /^value.*JSON/ }).count()).resolves.toBe(1);
+    await expect(form.getByText("JSON text", { exact: false }).count()).resolves.toBeGreaterThan(0);
+    await page.getByTestId("strict-auto").click();
+  });
+
+  it("shows a description and what the encoding adds to it apart", async () => {
+    await page.getByTestId("tool-select").selectOption("demo__set_labels");
+    const texts = await page.getByTestId("arguments-form").locator('[data-description="labels"]').allInnerTexts();
+    expect(texts).toEqual([
+      "Any label names and values",
+      "Sent as a list of { key, value } entries; the server gets the object back.",
+    ]);
+  });
+
+  it("keeps each JSON string of the Tools view's columns on one line", async () => {
+    await page.getByTestId("tab-tools").click();
+    await page.locator('[data-tool="demo__search_books"]').click();
+    const wrapped = await page
+      .getByTestId("tool-detail")
+      .locator(".columns .j-string, .columns .j-key")
+      .evaluateAll((spans) => spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent));
+    expect(wrapped).toEqual([]);
+    await shot(page, "35-columns");
+  });
+
+  it("says what the model reads up front when the tools are deferred, beside the bytes of the request", async () => {
+    const forms = page.getByTestId("responses-forms");
+    await forms.getByTestId("responses-form").selectOption("deferred-hosted");
+    const words = await forms.getByTestId("responses-form-bytes").textContent();
+    expect(words).toMatch(
+      /^Up front the model reads the names and descriptions of \d+ namespaces \(\d+(\.\d)? (B|KB)\)/,
+    );
+    expect(words).toContain("The request still carries every definition");
+    await forms.scrollIntoViewIfNeeded();
+    await shot(page, "36-deferred-hosted");
+  });
+});
+
+describe("a conversation's turns", () => {
+  it("are numbered on from one message to the next, and a finished answer does not read as an error", async () => {
+    const page = await open("view=chat");
+    await page.getByTestId("chat-policy").selectOption("run-everything");
+    for (const message of ["What is 84 divided by 2?", "And again?"]) {
+      await page.getByTestId("message").fill(message);
+      await page.getByTestId("send").click();
+      await page.getByTestId("stop").waitFor({ state: "hidden" });
+    }
+    await expect(page.getByTestId("turn-3").locator(".turn-head").textContent()).resolves.toBe("Turn 3");
+    await expect(page.getByTestId("turn-4").textContent()).resolves.toContain("The tool said: 42");
+    const endings = await page.getByTestId("stop-reason").allTextContents();
+    expect(endings).toEqual([
+      "Done: the model answered, calling no more tools.",
+      "Done: the model answered, calling no more tools.",
+    ]);
+    await page.close();
   });
 });

@@ -316,13 +316,13 @@ describe("the page keeps what the user did, and shows calls live", () => {
   it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
     const forms = fresh.getByTestId("responses-forms");
     await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
-      /^0 tool\(s\) up front, \d+ deferred: /,
+      /^Up front the model reads only the tool_search tool, .* Each of the \d+ tool definitions comes back/,
     );
     await expect(forms.getByTestId("responses-form-tools").textContent()).resolves.toContain('"execution": "client"');
     await forms.getByTestId("responses-form").selectOption("namespaces");
     await shows(forms.getByTestId("responses-form-tools"), '"type": "namespace"');
     await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
-      /^\d+ tool\(s\) up front, 0 deferred/,
+      /^The model reads all \d+ tool definitions up front, in 2 namespaces: /,
     );
     await forms.scrollIntoViewIfNeeded();
     await fresh.screenshot({ path: join(SCREENSHOTS, "15-responses-forms.png"), fullPage: true });
@@ -498,8 +498,8 @@ describe("the Run view pre-fills an encoded tool in the model's form", () => {
   });
 
   it.each([
-    ["demo__set_labels", { resource: "", labels: { key: "" } }, "labels: an open map"],
-    ["demo__save_setting", { name: "", value: {} }, "value: a free-form value"],
+    ["demo__set_labels", { resource: "report-42", labels: { key: "blue" } }, "labels: an open map"],
+    ["demo__save_setting", { name: "example", value: {} }, "value: a free-form value"],
   ])(
     "%s: the text is encodeArguments of an example, and calling it unchanged restores the example",
     async (name, inOriginalShape, restored) => {

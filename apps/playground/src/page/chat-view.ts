@@ -14,60 +14,113 @@ import type {
 } from "../shared/api-types";
 import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
-import { timeline } from "./call-steps";
+import { outputPreview, timeline } from "./call-steps";
 import { h, replace } from "./dom";
-import { jsonBlock } from "./json-block";
+import { jsonBox } from "./json-block";
 import type { PageContext, View } from "./page-context";
 import { policySelect } from "./policy-words";
+import { followEnds, scrollBox } from "./scroll-box";
 
 const API_NAMES: { readonly [api in ApiName]: string } = { chat: "Chat Completions", responses: "Responses" };
+
+/** An answer of the log: what the server returned, the turns before it, and the turns a stop cut short. */
+interface Answer {
+  readonly kind: "answer";
+  readonly response: ChatResponse;
+  /** Turns of the conversation before this answer: its turns are numbered on from there. */
+  readonly before: number;
+  /** Turns that were still streaming when the run stopped: what they had shown is kept, marked so. */
+  readonly unfinished: readonly [number, LiveTurn][];
+}
 
 /** One conversation: its API (its transcript is in that API's shape) and what the page shows. */
 interface Conversation {
   api: ApiName;
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
-  log: (
-    { kind: "user"; text: string } | { kind: "answer"; response: ChatResponse } | { kind: "error"; message: string }
-  )[];
+  log: ({ kind: "user"; text: string } | Answer | { kind: "error"; message: string })[];
+  /** Model calls so far: the next answer's turns are numbered on from here. */
+  turns: number;
 }
 
-function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
+/** A model's text in a bubble, in a box that scrolls when it is long (`follow`: one still streaming in). */
+function modelBubble(text: string, testId?: string, follow = false): HTMLElement {
   return h(
     "div",
-    { class: "turn", "data-testid": `turn-${turn.turn}` },
-    h("div", { class: "turn-head" }, `Turn ${turn.turn}`),
-    turn.text === null ? null : h("div", { class: "bubble model" }, turn.text),
+    { class: "bubble model", ...(testId === undefined ? {} : { "data-testid": testId }) },
+    scrollBox(document.createTextNode(text), text, { follow }),
+  );
+}
+
+/** The output item answering `callId` in `outputs` (a tool message or a `function_call_output`), if any. */
+function outputFor(outputs: readonly Json[], callId: string): Json | undefined {
+  return outputs.find((output) => {
+    const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
+    return record["call_id"] === callId || record["tool_call_id"] === callId;
+  });
+}
+
+/** Whether `output` carries an image (a Responses `function_call_output` can). */
+function hasImage(output: Json | undefined): boolean {
+  return JSON.stringify(output ?? null).includes('"input_image"');
+}
+
+function renderTurn(turn: ChatTurn, api: ApiName, number: number): HTMLElement {
+  return h(
+    "div",
+    { class: "turn", "data-testid": `turn-${number}` },
+    h("div", { class: "turn-head" }, `Turn ${number}`),
+    turn.text === null ? null : modelBubble(turn.text),
     turn.calls.length === 0
       ? null
       : h(
           "div",
           { class: "calls" },
           h("div", { class: "muted" }, `The model called ${turn.calls.length} tool(s):`),
-          turn.calls.map((call) =>
-            h(
+          turn.calls.map((call) => {
+            const output = outputFor(turn.outputs, call.callId);
+            return h(
               "div",
               { class: "call" },
               h("code", {}, call.name),
-              h("code", { class: "args" }, call.arguments),
-              h("span", { class: "returned" }, "→ ", call.returned),
-            ),
-          ),
+              h("div", { class: "args" }, scrollBox(document.createTextNode(call.arguments), call.arguments)),
+              h("div", { class: "returned" }, scrollBox(document.createTextNode(`→ ${call.returned}`), call.returned)),
+              // An image the model got back is shown as the image, as in the Run view.
+              output !== undefined && hasImage(output) ? outputPreview(api, output) : null,
+            );
+          }),
           h(
             "details",
             {},
             h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`),
-            turn.outputs.map((output) => jsonBlock(output)),
+            turn.outputs.map((output) => jsonBox(output)),
           ),
         ),
   );
 }
 
-function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
+/** The turns a stop cut short: what they had streamed, kept and marked (the model never finished them). */
+function renderUnfinished(unfinished: readonly [number, LiveTurn][]): HTMLElement[] {
+  return unfinished.map(([number, live]) =>
+    h(
+      "div",
+      { class: "turn stopped", "data-testid": "stopped-turn" },
+      h("div", { class: "turn-head" }, `Turn ${number} (stopped while it streamed: not sent back to the model)`),
+      live.text === "" ? null : modelBubble(live.text),
+      [...live.calls.values()].map((call) =>
+        h("div", { class: "call" }, h("code", {}, call.name), h("code", { class: "args" }, call.arguments)),
+      ),
+    ),
+  );
+}
+
+function renderAnswer(answer: Answer, api: ApiName): HTMLElement {
+  const { response } = answer;
   return h(
     "div",
     { class: "answer" },
-    response.turns.map((turn) => renderTurn(turn, api)),
+    response.turns.map((turn) => renderTurn(turn, api, answer.before + turn.turn)),
+    renderUnfinished(answer.unfinished),
     response.modelError === null
       ? null
       : h(
@@ -90,7 +143,7 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
           "The model's answer was too long to keep whole: each text is kept to 100 000 bytes, and " +
             `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
         ),
-    h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
+    h("p", { class: "muted stop", "data-testid": "stop-reason" }, response.stopReason),
     h(
       "details",
       {},
@@ -123,13 +176,13 @@ function addDelta(turns: Map<number, LiveTurn>, turn: number, delta: ModelDelta)
   else call.arguments += delta.delta;
 }
 
-function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>): HTMLElement[] {
+function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>, before: number): HTMLElement[] {
   return [...turns].map(([turn, live]) =>
     h(
       "div",
-      { class: "turn live", "data-testid": `live-turn-${turn}` },
-      h("div", { class: "turn-head" }, `Turn ${turn} (streaming)`),
-      live.text === "" ? null : h("div", { class: "bubble model", "data-testid": "live-text" }, live.text),
+      { class: "turn live", "data-testid": `live-turn-${before + turn}` },
+      h("div", { class: "turn-head" }, `Turn ${before + turn} (streaming)`),
+      live.text === "" ? null : modelBubble(live.text, "live-text", true),
       [...live.calls.values()].map((call) =>
         h(
           "div",
@@ -184,7 +237,7 @@ export function createChatView(initial: PageContext): View {
   if (!context.state.openai.configured) {
     return { element: h("div", { class: "chat-view" }, noKey()), update: () => {} };
   }
-  const conversation: Conversation = { api: "responses", transcript: [], log: [] };
+  const conversation: Conversation = { api: "responses", transcript: [], log: [], turns: 0 };
   const { withheldTools } = context.state.openai;
   let policy: ApprovalPolicy = "ask-unless-read-only";
   const withheld = h("div", {
@@ -233,7 +286,7 @@ export function createChatView(initial: PageContext): View {
           ? h("div", { class: "bubble user" }, entry.text)
           : entry.kind === "error"
             ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
-            : renderAnswer(entry.response, conversation.api),
+            : renderAnswer(entry, conversation.api),
       ),
     );
   drawLog();
@@ -289,6 +342,7 @@ export function createChatView(initial: PageContext): View {
     conversation.api = api;
     conversation.transcript = [];
     conversation.log = [];
+    conversation.turns = 0;
     apiSelect.value = api;
     switchNotice.hidden = true;
     drawLog();
@@ -331,7 +385,8 @@ export function createChatView(initial: PageContext): View {
     // Each card is made once: redrawing around it keeps what is typed in it.
     const cards: HTMLElement[] = [];
     const progress = h("div", { class: "live-run" });
-    const showProgress = (): void =>
+    const before = conversation.turns;
+    const showProgress = (): void => {
       replace(
         progress,
         h(
@@ -339,17 +394,25 @@ export function createChatView(initial: PageContext): View {
           { class: "muted", "data-testid": "thinking" },
           "Waiting for the model… (its text and calls stream in here, then what the loop does)",
         ),
-        renderLiveTurns(turns),
+        renderLiveTurns(turns, before),
         cards,
         timeline(events, "chat-live-events"),
       );
+      followEnds(progress);
+    };
     showProgress();
     log.append(progress);
     running = {
       runId,
       onEvent: (event) => (events.push(event), showProgress()),
       onDelta: (turn, delta) => (addDelta(turns, turn, delta), showProgress()),
-      onApproval: (request) => (cards.push(approvalCard(context.api, runId, request)), showProgress()),
+      onApproval: (request) => {
+        const card = approvalCard(context.api, runId, request);
+        cards.push(card);
+        showProgress();
+        // A call waits for the user: bring its card into view (it may be far down a long conversation).
+        card.scrollIntoView({ block: "nearest" });
+      },
     };
     stop.hidden = false;
     stop.disabled = false;
@@ -366,7 +429,12 @@ export function createChatView(initial: PageContext): View {
       .post<ChatResponse>("/api/chat", request)
       .then((response) => {
         conversation.transcript = response.transcript;
-        conversation.log.push({ kind: "answer", response });
+        // A turn the model had not finished when the run stopped has no response: keep what it had streamed.
+        const unfinished = [...turns]
+          .filter(([turn]) => turn > response.turns.length)
+          .map(([turn, live]): [number, LiveTurn] => [before + turn, live]);
+        conversation.log.push({ kind: "answer", response, before, unfinished });
+        conversation.turns = before + response.turns.length + unfinished.length;
       })
       .catch((error: unknown) => {
         conversation.log.push({ kind: "error", message: error instanceof ApiError ? error.message : String(error) });

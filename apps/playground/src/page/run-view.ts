@@ -214,10 +214,16 @@ export function createRunView(initial: PageContext): View {
   let argumentsForm = createArgumentsForm({}, {}, () => {});
   const drawForm = (): void => {
     const schema = current === TOOL_SEARCH ? SEARCH_SCHEMA : sentSchema(toolByName(current));
-    argumentsForm = createArgumentsForm(schema, parsed(textarea.value) ?? {}, (value) => {
-      textarea.value = JSON.stringify(value, null, 2);
-      drafts.set(current, textarea.value);
-    });
+    const tool = toolByName(current);
+    argumentsForm = createArgumentsForm(
+      schema,
+      parsed(textarea.value) ?? {},
+      (value) => {
+        textarea.value = JSON.stringify(value, null, 2);
+        drafts.set(current, textarea.value);
+      },
+      tool === undefined ? {} : { original: tool.inputSchema, encoded: tool.encoded },
+    );
     if (parsed(textarea.value) === undefined) argumentsForm.show(undefined);
     replace(formSlot, argumentsForm.element);
   };
@@ -286,6 +292,8 @@ export function createRunView(initial: PageContext): View {
     if (event.type === "call-event") running.events.push(event.event);
     if (event.type === "approval-request") running.approval = approvalCard(context.api, running.runId, event.request);
     showRunning();
+    // A call waits for the user: bring its card into view.
+    if (event.type === "approval-request") running.approval?.scrollIntoView({ block: "nearest" });
   });
 
   select.addEventListener("change", () => pick(select.value));

@@ -255,14 +255,14 @@ export async function runConversation(
     finalText: modelError === null ? (turns.at(-1)?.text ?? null) : null,
     stopReason:
       stopReason === "completed"
-        ? "the model answered without calling a tool"
+        ? "Done: the model answered, calling no more tools."
         : stopReason === "max-turns"
-          ? `the turn limit (${MAX_TURNS} model calls) was reached`
+          ? `Stopped: the turn limit (${MAX_TURNS} model calls) was reached.`
           : stopReason === "model-error"
-            ? "the model request failed"
+            ? "Stopped: the model request failed."
             : stopReason === "aborted"
-              ? "you stopped it (the calls in flight or waiting for approval were answered as cancelled)"
-              : stopReason,
+              ? "Stopped: you stopped it (the calls in flight or waiting for approval were answered as cancelled)."
+              : `Stopped: ${stopReason}.`,
     events: recorder.events(),
     modelError,
   };

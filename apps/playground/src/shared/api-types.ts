@@ -287,6 +287,7 @@ export interface ChatResponse {
   readonly finalText: string | null;
   /** UTF-8 bytes cut from texts over the cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
   readonly cutBytes: number;
+  /** Why the run ended, as a sentence: "Done: …" when the model answered, else "Stopped: …". */
   readonly stopReason: string;
   readonly events: readonly TimelineEvent[];
   /** The model request failed (bad key, unknown model, server down, …): what it said. */

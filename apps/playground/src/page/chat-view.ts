@@ -1,6 +1,7 @@
-// The Conversation view: talk to a real model (OPENAI_API_KEY on the server),
-// and see each turn's text and tool calls as they stream in, answer the calls
-// the approval policy puts to you, and see the outputs sent back.
+// The Conversation view: talk to a real model (OPENAI_API_KEY on the server)
+// or to the built-in scripted model (no key), and see each turn's text and
+// tool calls as they stream in, answer the calls the approval policy puts to
+// you, and see the outputs sent back.
 import type {
   ApiName,
   ApprovalPolicy,
@@ -195,29 +196,41 @@ function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>, before: number): 
   );
 }
 
-function noKey(): HTMLElement {
+/** A message the scripted model answers with three calls at once, one of which asks for approval by default. */
+const SCRIPTED_EXAMPLE = 'Divide 84 by 2, plot 3 1 4 1 5 as bars, and create an event "Launch" on 2025-06-01';
+
+/** Without a key: the conversation runs on the scripted model; how to talk to a real one. */
+function noKey(scriptedModel: string): HTMLElement {
   return h(
     "div",
     { class: "notice info", "data-testid": "no-key" },
-    h("h2", {}, "Talk to a model"),
     h(
       "p",
       {},
-      "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model " +
-        "calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
+      h("strong", {}, "No OPENAI_API_KEY: "),
+      `this conversation runs on the playground's scripted model (“${scriptedModel}”), with no key and no network. `,
+      "To talk to a real model, start the playground with a key:",
     ),
     h(
       "pre",
       {},
-      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible " +
-        "server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
+      "OPENAI_API_KEY=sk-… npx -y pnpm@12.4.2 playground\n# any OpenAI-compatible server:\n" +
+        "OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused npx -y pnpm@12.4.2 playground",
     ),
-    h(
-      "p",
-      {},
-      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the " +
-        "model yourself.",
-    ),
+    h("p", {}, "The key stays on the server: this page only learns that one is set."),
+  );
+}
+
+/** What the scripted model is, said whenever it is the model chosen. */
+function scriptedNote(): HTMLElement {
+  return h(
+    "p",
+    { class: "notice warn", "data-testid": "scripted-note" },
+    h("strong", {}, "Scripted model: "),
+    "a stand-in built into the playground, not a language model. It calls the tools your message names (several " +
+      "at once), with arguments from each tool's schema and the numbers, quoted words and dates of your message; " +
+      "it streams its text and arguments, reads what comes back (it tries a failed call once more, and leaves a " +
+      "denied one), and answers by quoting the results. It follows a script: it does not understand your words.",
   );
 }
 
@@ -234,9 +247,7 @@ function noKey(): HTMLElement {
  */
 export function createChatView(initial: PageContext): View {
   let context = initial;
-  if (!context.state.openai.configured) {
-    return { element: h("div", { class: "chat-view" }, noKey()), update: () => {} };
-  }
+  const { configured, scriptedModel } = context.state.openai;
   const conversation: Conversation = { api: "responses", transcript: [], log: [], turns: 0 };
   const { withheldTools } = context.state.openai;
   let policy: ApprovalPolicy = "ask-unless-read-only";
@@ -278,7 +289,23 @@ export function createChatView(initial: PageContext): View {
         ? h(
             "p",
             { class: "muted" },
-            "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.",
+            "Ask something the tools can answer, e.g. “Find science books, newest first” or ",
+            "“What is 7 divided by 0?”. Or try ",
+            h(
+              "button",
+              {
+                type: "button",
+                class: "link",
+                "data-testid": "example-message",
+                title: "Put this message in the box below",
+                onclick: () => {
+                  message.value = SCRIPTED_EXAMPLE;
+                  message.focus();
+                },
+              },
+              SCRIPTED_EXAMPLE,
+            ),
+            " (three calls at once; under “ask unless read-only”, the event waits for your Approve or Deny).",
           )
         : null,
       conversation.log.map((entry) =>
@@ -289,20 +316,34 @@ export function createChatView(initial: PageContext): View {
             : renderAnswer(entry, conversation.api),
       ),
     );
-  drawLog();
-
   const message = h("textarea", {
     rows: "3",
     "data-testid": "message",
     "aria-label": "message",
     placeholder: "Your message (Ctrl+Enter sends)",
   });
+  drawLog();
+  // Without a key the scripted model is the only one; with one, it is a choice beside the configured model.
   const model = h("input", {
     type: "text",
     value: context.state.openai.model,
     "data-testid": "model",
     "aria-label": "model",
+    list: "chat-models",
+    readonly: !configured,
+    title: configured
+      ? `A model name of the OpenAI API, or “${scriptedModel}” for the scripted model`
+      : "No OPENAI_API_KEY: only the scripted model answers",
   });
+  const models = h(
+    "datalist",
+    { id: "chat-models" },
+    [...new Set([context.state.openai.model, scriptedModel])].map((name) => h("option", { value: name })),
+  );
+  const modelNote = h("div", {});
+  const drawModelNote = (): void => replace(modelNote, model.value.trim() === scriptedModel ? scriptedNote() : null);
+  model.addEventListener("input", drawModelNote);
+  drawModelNote();
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
   const policyChoice = policySelect("chat-policy", policy, (chosen) => {
     policy = chosen;
@@ -467,10 +508,11 @@ export function createChatView(initial: PageContext): View {
       "div",
       { class: "row" },
       h("label", { class: "field" }, h("span", {}, "API"), apiSelect),
-      h("label", { class: "field" }, h("span", {}, "Model"), model),
+      h("label", { class: "field" }, h("span", {}, "Model"), model, models),
       h("label", { class: "field" }, h("span", {}, "Approvals"), policyChoice),
       strictNote,
     ),
+    modelNote,
     h("label", { class: "field" }, h("span", {}, "Message"), message),
     h(
       "div",
@@ -486,10 +528,11 @@ export function createChatView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "A conversation driven by runToolLoop with the official openai client: the model's text and calls stream in " +
-        "as they arrive, the approval policy decides which calls wait for your Approve or Deny, and each turn shows " +
-        "what the model called and what was sent back.",
+      "A conversation driven by runToolLoop with the official openai client (or the scripted model, in the same " +
+        "shape): the model's text and calls stream in as they arrive, the approval policy decides which calls wait " +
+        "for your Approve or Deny, and each turn shows what the model called and what was sent back.",
     ),
+    configured ? null : noKey(scriptedModel),
     withheld,
     log,
     form,

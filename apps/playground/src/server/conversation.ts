@@ -20,6 +20,9 @@ import { capStrings, MAX_KEPT_BYTES } from "./cap-text";
 import { createRecorder } from "./event-recorder";
 import { parseRunId } from "./live-run";
 import type { LiveRun } from "./live-run";
+import type { ModelClient } from "./model-client";
+import { scriptedClient } from "./scripted-model/scripted-client";
+import { SCRIPTED_MODEL } from "../shared/scripted-model";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, strictMode } from "./tools-view";
@@ -149,12 +152,16 @@ export async function runConversation(
   request: ChatRequest,
   live: LiveRun = {},
 ): Promise<ChatResponse> {
-  const openai = new OpenAI({
-    apiKey: settings.apiKey,
-    ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
-    maxRetries: 1,
-    timeout: 120_000,
-  });
+  // The scripted model answers here, in the same client shape: no key, no network.
+  const openai: ModelClient =
+    request.model === SCRIPTED_MODEL
+      ? scriptedClient
+      : new OpenAI({
+          apiKey: settings.apiKey,
+          ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
+          maxRetries: 1,
+          timeout: 120_000,
+        });
   const recorder = createRecorder(live.onEvent);
   const strict = strictMode(request.strict);
   const common = {

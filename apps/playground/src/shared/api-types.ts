@@ -48,7 +48,10 @@ export interface StateResponse {
   readonly openai: {
     readonly configured: boolean;
     readonly baseUrl: string | null;
+    /** The model the Conversation view starts with: the configured one, or the scripted model without a key. */
     readonly model: string;
+    /** The name of the built-in scripted model (no key, no network), which any conversation may choose. */
+    readonly scriptedModel: string;
     /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
     readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
   };

@@ -363,3 +363,22 @@ describe("a conversation's turns", () => {
     await page.close();
   });
 });
+
+describe("with a key set", () => {
+  it("offers the scripted model beside the real one, says what it is, and it asks the model server nothing", async () => {
+    const page = await open("view=chat");
+    const before = test.fake.requests.length;
+    await expect(
+      page.locator("#chat-models option").evaluateAll((options) => options.map((o) => o.getAttribute("value"))),
+    ).resolves.toEqual(["fake-model", "scripted"]);
+    await expect(page.getByTestId("scripted-note").count()).resolves.toBe(0);
+    await page.getByTestId("model").fill("scripted");
+    await expect(page.getByTestId("scripted-note").textContent()).resolves.toContain("not a language model");
+    await page.getByTestId("message").fill("What is 84 divided by 2?");
+    await page.getByTestId("send").click();
+    await page.getByTestId("stop").waitFor({ state: "hidden" });
+    await expect(page.getByTestId("turn-2").textContent()).resolves.toContain("demo__divide returned “42”.");
+    expect(test.fake.requests.length).toBe(before);
+    await page.close();
+  });
+});

@@ -89,9 +89,18 @@ export function hintsOf(piece: string, messageWords: readonly string[]): Argumen
  */
 export function chooseTools(message: string, offered: readonly OfferedTool[]): ChosenTool[] {
   const messageWords = words(message);
-  const parts = clauses(message).map((text) => ({ text, stems: new Set(words(text).map(stem)) }));
-  const scored = offered.flatMap((tool) => {
-    const own = nameWords(tool.name);
+  const names = offered.map((tool) => nameWords(tool.name));
+  // A part that names no tool goes on the one before: in "the sum of 2 and 3", the 3 is the sum's too.
+  const parts: { text: string; stems: Set<string> }[] = [];
+  for (const text of clauses(message)) {
+    const stems = new Set(words(text).map(stem));
+    const previous = parts.at(-1);
+    const namesOne = names.some((own) => [...stems].some((word) => own.has(word)));
+    if (namesOne || previous === undefined) parts.push({ text, stems });
+    else previous.text += ` , ${text}`;
+  }
+  const scored = offered.flatMap((tool, at) => {
+    const own = names[at] ?? new Set<string>();
     const named = parts.filter((part) => [...part.stems].some((word) => own.has(word)));
     if (named.length === 0) return [];
     const first = parts.findIndex((part) => named.includes(part));

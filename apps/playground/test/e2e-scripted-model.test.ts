@@ -104,7 +104,7 @@ describe.each(["responses", "chat"] as const)("the scripted model in %s", (api) 
     await page?.close();
   });
 
-  it("streams its text and arguments, calls three tools at once, waits for an approval, and reads a denial", async () => {
+  it("streams text and arguments, calls three tools at once, waits for an approval, reads a denial", async () => {
     const streamed = await recordStreamedText(page, 1);
     await page.getByTestId("example-message").click();
     await page.getByTestId("send").click();

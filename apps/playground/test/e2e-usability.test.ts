@@ -365,7 +365,7 @@ describe("a conversation's turns", () => {
 });
 
 describe("with a key set", () => {
-  it("offers the scripted model beside the real one, says what it is, and it asks the model server nothing", async () => {
+  it("offers the scripted model beside the real one, says what it is; it asks the model server nothing", async () => {
     const page = await open("view=chat");
     const before = test.fake.requests.length;
     await expect(

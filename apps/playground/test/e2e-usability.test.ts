@@ -215,6 +215,19 @@ describe("big outputs stay in scrolling boxes", () => {
     await showAll.click();
     await expect(pageHeight(page)).resolves.toBe(height);
   });
+
+  it("fits 420, 1280 and 1920 px wide windows with the big output, the Run view and the Tools view", async () => {
+    for (const width of [420, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const view of ["run", "tools"] as const) {
+        await page.getByTestId(`tab-${view}`).click();
+        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(width);
+        await shot(page, `37-${view}-${width}`);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByTestId("tab-run").click();
+  });
 });
 
 describe("a long streamed answer", () => {

@@ -204,7 +204,7 @@ export function createRunView(initial: PageContext): View {
                 ),
               ),
             ),
-            " — open one to read why.",
+            excluded.length === 1 ? " — open it to read why." : " — open one to read why.",
           ],
     );
     leftOut.hidden = excluded.length === 0;

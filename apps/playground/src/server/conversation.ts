@@ -1,5 +1,6 @@
 // The Conversation view: one user message, then runToolLoop with the official
-// openai client until the model answers without calling a tool. Each request
+// openai client (or the scripted model, scripted-model/, in the same client
+// shape) until the model answers without calling a tool. Each request
 // streams (`stream: true`), collected by the adapter's `collectStream`, so the
 // page sees the text and the calls' arguments as they arrive; each call goes
 // through the approval policy the page chose.

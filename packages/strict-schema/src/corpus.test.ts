@@ -12,7 +12,7 @@ import expectedFailures from "./__fixtures__/corpus-expected-failures.json";
 import expectedEncodedFailures from "./__fixtures__/corpus-expected-failures-encoded.json";
 import { checkStrict } from "./check-strict";
 import { strictSchema } from "./strict-schema";
-import { ITEMS, type NullPath, type SchemaPath } from "./types";
+import { ITEMS, type NullPath, type SchemaPath, type StrictResult } from "./types";
 
 const corpus = new URL("../../../corpus/", import.meta.url);
 const tools = readdirSync(corpus)
@@ -73,6 +73,23 @@ const nullableAt = (root: unknown, schema: unknown, path: NullPath): boolean =>
 
 const results = tools.map((entry) => ({ ...entry, result: strictSchema(entry.schema) }));
 
+/**
+ * What the snapshots pin of a result: the schema, null paths, relaxations (and encodings, with encode), or the
+ * error's path, keyword and message. The rest of a result (the plan, the budget, what was described or rewritten)
+ * is checked beside them.
+ */
+const pinned = (result: StrictResult, encode: boolean): unknown => {
+  if (!result.ok)
+    return {
+      ok: false,
+      error: { path: result.error.path, keyword: result.error.keyword, message: result.error.message },
+    };
+  const { schema, nullPaths, relaxations, encodings } = result;
+  return encode
+    ? { ok: true, schema, nullPaths, relaxations, encodings }
+    : { ok: true, schema, nullPaths, relaxations };
+};
+
 describe("the corpus", () => {
   it("reads all 16 servers", () => {
     expect(new Set(tools.map((entry) => entry.server)).size).toBe(16);
@@ -108,7 +125,9 @@ describe("the corpus", () => {
   });
 
   it("gives exactly the outputs pinned in __fixtures__/corpus-snapshot.json", async () => {
-    const lines = results.map(({ server, tool, result }) => JSON.stringify({ server, tool, result }));
+    const lines = results.map(({ server, tool, result }) =>
+      JSON.stringify({ server, tool, result: pinned(result, false) }),
+    );
     await expect(`[\n${lines.join(",\n")}\n]\n`).toMatchFileSnapshot("./__fixtures__/corpus-snapshot.json");
   });
 
@@ -137,13 +156,15 @@ describe("the corpus, with encode", () => {
   it("leaves a tool that converts without encode as it was, and encodes only what failed", () => {
     for (const [index, { result }] of results.entries()) {
       const withEncode = encoded[index]?.result;
-      if (result.ok) expect(withEncode).toEqual({ ...result, encodings: [] });
+      if (result.ok) expect(withEncode).toEqual(result);
       else if (withEncode?.ok === true) expect(withEncode.encodings?.length).toBeGreaterThan(0);
     }
   });
 
   it("gives exactly the outputs pinned in __fixtures__/corpus-snapshot-encoded.json", async () => {
-    const lines = encoded.map(({ server, tool, result }) => JSON.stringify({ server, tool, result }));
+    const lines = encoded.map(({ server, tool, result }) =>
+      JSON.stringify({ server, tool, result: pinned(result, true) }),
+    );
     await expect(`[\n${lines.join(",\n")}\n]\n`).toMatchFileSnapshot("./__fixtures__/corpus-snapshot-encoded.json");
   });
 

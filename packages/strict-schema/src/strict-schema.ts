@@ -1,13 +1,15 @@
-// The strict-mode rewriter: one pass over the root schema, then over each
-// definition a reachable `$ref` uses (a unit each), building only what it
-// outputs; then the null paths, expanded across `$ref`s, and the anyOf rule.
-// Each rule of the README lives in one place:
+// The rewriter: one pass over the root schema, then over each definition a
+// reachable `$ref` uses (a unit each), building only what it outputs; then the
+// null paths, expanded across `$ref`s, and the anyOf rule. What differs between
+// providers is data, a target (targets.ts), read by the same walk. Each rule of
+// the README lives in one place:
+//   the targets (keywords, objects, nulls, `$ref`s, enums, types, limits)   targets.ts
 //   objects and `required`              rewrite-object.ts
 //   nullability (optional properties)   nullable.ts, allows-null.ts
-//   `$ref` and definitions              rewrite-ref.ts, local-ref.ts
+//   `$ref` and definitions, inlining    rewrite-ref.ts, local-ref.ts
 //   `anyOf` (and the anyOf null rule)   rewrite-any-of.ts, null-paths.ts
-//   keywords kept, dropped, refused     keywords.ts, read-keywords.ts
-//   `type`, `enum`, `const`, `items`    rewrite-node.ts, rewrite-values.ts
+//   keywords kept, described, dropped, refused   keywords.ts, read-keywords.ts
+//   `type`, `enum`, `const`, `items`    rewrite-node.ts, rewrite-values.ts, openapi-form.ts
 //   limits and the guards               limits.ts, rewrite-context.ts
 //   relaxations                         relax.ts
 //   encodings (options.encode)          encoded-form.ts, encoded-branches.ts, rewrite-ref.ts
@@ -15,9 +17,9 @@
 // output fragment or calls refuse(); a new keyword is read in read-keywords.ts, and
 // what the walk must remember across nodes is a field of RewriteContext.
 import { checkEncodedBranches } from "./encoded-branches";
-import { checkAnyOfNulls, expandPaths, type Unit } from "./null-paths";
-import type { Encoding } from "./plan";
-import { describe, isPlain, type Plain } from "./plain-json";
+import { checkAnyOfNulls, type Emit, type Entry, expandPaths, type Site, type Unit } from "./null-paths";
+import type { Choice, ChoiceBranch, Encoding, Plan } from "./plan";
+import { describe, isPlain, own, type Plain } from "./plain-json";
 import {
   codePoints,
   countChars,
@@ -25,15 +27,18 @@ import {
   errorOf,
   fail,
   NESTING,
+  readTarget,
   Refusal,
   throwRefusal,
   refuse,
   type RewriteContext,
   SEGMENTS,
+  viewOf,
 } from "./rewrite-context";
 import { ROOT, rewriteNode } from "./rewrite-node";
 import { usedDefinitions } from "./rewrite-ref";
-import type { NullPath, SchemaPath, StrictResult, StrictSchemaOptions } from "./types";
+import type { Target } from "./targets";
+import type { NullPath, Rewrite, SchemaPath, StrictResult, StrictSchemaOptions, TargetName } from "./types";
 
 /**
  * Rewrites a JSON Schema (an MCP tool's `inputSchema`) into the subset OpenAI
@@ -94,15 +99,18 @@ import type { NullPath, SchemaPath, StrictResult, StrictSchemaOptions } from "./
  * ```
  */
 export function strictSchema(schema: unknown, options?: StrictSchemaOptions): StrictResult {
-  const root: Unit = { path: [], schema, entries: [], encodings: [], sites: [] };
+  const root: Unit = { path: [], schema, entries: [], encodings: [], kept: [], sites: [] };
   let context: RewriteContext | undefined;
+  let target: TargetName = "openai";
   try {
-    context = createContext(schema, options, root);
+    const rules: Target = readTarget(options);
+    target = rules.name;
+    context = createContext(schema, rules, options, root);
     return rewrite(context, root);
   } catch (thrown) {
     const refusal = thrown instanceof Refusal ? thrown : unreadable(context?.path ?? [], thrown);
     // (with encode, refusals are reported at their paths in the input, not in the encoded form)
-    return { ok: false, error: errorOf(context, refusal) };
+    return { ok: false, error: errorOf(context, refusal, target) };
   }
 }
 
@@ -153,11 +161,108 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
       return true;
     });
   }
-  const { relaxations } = context;
-  // (two literals, not `{ ...result, encodings }`: that spread made encode ~25% slower on tools with nothing to encode)
-  return encodings === undefined
-    ? { ok: true, schema: out, nullPaths, relaxations }
-    : { ok: true, schema: out, nullPaths, relaxations, encodings };
+  const { relaxations, described } = context;
+  const kept = root.kept.length > 0 ? keptNulls(context, root, emit) : undefined;
+  const plan: Plan = planOf(nullPaths, encodings ?? [], kept);
+  const budget = { optionalParameters: context.optional, unionParameters: context.unions };
+  const rewrites = distinct(context.rewrites);
+  return {
+    ok: true,
+    schema: out,
+    nullPaths,
+    relaxations,
+    encodings: plan.encodings ?? [],
+    plan,
+    described,
+    rewrites,
+    budget,
+  };
+}
+
+/** The plan: null paths and encodings, and the kept nulls and choices when there are any. */
+function planOf(
+  nullPaths: readonly NullPath[],
+  encodings: readonly Encoding[],
+  kept: { readonly keptNulls: NullPath[]; readonly choices: Choice[] } | undefined,
+): Plan {
+  if (kept === undefined || (kept.keptNulls.length === 0 && kept.choices.length === 0)) return { nullPaths, encodings };
+  return {
+    nullPaths,
+    encodings,
+    ...(kept.keptNulls.length > 0 ? { keptNulls: kept.keptNulls } : {}),
+    ...(kept.choices.length > 0 ? { choices: kept.choices } : {}),
+  };
+}
+
+/** `rewrites` without repeats (a definition spelled out in several places records each `$ref` once). */
+function distinct(rewrites: readonly Rewrite[]): Rewrite[] {
+  const seen = new Set<string>();
+  return rewrites.filter((rewrite) => {
+    const key = JSON.stringify(rewrite);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
+/**
+ * The kept nulls (optional properties that already take null, which OpenAI's strict form requires) and the
+ * choices (anyOf sites whose object branches send nulls), `$ref`s expanded, for encodeArguments.
+ */
+function keptNulls(
+  context: RewriteContext,
+  root: Unit,
+  nulls: Emit,
+): { readonly keptNulls: NullPath[]; readonly choices: Choice[] } {
+  const emit = expandPaths(context.units.values(), "kept", NESTING, SEGMENTS, fail);
+  const paths: NullPath[] = [];
+  const choices: Choice[] = [];
+  emit(root.kept, [], (path, entry) => {
+    if (entry.site === undefined) paths.push(path);
+    else {
+      const branches = choiceBranches(context, entry, nulls, emit);
+      if (branches.length > 0) choices.push({ path, branches });
+    }
+  });
+  return { keptNulls: paths, choices };
+}
+
+/** The object branches of a choice's site, each with the properties it declares and requires, and its fills. */
+function choiceBranches(context: RewriteContext, entry: Entry, nulls: Emit, kept: Emit): ChoiceBranch[] {
+  const site = entry.site as Site;
+  const unit = site.owner;
+  const branches: ChoiceBranch[] = [];
+  for (const branch of site.branches) {
+    const out = definedOutput(context, branch.out);
+    if (out === undefined) continue;
+    const fills: NullPath[] = [];
+    nulls(unit.entries.slice(branch.from, branch.to), [], (path) => fills.push(path.slice(site.depth)));
+    kept(unit.kept.slice(branch.kept[0], branch.kept[1]), [], (path, inner) => {
+      if (inner.site === undefined) fills.push(path.slice(site.depth));
+    });
+    const declared = Object.keys(out.properties as Plain);
+    const input = own(inputOf(context, branch.schema), "required");
+    const required = Array.isArray(input) ? input.filter((name) => declared.includes(name as string)) : [];
+    branches.push({ declared, required: required as string[], fills });
+  }
+  return branches;
+}
+
+/** A branch's output as an object schema with properties (through `$ref`s to definitions), or `undefined`. */
+function definedOutput(context: RewriteContext, out: Plain): Plain | undefined {
+  let node: Plain | undefined = out;
+  for (let hops = 0; hops < 64 && typeof node?.$ref === "string"; hops++) {
+    const found = context.refs.local(node.$ref);
+    // (a hoisted target's name needs no decoding)
+    node = context.units.get(typeof found === "string" ? node.$ref.slice(2) : found.path.join("/"))?.out;
+  }
+  return isPlain(node?.properties) ? node : undefined;
+}
+
+/** A branch's input schema, through `$ref`s, as the walk read it. */
+function inputOf(context: RewriteContext, schema: unknown): unknown {
+  let node = viewOf(context, schema);
+  for (let hops = 0; hops < 64 && own(node, "$ref") !== undefined; hops++)
+    node = viewOf(context, context.pointsTo(node));
+  return node;
 }
 
 /** With encode: the encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */

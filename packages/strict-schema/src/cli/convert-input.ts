@@ -44,11 +44,12 @@ export function convertInput(
   }
   const tools = input.tools.map((tool, index): ToolReport => {
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
-      const error: StrictError = {
+      const error = {
         path: [],
         keyword: "inputSchema",
         message: `tools[${index}] is not an MCP tool object; expected { "name", "inputSchema" }.`,
-      };
+        target: options.target ?? "openai",
+      } as const;
       return { name: `tools[${index}]`, ...(check ? { ok: false, reasons: [error] } : { ok: false, error }) };
     }
     const { name, inputSchema } = tool as { name?: unknown; inputSchema?: unknown };

@@ -188,9 +188,9 @@ function describeIn(context: RewriteContext, out: Plain, schema: Plain, describe
     return text;
   });
   const sentence = words.join(", ");
+  const capitalised = `${sentence[0]?.toUpperCase() ?? ""}${sentence.slice(1)}.`;
   const before = typeof out.description === "string" ? out.description.trim() : "";
-  const stop = before === "" || /[.!?]$/.test(before) ? "" : ".";
-  out.description = `${before}${stop}${before === "" ? "" : " "}${sentence[0]?.toUpperCase() ?? ""}${sentence.slice(1)}.`;
+  out.description = before === "" ? capitalised : `${before}${/[.!?]$/.test(before) ? "" : "."} ${capitalised}`;
 }
 
 /** Each known type name as a one-name list, shared by every node of that type (the walk never changes one). */

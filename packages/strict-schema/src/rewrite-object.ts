@@ -53,7 +53,8 @@ export function rewriteObject(
       context,
       "additionalProperties",
       'an object without "properties" takes any keys (an open map); list the properties ' +
-        `("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string${encodeHint(context)}`,
+        '("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string' +
+        encodeHint(context),
     );
   }
   const listed = readRequired(context, required);

@@ -163,7 +163,7 @@ export interface Rewrite {
  * What a strict tool spends of Anthropic's per-request budget, counted on the output schema as Anthropic
  * counts: every property not listed in its object's `required`, and every subschema with an `anyOf` or a list of
  * types, at every level and in every definition
- * ([schema complexity limits](https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits)).
+ * (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits).
  */
 export interface Budget {
   readonly optionalParameters: number;

@@ -139,25 +139,44 @@ export const format = (known: ReadonlySet<unknown>, describe: boolean): KeptKeyw
     typeof value !== "string" ? "refuse" : known.has(value) ? "keep" : describe ? "describe" : "drop",
 });
 
+/** What property names may say, in plain words (`propertyNames` beside a map a target keeps as one). */
+const NAME_WORDS: ReadonlyMap<string, (value: unknown) => string> = new Map([
+  ["pattern", (value: unknown) => `matching the regular expression ${String(value)}`],
+  ["minLength", (value: unknown) => `at least ${count("character")(value)}`],
+  ["maxLength", (value: unknown) => `at most ${count("character")(value)}`],
+  ["format", formatWords],
+  ["enum", (value: unknown) => `one of ${(value as unknown[]).map((name) => JSON.stringify(name)).join(", ")}`],
+]);
+
+const isPlainObject = (value: unknown): value is { readonly [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The keys of a `propertyNames` schema that say something of the names (beside `type: "string"` and annotations). */
+const nameKeys = (value: { readonly [key: string]: unknown }): string[] =>
+  Object.keys(value).filter((key) => key !== "description" && key !== "title" && key !== "type");
+
 /**
  * `propertyNames` beside a map a target keeps as a map: dropped when it says only that names are strings (which
- * they always are); refused otherwise, as the target has no word for it.
+ * they always are), described when it gives a pattern, lengths, a format or an enum, refused otherwise.
  */
 export const propertyNames = (): KeptKeyword => ({
   name: "propertyNames",
   annotation: false,
-  expected: '{ "type": "string" } (nothing else can be said of property names here); remove the rest',
-  verdict: (value) =>
-    isPlainObject(value) &&
-    Object.keys(value).every((key) => key === "description" || key === "title" || key === "type") &&
-    (value.type === undefined || value.type === "string")
-      ? "drop"
-      : "refuse",
-  words: String,
+  expected: "a string schema with a pattern, lengths, a format or an enum",
+  verdict: (value) => {
+    if (!isPlainObject(value) || (value.type !== undefined && value.type !== "string")) return "refuse";
+    const keys = nameKeys(value);
+    if (keys.length === 0) return "drop";
+    return keys.every((key) => NAME_WORDS.has(key)) && (value.enum === undefined || Array.isArray(value.enum))
+      ? "describe"
+      : "refuse";
+  },
+  words: (value) => {
+    const names = value as { readonly [key: string]: unknown };
+    const said = nameKeys(names).map((key) => (NAME_WORDS.get(key) as (value: unknown) => string)(names[key]));
+    return `property names ${said.join(" and ")}`;
+  },
 });
-
-const isPlainObject = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const REMOVE = "remove it (the server still validates)";
 const LIST_PROPERTIES = "list the properties";

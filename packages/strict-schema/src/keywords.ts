@@ -139,6 +139,16 @@ export const format = (known: ReadonlySet<unknown>, describe: boolean): KeptKeyw
     typeof value !== "string" ? "refuse" : known.has(value) ? "keep" : describe ? "describe" : "drop",
 });
 
+/** `propertyOrdering` (Gemini): the order to write properties in, kept when it is a list of names. */
+export const propertyOrdering = (): KeptKeyword => ({
+  name: "propertyOrdering",
+  annotation: false,
+  expected: "a list of names",
+  verdict: (value) => (Array.isArray(value) && value.every((name) => typeof name === "string") ? "keep" : "drop"),
+  words: String,
+  types: OBJECTS,
+});
+
 /** What property names may say, in plain words (`propertyNames` beside a map a target keeps as one). */
 const NAME_WORDS: ReadonlyMap<string, (value: unknown) => string> = new Map([
   ["pattern", (value: unknown) => `matching the regular expression ${String(value)}`],

@@ -40,7 +40,7 @@ export function rewriteRef(context: RewriteContext, ref: unknown, makeNull: bool
   const entry = { path: context.instance.slice(), unit, at: context.path.slice() };
   context.unit.entries.push(entry);
   context.unit.kept.push(entry);
-  if (context.encode) context.unit.encodings.push(entry);
+  context.unit.encodings.push(entry);
   const out: Plain = { $ref: hoisted === undefined ? ref : `#/${target.path.join("/")}` };
   return makeNull ? wrapNullable(out) : out;
 }

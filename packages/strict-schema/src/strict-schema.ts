@@ -140,7 +140,8 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
     if (context.deferred === undefined) throw thrown;
   }
   // Encodings are checked first: an ambiguous one is the reason a refused oneOf's branches were rewritten for.
-  const encodings = context.encode ? checkEncodings(context, root) : undefined;
+  // (a target records encodings of its own: recursion cut into JSON text, enums as text)
+  const encodings = checkEncodings(context, root);
   if (context.deferred !== undefined) throwRefusal(context.deferred);
   const out = root.out as Plain;
   const emit = expandPaths(context.units.values(), "entries", NESTING, SEGMENTS, fail);
@@ -163,7 +164,7 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
   }
   const { relaxations, described } = context;
   const kept = root.kept.length > 0 ? keptNulls(context, root, emit) : undefined;
-  const plan: Plan = planOf(nullPaths, encodings ?? [], kept);
+  const plan: Plan = planOf(nullPaths, encodings, kept);
   const budget = { optionalParameters: context.optional, unionParameters: context.unions };
   const rewrites = distinct(context.rewrites);
   return {

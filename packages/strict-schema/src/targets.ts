@@ -30,6 +30,7 @@ import {
   multipleOf,
   pattern,
   propertyNames,
+  propertyOrdering,
   uniqueItems,
 } from "./keywords";
 import { DEFAULT_LIMITS, NO_LIMITS } from "./limits";
@@ -210,6 +211,8 @@ const GEMINI: Target = table({
     minProperties(),
     maxProperties(),
     propertyNames(),
+    // "propertyOrdering": the documented example of parametersJsonSchema carries one
+    propertyOrdering(),
   ],
   optional: "omitted",
   // "To allow a property to be null, include "null" in the type array"
@@ -254,6 +257,7 @@ const GEMINI_OPENAPI: Target = table({
     multipleOf(false),
     minProperties(),
     maxProperties(),
+    propertyOrdering(),
   ],
   optional: "omitted",
   nulls: "nullable",

@@ -93,14 +93,20 @@ const NONE: StrictLimits = {
 };
 
 const BASE: Rows = [
-  ["type items $ref", any, ""], // their values are checked below
-  ["properties $defs definitions", isPlain, "an object"],
+  ["type items", any, ""], // their values are checked below
+  ["properties", isPlain, "an object"],
   ["description title", isString, "a string"],
   ["required", (value) => Array.isArray(value) && value.every(isString), "a list of names"],
   ["anyOf enum", isList, "a non-empty list"],
 ];
 
 /** Each provider's subset, from its documentation (the same pages targets.ts cites, read again). */
+/** `$ref` and its definitions (at the root), where the provider takes them. */
+const REFS: Rows = [
+  ["$ref", any, ""],
+  ["$defs definitions", isPlain, "an object"],
+];
+
 const PROFILES: ReadonlyMap<unknown, Profile> = new Map<unknown, Profile>([
   [
     undefined,
@@ -109,6 +115,7 @@ const PROFILES: ReadonlyMap<unknown, Profile> = new Map<unknown, Profile>([
       mode: "strict mode",
       accepted: rules([
         ...BASE,
+        ...REFS,
         ["const additionalProperties", any, ""],
         ["pattern", isString, "a string"],
         ["minLength maxLength minItems maxItems", isCount, "a non-negative integer"],
@@ -133,6 +140,7 @@ const PROFILES: ReadonlyMap<unknown, Profile> = new Map<unknown, Profile>([
       mode: "Anthropic's strict tool use",
       accepted: rules([
         ...BASE,
+        ...REFS,
         ["const additionalProperties default", any, ""],
         ["allOf", isList, "a non-empty list"],
         ["pattern", compiles, "a pattern without backreferences, lookaround, \\b or large counts"],
@@ -157,6 +165,7 @@ const PROFILES: ReadonlyMap<unknown, Profile> = new Map<unknown, Profile>([
       mode: "Gemini's JSON Schema parameters",
       accepted: rules([
         ...BASE,
+        ...REFS,
         ["additionalProperties default propertyOrdering", any, ""],
         ["minItems maxItems", isCount, "a non-negative integer"],
         ["minimum maximum", Number.isFinite, "a number"],
@@ -335,7 +344,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
     const names = type === undefined ? undefined : Array.isArray(type) && !openapi ? (type as unknown[]) : [type];
     // (OpenAPI's names, upper-case, read as JSON Schema's)
     const types = names
-      ?.map((name) => (openapi && isString(name) && name === name.toUpperCase() ? name.toLowerCase() : name))
+      ?.map((name) => (!openapi ? name : isString(name) && name === name.toUpperCase() ? name.toLowerCase() : 0))
       .filter((name): name is string => TYPES.includes(name as string));
     if (isRoot) {
       if (type !== OBJECT)
@@ -383,6 +392,7 @@ export function checkStrict(schema: unknown, options?: CheckStrictOptions): Stri
      * Whether a JSON value is of the node's type: its JSON type is listed, or it is a whole number and "integer" is.
      */
     const fitsType = (value: unknown): boolean =>
+      openapi || // (OpenAPI's enum holds strings whatever the type: `{type: INTEGER, format: enum, enum: ["101"]}`)
       !types?.length ||
       types.includes(value === null ? "null" : Array.isArray(value) ? "array" : typeof value) ||
       (Number.isInteger(value) && types.includes("integer"));

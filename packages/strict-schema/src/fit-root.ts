@@ -36,9 +36,10 @@ const ROOT_COMBINATORS: Readonly<Record<TargetName, readonly string[]>> = {
 
 /**
  * Makes a tool's schema meet the provider's rules for the root and nothing else, for a tool sent without strict
- * mode: a root that is not an object (or that Anthropic refuses: an `anyOf`, `oneOf` or `allOf` at the top) is
- * wrapped as the one required property `value` of an object, and a root `allOf` of objects is merged into one
- * where it can be. Never throws; the output shares no objects with the input.
+ * mode: a root `allOf` of objects that is not an object itself (or that Anthropic refuses at the top) is merged
+ * into one object where its parts agree, and any other root that is not an object (or that Anthropic refuses: an
+ * `anyOf`, `oneOf` or `allOf` at the top) is wrapped as the one required property `value` of an object. Never
+ * throws; the output shares no objects with the input.
  *
  * @param schema - The tool's `inputSchema`.
  * @param options - `target`: the provider (`"openai"` by default).
@@ -80,12 +81,12 @@ export function fitRoot(schema: unknown, options?: FitRootOptions): FitRootResul
   }
   if (!isPlain(root)) return wrap(target, {}, root);
   const combinators = ROOT_COMBINATORS[target].filter((keyword) => root[keyword] !== undefined);
-  if (combinators.length === 1 && combinators[0] === "allOf") {
-    const merged = merge(root);
-    if (merged !== undefined) return { ok: true, schema: merged, plan };
+  if (combinators.length === 0 && isObject(root)) {
+    return { ok: true, schema: { ...root, type: "object" }, plan };
   }
-  if (combinators.length > 0 || !isObject(root)) return wrap(target, root, root);
-  return { ok: true, schema: { ...root, type: "object" } as JsonSchemaObject, plan };
+  // (an allOf alone is merged where its parts agree; anything else is wrapped)
+  const merged = root.anyOf === undefined && root.oneOf === undefined ? merge(root) : undefined;
+  return merged === undefined ? wrap(target, root, root) : { ok: true, schema: merged, plan };
 }
 
 /** Whether the root describes an object: `"type": "object"` (or a list with it), or no type but `properties`. */

@@ -93,8 +93,10 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
   } else {
     out = rewriteTyped(context, schema, keywords, merged, place, top);
   }
-  // Annotations stay on an anyOf (a bare $ref takes none: OpenAI refuses any keyword beside it).
-  if (out.anyOf !== undefined) copyKept(context, out, schema, keywords.kept, "annotations");
+  // Annotations stay on an anyOf, or on what an anyOf became (a bare $ref takes none: OpenAI refuses any
+  // keyword beside it).
+  if (out.anyOf !== undefined || keywords.anyOf !== undefined)
+    copyKept(context, out, schema, keywords.kept, "annotations");
   if (keywords.described !== undefined && out.$ref === undefined) describeIn(context, out, schema, keywords.described);
   if (out.anyOf !== undefined || Array.isArray(out.type)) context.unions++;
   if (scoped) context.idScopes.pop();

@@ -71,15 +71,15 @@ export function rewriteObject(
   }
   if (optional === "nullable") return { properties: out, required: sortNames(names), additionalProperties: false };
   context.optional += names.length - requiredNames.length;
-  const sortedRequired = sortNames(requiredNames);
-  if (objects === "closed") return { properties: out, required: sortedRequired, additionalProperties: false };
+  // (the required names in the order the properties are declared)
+  if (objects === "closed") return { properties: out, required: requiredNames, additionalProperties: false };
   if (objects === "none" && !top && names.length === 0) {
     // "parameters.properties: should be non-empty for OBJECT type", the Gemini API's answer to an empty OBJECT
     refuse(context, "properties", "an object without properties has no OpenAPI form Gemini takes; remove it");
   }
   return {
     ...(names.length > 0 || (objects === "open" && properties !== undefined) ? { properties: out } : {}),
-    ...(requiredNames.length > 0 ? { required: sortedRequired } : {}),
+    ...(requiredNames.length > 0 ? { required: requiredNames } : {}),
     ...(open ? { additionalProperties: rewriteRest(context, additionalProperties, place) } : {}),
     ...(additionalProperties === false && objects === "open" ? { additionalProperties: false } : {}),
   };

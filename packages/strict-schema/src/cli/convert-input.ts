@@ -35,7 +35,8 @@ export function convertInput(
 ): { report: CliReport; failed: number } {
   const run = (schema: unknown): StrictResult | CheckReport => {
     if (!check) return strictSchema(schema, options);
-    const reasons = checkStrict(schema, options.limits === undefined ? {} : { limits: options.limits });
+    const target = options.target ?? "openai";
+    const reasons = checkStrict(schema, options.limits === undefined ? { target } : { target, limits: options.limits });
     return { ok: reasons.length === 0, reasons };
   };
   if (input.kind === "schema") {

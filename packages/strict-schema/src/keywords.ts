@@ -72,15 +72,14 @@ function rule(
   words: (value: unknown) => string,
   types?: readonly string[],
 ): KeptKeyword {
-  const keep = typeof kept === "function" ? kept : () => kept;
-  return {
-    name,
-    annotation: false,
-    expected,
-    verdict: (value) => (!valid(value) ? "refuse" : keep(value) ? "keep" : "describe"),
-    words,
-    ...(types === undefined ? {} : { types }),
-  };
+  // (a closure for each policy: the common rows, kept or described whatever the value, make one call, not two)
+  const verdict: (value: unknown) => Verdict =
+    kept === true
+      ? (value) => (valid(value) ? "keep" : "refuse")
+      : kept === false
+        ? (value) => (valid(value) ? "describe" : "refuse")
+        : (value) => (!valid(value) ? "refuse" : kept(value) ? "keep" : "describe");
+  return { name, annotation: false, expected, verdict, words, ...(types === undefined ? {} : { types }) };
 }
 
 const NON_NEGATIVE = [

@@ -51,6 +51,7 @@ export function rewriteAnyOf(context: RewriteContext, branches: unknown, keyword
   // (a branch that sends nulls, made or kept, leaves a choice for encodeArguments)
   if (nulls || site.branches.some(({ kept: [from, to] }) => to > from)) {
     unit.kept.push({ path: context.instance.slice(), site });
+    context.fills++;
   }
   if (place.makeNull) list.push(nullSchema());
   return context.target.types === "openapi" ? openApiAnyOf({ anyOf: list }) : { anyOf: list };

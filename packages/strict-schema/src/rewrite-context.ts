@@ -97,6 +97,10 @@ export interface RewriteContext {
   ancestorsFrom: number;
   /** With recursion unrolled and `$ref`s kept: the definitions on a `$ref` cycle (made at the first `$ref`). */
   recursive: ReadonlySet<string> | undefined;
+  /** Kept nulls and choices recorded (most schemas have none, and skip their expansion). */
+  fills: number;
+  /** Encodings recorded (most schemas have none, and skip their expansion and checks). */
+  encoded: number;
   /** Maps' value schemas being rewritten (a target that keeps maps): nothing inside one can be restored. */
   maps: number;
   /** The budget (types.ts), counted on the output: optional properties, and subschemas with anyOf or type lists. */
@@ -208,6 +212,8 @@ export function createContext(root: unknown, target: Target, options: unknown, u
     ancestorsFrom: 0,
     recursive: undefined,
     maps: 0,
+    fills: 0,
+    encoded: 0,
     optional: 0,
     unions: 0,
     properties: 0,
@@ -286,6 +292,7 @@ export function recordEncoding(context: RewriteContext, encoding: Encoding): voi
     refuse(context, "additionalProperties", what);
   }
   context.unit.encodings.push({ path: context.instance.slice(), encoding });
+  context.encoded++;
 }
 
 /** The input path a schema path of the walk comes from (see {@link RewriteContext.moves}). */

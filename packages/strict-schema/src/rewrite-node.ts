@@ -23,7 +23,7 @@ import {
   sourcePath,
 } from "./rewrite-context";
 import { rewriteAnyOf } from "./rewrite-any-of";
-import { rewriteObject } from "./rewrite-object";
+import { rewriteObject, writeObject } from "./rewrite-object";
 import { changesBase, inlineRef, inlines, rewriteRef } from "./rewrite-ref";
 import { rewriteConst, rewriteEnum } from "./rewrite-values";
 import { ITEMS } from "./types";
@@ -249,15 +249,17 @@ function rewriteTyped(
     else out.enum = [constant];
   }
   copyKept(context, out, schema, keywords.kept, wrap ? "all but annotations" : "all");
-  if (types?.includes("array") === true) {
-    const items = rewriteItems(context, keywords.items, place);
-    if (items !== undefined) out.items = items;
+  // (an array without items stays one where the target keeps free-form values)
+  if (types?.includes("array") === true && (keywords.items !== undefined || !target.freeForm)) {
+    out.items = rewriteItems(context, keywords.items, place);
   }
   if (types?.includes("object") === true) {
     const object = rewriteObject(context, keywords, merged, place, top);
-    if (object.properties !== undefined) out.properties = object.properties;
-    if (object.required !== undefined) out.required = object.required;
-    if (object.additionalProperties !== undefined) out.additionalProperties = object.additionalProperties;
+    if (target.objects === "closed") {
+      out.properties = object.properties;
+      out.required = object.required;
+      out.additionalProperties = false;
+    } else writeObject(out, object, top);
   }
   if (wrap) return wrapNullable(out);
   return target.types === "openapi" ? openApiTyped(out, target.byName) : out;
@@ -302,9 +304,8 @@ function rewriteTextEnum(
   return out;
 }
 
-/** An array's one `items` schema (a tuple form or none is refused, but where the target keeps free-form values). */
-function rewriteItems(context: RewriteContext, items: unknown, place: NodePlace): Plain | undefined {
-  if (items === undefined && context.target.freeForm) return undefined;
+/** An array's one `items` schema (a tuple form or none is refused). */
+function rewriteItems(context: RewriteContext, items: unknown, place: NodePlace): Plain {
   if (items === undefined || Array.isArray(items)) refuse(context, "items", 'an array needs one "items" schema');
   context.path.push("items");
   context.instance.push(ITEMS);

@@ -13,11 +13,14 @@ import type { MergedObject } from "./relax";
 /** A property to rewrite: its name, its schema, and the schema path of the `allOf` part that declared it. */
 type Declared = readonly [name: string, schema: unknown, prefix: readonly (string | number)[]];
 
-/** The rewritten `properties`, `required` and `additionalProperties`, each absent where the target writes none. */
+/**
+ * The rewritten `properties` and the names to list in `required`; and, where the target keeps maps, what
+ * `additionalProperties` says (`rest`, rewritten when it is a schema).
+ */
 export interface RewrittenObject {
-  readonly properties?: Plain;
-  readonly required?: string[];
-  readonly additionalProperties?: unknown;
+  readonly properties: Plain;
+  readonly required: string[];
+  readonly rest?: unknown;
 }
 
 /**
@@ -62,27 +65,34 @@ export function rewriteObject(
   refuseUndeclaredRequired(context, listed, declared);
   const out: Plain = {};
   const names: string[] = [];
-  const requiredNames: string[] = [];
   for (const [name, schema, prefix] of declared) {
-    const isOptional = !listed.has(name);
-    put(out, name, rewriteProperty(context, name, schema, prefix, isOptional, place));
+    put(out, name, rewriteProperty(context, name, schema, prefix, !listed.has(name), place));
     names.push(name);
-    if (!isOptional) requiredNames.push(name);
   }
-  if (optional === "nullable") return { properties: out, required: sortNames(names), additionalProperties: false };
-  context.optional += names.length - requiredNames.length;
+  if (optional === "nullable") return { properties: out, required: sortNames(names) };
   // (the required names in the order the properties are declared)
-  if (objects === "closed") return { properties: out, required: requiredNames, additionalProperties: false };
+  const requiredNames = names.filter((name) => listed.has(name));
+  context.optional += names.length - requiredNames.length;
   if (objects === "none" && !top && names.length === 0) {
     // "parameters.properties: should be non-empty for OBJECT type", the Gemini API's answer to an empty OBJECT
     refuse(context, "properties", "an object without properties has no OpenAPI form Gemini takes; remove it");
   }
+  if (objects !== "open" || additionalProperties === undefined) return { properties: out, required: requiredNames };
   return {
-    ...(names.length > 0 || (objects === "open" && properties !== undefined) ? { properties: out } : {}),
-    ...(requiredNames.length > 0 ? { required: requiredNames } : {}),
-    ...(open ? { additionalProperties: rewriteRest(context, additionalProperties, place) } : {}),
-    ...(additionalProperties === false && objects === "open" ? { additionalProperties: false } : {}),
+    properties: out,
+    required: requiredNames,
+    rest: open ? rewriteRest(context, additionalProperties, place) : false,
   };
+}
+
+/**
+ * Writes an object's keywords where the target does not close every object: `properties` when there are some
+ * (or the input wrote them), `required` when it lists some, and `additionalProperties` as the input said it.
+ */
+export function writeObject(out: Plain, { properties, required, rest }: RewrittenObject, top: boolean): void {
+  if (Object.keys(properties).length > 0 || top) out.properties = properties;
+  if (required.length > 0) out.required = required;
+  if (rest !== undefined) out.additionalProperties = rest;
 }
 
 /**
@@ -196,7 +206,11 @@ function rewriteProperty(
   let makeNull = false;
   if (optional && context.target.optional === "nullable") {
     makeNull = !context.nulls.allowsNull(schema);
-    (makeNull ? context.unit.entries : context.unit.kept).push({ path: instance.slice() });
+    if (makeNull) context.unit.entries.push({ path: instance.slice() });
+    else {
+      context.unit.kept.push({ path: instance.slice() });
+      context.fills++;
+    }
   }
   const out = rewriteNode(context, schema, { level: place.level + 1, depth: place.depth + 1, makeNull });
   instance.pop();

@@ -39,8 +39,9 @@ export function rewriteRef(context: RewriteContext, ref: unknown, makeNull: bool
   }
   const entry = { path: context.instance.slice(), unit, at: context.path.slice() };
   context.unit.entries.push(entry);
-  context.unit.kept.push(entry);
-  context.unit.encodings.push(entry);
+  // (what only some targets, or encode, record below a $ref: kept nulls, and encodings)
+  if (context.target.optional === "nullable") context.unit.kept.push(entry);
+  if (context.encode || context.target.recursion === "unrolled") context.unit.encodings.push(entry);
   const out: Plain = { $ref: hoisted === undefined ? ref : `#/${target.path.join("/")}` };
   return makeNull ? wrapNullable(out) : out;
 }

@@ -163,7 +163,7 @@ function rewrite(context: RewriteContext, root: Unit): StrictResult {
     });
   }
   const { relaxations, described } = context;
-  const kept = root.kept.length > 0 ? keptNulls(context, root, emit) : undefined;
+  const kept = context.fills > 0 ? keptNulls(context, root, emit) : undefined;
   const plan: Plan = planOf(nullPaths, encodings, kept);
   const budget = { optionalParameters: context.optional, unionParameters: context.unions };
   const rewrites = distinct(context.rewrites);
@@ -196,7 +196,8 @@ function planOf(
 }
 
 /** `rewrites` without repeats (a definition spelled out in several places records each `$ref` once). */
-function distinct(rewrites: readonly Rewrite[]): Rewrite[] {
+function distinct(rewrites: Rewrite[]): Rewrite[] {
+  if (rewrites.length < 2) return rewrites; // (the call's own list)
   const seen = new Set<string>();
   return rewrites.filter((rewrite) => {
     const key = JSON.stringify(rewrite);
@@ -266,11 +267,11 @@ function inputOf(context: RewriteContext, schema: unknown): unknown {
   return node;
 }
 
-/** With encode: the encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */
+/** The encodings, `$ref`s expanded, once those inside `anyOf` branches are known to be unambiguous. */
 function checkEncodings(context: RewriteContext, root: Unit): Encoding[] {
-  const units = [...context.units.values()];
   // (most schemas have nothing to encode)
-  if (!units.some((unit) => unit.encodings.some((entry) => entry.encoding !== undefined))) return [];
+  if (context.encoded === 0) return [];
+  const units = [...context.units.values()];
   const emit = expandPaths(units, "encodings", NESTING, SEGMENTS, fail);
   checkEncodedBranches(context, emit);
   const encodings: Encoding[] = [];

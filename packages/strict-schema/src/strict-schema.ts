@@ -41,22 +41,24 @@ import type { Target } from "./targets";
 import type { NullPath, Rewrite, SchemaPath, StrictResult, StrictSchemaOptions, TargetName } from "./types";
 
 /**
- * Rewrites a JSON Schema (an MCP tool's `inputSchema`) into the subset OpenAI
- * accepts with `"strict": true`. Never throws, whatever `schema` is.
+ * Rewrites a JSON Schema (an MCP tool's `inputSchema`) into the subset a provider
+ * accepts for its tools: OpenAI's strict mode (`"strict": true`) by default, or
+ * `options.target` (`"anthropic"`, `"gemini"`, `"gemini-openapi"`; their rules are
+ * the tables of targets.ts). Never throws, whatever `schema` is.
  *
- * Every object gets `additionalProperties: false` and all its properties in
- * `required` (sorted); an optional property that did not allow `null` is made
- * nullable (`null` added to its `type` and `enum`, or `anyOf: [schema, null]`
- * around a `$ref` or `const`, a null branch added to an `anyOf`) and its
- * instance path is returned in `nullPaths`, for {@link stripNulls} to remove
- * the `null` the model must now send. Unused `$defs` are dropped, used ones
- * rewritten in place (a `$ref` is never inlined; keywords beside it are
- * dropped, as OpenAI refuses them, or refused when they add structure).
- * Keywords strict mode does not know are dropped, and `enum` values the
- * `type` excludes, and a `title` or `description` that is not a string (it
- * only informs the model; `checkStrict` still names one); keywords it refuses make the result `{ ok: false }` with
- * the schema path (in the input) and the keyword or limit name. Characters
- * are counted in code points.
+ * For OpenAI, every object gets `additionalProperties: false` and all its properties in
+ * `required` (sorted); an optional property that did not allow `null` is made nullable (`null`
+ * added to its `type` and `enum`, or `anyOf: [schema, null]` around a `$ref` or `const`, a null
+ * branch added to an `anyOf`) and its instance path is returned in `nullPaths`, for
+ * {@link stripNulls} to remove the `null` the model must now send. Unused `$defs` are dropped,
+ * used ones rewritten in place (a `$ref` is never inlined; keywords beside it are dropped, as
+ * OpenAI refuses them, or refused when they add structure). Keywords strict mode does not know
+ * are dropped, and `enum` values the `type` excludes, and a `title` or `description` that is not
+ * a string (it only informs the model; `checkStrict` still names one); keywords it refuses make
+ * the result `{ ok: false }` with the schema path (in the input), the keyword or limit name and
+ * the target. Characters are counted in code points. Other targets keep optional properties
+ * optional, write what they cannot express into the description (`described`), spell out
+ * `$ref`s or unroll recursion (`rewrites`), and send an enum of numbers as strings (`gemini-openapi`).
  *
  * Output keys come in a fixed order: `$ref`; or `anyOf`, `title`,
  * `description`; or `type`, `enum`, `const`, `title`, `description`, `format`,
@@ -65,17 +67,17 @@ import type { NullPath, Rewrite, SchemaPath, StrictResult, StrictSchemaOptions, 
  * `properties`, `required`, `additionalProperties`; then `$defs` and
  * `definitions` at the root. Properties and definitions keep their input order.
  *
- * With `options.encode`, what strict mode cannot express is rewritten in an
+ * With `options.encode`, what the target cannot express is rewritten in an
  * encoded form in the same walk (encoded-form.ts: a map as key/value entries, a
- * free-form map or value as JSON text, an open rest in one added property) and
- * the result lists the `encodings` beside the `nullPaths`: the pair is the
- * tool's plan, which `restoreArguments` undoes. Errors keep their paths in the input.
+ * free-form map or value as JSON text, an open rest in one added property); the
+ * result's `plan` lists the encodings beside the null paths, and `restoreArguments` undoes
+ * it. Errors keep their paths in the input.
  *
  * @param schema - The schema; its root must be `"type": "object"`.
- * @param options - `limits` overrides OpenAI's numbers; `relax.oneOf` / `relax.allOf` opt into the relaxations;
- *   `encode` into the encodings.
- * @returns `{ ok: true, schema, nullPaths, relaxations }` (and `encodings` with `encode`) or
- *   `{ ok: false, error: { path, keyword, message } }`.
+ * @param options - `target` (`"openai"` by default); `limits` overrides the target's limits; `relax.oneOf` /
+ *   `relax.allOf` opt into the relaxations; `encode` into the encodings; `recursionDepth` bounds unrolled recursion.
+ * @returns `{ ok: true, schema, nullPaths, relaxations, encodings, plan, described, rewrites, budget }` or
+ *   `{ ok: false, error: { path, keyword, message, target } }`.
  *
  * @example
  * ```ts
@@ -90,12 +92,18 @@ import type { NullPath, Rewrite, SchemaPath, StrictResult, StrictSchemaOptions, 
  *   result.schema.properties; // { q: { type: "string" }, limit: { type: ["integer", "null"] } }
  *   result.nullPaths; // [["limit"]]
  * } else {
- *   result.error; // { path, keyword, message }
+ *   result.error; // { path, keyword, message, target }
  * }
  *
  * const env = { type: "object", properties: { env: { type: "object", additionalProperties: { type: "string" } } } };
  * const encoded = strictSchema(env, { encode: true });
- * if (encoded.ok) encoded.encodings; // [{ kind: "entries", path: ["env"] }]
+ * if (encoded.ok) encoded.plan; // { nullPaths: [["env"]], encodings: [{ kind: "entries", path: ["env"] }] }
+ *
+ * const anthropic = strictSchema({ type: "object", properties: { n: { type: "integer", minimum: 1 } } }, {
+ *   target: "anthropic",
+ * });
+ * if (anthropic.ok) anthropic.described;
+ * // [{ path: ["properties", "n", "minimum"], keyword: "minimum", text: "at least 1" }]
  * ```
  */
 export function strictSchema(schema: unknown, options?: StrictSchemaOptions): StrictResult {

@@ -26,14 +26,6 @@ const VALUE = "value";
 /** Keywords that stay at the root when it is wrapped: they speak of the document, not of the value. */
 const DOCUMENT = ["$schema", "$id", "$defs", "definitions", "$comment"];
 
-/** The combinators a target refuses at the root, even for a tool sent without strict mode. */
-const ROOT_COMBINATORS: Readonly<Record<TargetName, readonly string[]>> = {
-  openai: [],
-  anthropic: ["anyOf", "oneOf", "allOf"],
-  gemini: [],
-  "gemini-openapi": [],
-};
-
 /**
  * Makes a tool's schema meet the provider's rules for the root and nothing else, for a tool sent without strict
  * mode: a root `allOf` of objects that is not an object itself (or that Anthropic refuses at the top) is merged
@@ -59,8 +51,8 @@ const ROOT_COMBINATORS: Readonly<Record<TargetName, readonly string[]>> = {
  * ```
  */
 export function fitRoot(schema: unknown, options?: FitRootOptions): FitRootResult {
-  const target = targetOf(isPlain(options) ? options.target : undefined)?.name;
-  if (target === undefined) {
+  const rules = targetOf(isPlain(options) ? options.target : undefined);
+  if (rules === undefined) {
     const given = describe(isPlain(options) ? options.target : undefined);
     return failure(
       "openai",
@@ -68,6 +60,7 @@ export function fitRoot(schema: unknown, options?: FitRootOptions): FitRootResul
       `options.target must be "openai", "anthropic", "gemini" or "gemini-openapi", not ${given}`,
     );
   }
+  const target = rules.name;
   let root: unknown;
   try {
     root = JSON.parse(JSON.stringify(schema) ?? "null");
@@ -80,7 +73,7 @@ export function fitRoot(schema: unknown, options?: FitRootOptions): FitRootResul
     return { ok: true, schema: { type: "object" }, plan };
   }
   if (!isPlain(root)) return wrap(target, {}, root);
-  const combinators = ROOT_COMBINATORS[target].filter((keyword) => root[keyword] !== undefined);
+  const combinators = rules.rootCombinators.filter((keyword) => root[keyword] !== undefined);
   if (combinators.length === 0 && isObject(root)) {
     return { ok: true, schema: { ...root, type: "object" }, plan };
   }

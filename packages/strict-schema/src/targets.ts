@@ -68,6 +68,11 @@ export interface Target {
   readonly freeForm: boolean;
   /** The limits per schema; each can be overridden with `options.limits`. */
   readonly limits: StrictLimits;
+  /**
+   * The root rules beyond `"type": "object"` (which every target's strict form meets): the combinators the
+   * provider refuses at the root even for a tool sent without strict mode (what `fitRoot` wraps).
+   */
+  readonly rootCombinators: readonly string[];
 }
 
 const annotations = [annotation("title"), annotation("description")];
@@ -111,6 +116,7 @@ const OPENAI: Target = table({
   types: "json",
   freeForm: false,
   limits: DEFAULT_LIMITS,
+  rootCombinators: [],
 });
 
 /**
@@ -178,6 +184,8 @@ const ANTHROPIC: Target = table({
   // No per-schema limits are documented; the per-request ones (20 strict tools, 24 optional and 16 union-typed
   // parameters) are the adapter's, from each result's budget.
   limits: NO_LIMITS,
+  // the API's answer, even without strict mode: "input_schema does not support oneOf, allOf, or anyOf at the top level"
+  rootCombinators: ["anyOf", "oneOf", "allOf"],
 });
 
 /**
@@ -226,6 +234,7 @@ const GEMINI: Target = table({
   freeForm: true,
   // "The API may reject very large or deeply nested schemas": no numbers are documented.
   limits: NO_LIMITS,
+  rootCombinators: [],
 });
 
 /**
@@ -270,6 +279,7 @@ const GEMINI_OPENAPI: Target = table({
   types: "openapi",
   freeForm: false,
   limits: NO_LIMITS,
+  rootCombinators: [],
 });
 
 /** Every target, by name. */

@@ -144,7 +144,7 @@ describe("the corpus of real MCP servers", () => {
           strict: true,
         });
         expect(strictTools.get(name)).toEqual(autoTools.get(name));
-        expect(auto.plans[name]).toEqual({ nullPaths: converted.nullPaths, encodings: converted.encodings });
+        expect(auto.plans[name]).toEqual(converted.plan);
         expect(auto.report.encoded[name]).toEqual(converted.encodings?.length ? converted.encodings : undefined);
         expect(checkStrict(converted.schema), name).toEqual([]);
       } else {
@@ -168,7 +168,14 @@ describe("the corpus of real MCP servers", () => {
     expect(Object.keys(strictOnly.report.excluded)).toEqual(Object.keys(auto.report.fallbacks));
     expect(loose.tools.every((tool) => !tool.strict)).toBe(true);
     expect(loose.tools.map((tool) => tool.parameters)).toEqual(toolset.entries.map((entry) => entry.tool.inputSchema));
-    expect(loose.report).toEqual({ fallbacks: {}, excluded: {}, relaxed: {}, encoded: {} });
+    expect(loose.report).toEqual({
+      fallbacks: {},
+      excluded: {},
+      relaxed: {},
+      encoded: {},
+      described: {},
+      rewrites: {},
+    });
     expect(loose.plans).toEqual(
       Object.fromEntries(loose.tools.map((tool) => [tool.name, { nullPaths: [], encodings: [] }])),
     );

@@ -53,6 +53,8 @@ describe("prepareToolDefinitions", () => {
         excluded: {},
         relaxed: {},
         encoded: {},
+        described: {},
+        rewrites: {},
       });
       expect(plans).toEqual({
         s__bare: { nullPaths: [], encodings: [] },
@@ -84,7 +86,7 @@ describe("prepareToolDefinitions", () => {
       { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
     ]);
     const none = { nullPaths: [], encodings: [] };
-    expect(report).toEqual({ fallbacks: {}, excluded: {}, relaxed: {}, encoded: {} });
+    expect(report).toEqual({ fallbacks: {}, excluded: {}, relaxed: {}, encoded: {}, described: {}, rewrites: {} });
     expect(plans).toEqual({ s__bare: none, s__pick: none, s__search: none });
   });
 
@@ -261,7 +263,7 @@ describe("prepareToolDefinitions", () => {
   it("gives nothing for an empty toolset", () => {
     expect(prepareToolDefinitions(buildToolset({}).toolset)).toEqual({
       tools: [],
-      report: { fallbacks: {}, excluded: {}, relaxed: {}, encoded: {} },
+      report: { fallbacks: {}, excluded: {}, relaxed: {}, encoded: {}, described: {}, rewrites: {} },
       plans: {},
     });
   });

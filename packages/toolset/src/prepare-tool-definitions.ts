@@ -1,5 +1,14 @@
 import { strictSchema } from "@x/strict-schema";
-import type { Encoding, JsonSchemaObject, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
+import type {
+  Described,
+  Encoding,
+  JsonSchemaObject,
+  Plan,
+  Relaxation,
+  Rewrite,
+  StrictError,
+  StrictSchemaOptions,
+} from "@x/strict-schema";
 import { jsonCopy } from "./json-copy";
 import { ToolError } from "./tool-error";
 import type { Toolset } from "./build-toolset";
@@ -47,6 +56,17 @@ export interface PrepareReport {
    * instance path and kind. Empty with `strictOptions.encode: false`.
    */
   readonly encoded: { readonly [name: string]: readonly Encoding[] };
+  /**
+   * Constraints a tool's target cannot express (a bound, a format, a
+   * pattern), dropped from its schema and written into the property's
+   * description instead, with where and which: the server still checks them.
+   */
+  readonly described: { readonly [name: string]: readonly Described[] };
+  /**
+   * Other rewrites a tool's target needed, each undone by its plan: `$ref`s
+   * spelled out, recursion cut at `recursionDepth`, enum values sent as text.
+   */
+  readonly rewrites: { readonly [name: string]: readonly Rewrite[] };
 }
 
 /** What {@link prepareToolDefinitions} returns: the definitions, the report, and each sent tool's plan. */
@@ -101,6 +121,8 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
   const relaxed = record<readonly Relaxation[]>();
   const plans = record<Plan>();
   const encoded = record<readonly Encoding[]>();
+  const described = record<readonly Described[]>();
+  const rewrites = record<readonly Rewrite[]>();
   // The stack restores what it encodes, so encodings are on unless asked off.
   const strictOptions = { ...options?.strictOptions, encode: options?.strictOptions?.encode ?? true };
 
@@ -117,10 +139,11 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
     const result = strictSchema(tool.inputSchema, strictOptions);
     if (result.ok) {
       tools.push({ name, ...description, parameters: result.schema, strict: true });
-      const encodings = result.encodings ?? [];
-      plans[name] = { nullPaths: result.nullPaths, encodings };
-      if (encodings.length > 0) encoded[name] = encodings;
+      plans[name] = result.plan;
+      if (result.encodings.length > 0) encoded[name] = result.encodings;
       if (result.relaxations.length > 0) relaxed[name] = result.relaxations;
+      if (result.described.length > 0) described[name] = result.described;
+      if (result.rewrites.length > 0) rewrites[name] = result.rewrites;
     } else if (strict === "auto") {
       original();
       fallbacks[name] = result.error;
@@ -128,7 +151,7 @@ export function prepareToolDefinitions(toolset: Toolset, options?: PrepareOption
       excluded[name] = result.error;
     }
   }
-  return { tools, report: { fallbacks, excluded, relaxed, encoded }, plans };
+  return { tools, report: { fallbacks, excluded, relaxed, encoded, described, rewrites }, plans };
 }
 
 /** A record without a prototype: a tool named `__proto__` is a plain key. */

@@ -112,7 +112,8 @@ async function request(client: McpToolClient, call: ToolCall, options: CallMcpTo
       // A call paused for a person's answer is not resumed here: it ends, and says why.
       return new ToolError(
         "tool-failed",
-        `The tool "${call.name}" asked for input that waits for a person, and this run does not wait: it was not finished.`,
+        `The tool "${call.name}" asked for input that waits for a person; ` +
+          "this run does not wait, so the call did not finish.",
       );
     }
     return withNotes(validated(call, ended.result), ended.notes);

@@ -6,8 +6,6 @@ import { askApproval, deniedError, readAnswer } from "./approve-calls";
 import type { ApprovalAnswer, ApprovalDecision } from "./approve-calls";
 import { abortedError, noClientError } from "./call-errors";
 import { now } from "./clock";
-import type { Emit } from "./emit";
-import type { RoundSettings } from "./execute-options";
 import { createLimiter } from "./limiter";
 import { findClient } from "./mcp-client";
 import type { McpClients } from "./mcp-client";
@@ -84,7 +82,7 @@ export async function runRound<TOutput>(
   }
   const limit =
     allowed.length <= context.settings.concurrency ? undefined : createLimiter(context.settings.concurrency);
-  const limits = callLimits(context as RoundContext<unknown>);
+  const limits = callLimits(context);
   const ran = await Promise.all(
     allowed.map((call) =>
       limit === undefined ? runOne(call, limits, context) : limit(() => runOne(call, limits, context)),

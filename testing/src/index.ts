@@ -3,6 +3,10 @@
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
 export { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
+export { invalidArgument, refuseGeminiRequest } from "./gemini-request";
+export type { GeminiError, IssuedSignature } from "./gemini-request";
+export { startGeminiServer } from "./gemini-server";
+export type { GeminiExchange, GeminiRequest, GeminiServer, GeminiServerOptions, GeminiTurn } from "./gemini-server";
 export { IMAGES, OUTCOMES, PDF } from "./mcp-results";
 export type { OutcomeCase } from "./mcp-results";
 export { startDemoServer } from "./mcp-server";

@@ -153,7 +153,8 @@ function checkDeclarations(tools: Json | undefined): GeminiError | undefined {
       if (typeof declaration.name !== "string" || !NAME.test(declaration.name)) {
         problems.push(
           `  * ${at}.name: [FIELD_INVALID] Invalid function name. Must start with a letter or an underscore. Must be ` +
-            "a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length of 64.",
+            "a-z, A-Z, 0-9, or contain underscores (_), dots (.), colons (:), or dashes (-), with a maximum length " +
+            "of 64.",
         );
         continue;
       }
@@ -213,7 +214,8 @@ function checkAnswers(contents: readonly Json[]): GeminiError | undefined {
       if (id !== undefined) answered.add(id);
       if (response.name !== call.name) {
         return invalidArgument(
-          `The function response at contents[${i + 1}].parts[${k}] is named ${JSON.stringify(response.name ?? null)}, ` +
+          `The function response at contents[${i + 1}].parts[${k}] is named ` +
+            `${JSON.stringify(response.name ?? null)}, ` +
             `but its function call is ${JSON.stringify(call.name ?? null)}.`,
         );
       }

@@ -25,7 +25,7 @@ export interface GeminiRequest {
 
 /** What the model says in one turn. */
 export interface GeminiTurn {
-  /** The parts of the model's content: `{ text }`, `{ text, thought: true }`, `{ functionCall: { id?, name, args } }`. */
+  /** The model's parts: `{ text }`, `{ text, thought: true }`, `{ functionCall: { id?, name, args } }`. */
   readonly parts: readonly Json[];
   /** Default `"STOP"`. */
   readonly finishReason?: string;

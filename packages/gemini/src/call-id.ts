@@ -19,7 +19,7 @@ const MADE_UP = "gemini-call-";
  * @returns the id the call is known by
  * @example
  * ```ts
- * callId([{ functionCall: { name: "files__read", args: {} } }], 0); // "gemini-call-5d1b0c31-0"
+ * callId([{ functionCall: { name: "files__read", args: {} } }], 0); // "gemini-call-32326971-0"
  * ```
  */
 export function callId(parts: readonly GeminiPart[], position: number): string {
@@ -36,7 +36,7 @@ export function callId(parts: readonly GeminiPart[], position: number): string {
  * @returns whether the model did not send it
  * @example
  * ```ts
- * isMadeUp("gemini-call-5d1b0c31-0"); // true
+ * isMadeUp("gemini-call-32326971-0"); // true
  * ```
  */
 export function isMadeUp(id: string): boolean {

@@ -41,7 +41,7 @@ const toolset = buildToolset([
 ]).toolset;
 
 describe("tools", () => {
-  it("declares every tool Gemini can take, in the toolset's order, and reports the others with path and keyword", () => {
+  it("declares every tool Gemini can take, in order, and reports the others with path and keyword", () => {
     const prepared = tools(toolset);
     expect(prepared.tools).toHaveLength(1);
     expect(prepared.tools[0]?.functionDeclarations.map((declaration) => declaration.name)).toEqual([

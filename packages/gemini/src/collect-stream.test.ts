@@ -16,7 +16,7 @@ const chunk = (parts: GeminiPart[], extra: { [key: string]: unknown } = {}): Gem
 const weather = { functionCall: { id: "fc_1", name: "demo__get_weather", args: { city: "Paris" } } };
 
 describe("collectStream", () => {
-  it("merges plain text in order, keeps each call and each signature on its own part, ends as the last chunk", async () => {
+  it("joins plain text, keeps each call and each signature on its own part, ends as the last chunk", async () => {
     const deltas: StreamDelta[] = [];
     const collected = await collectStream(
       [

@@ -33,6 +33,14 @@ const toolset = buildToolset([
   ["1password", [{ name: "get_item", inputSchema: { type: "object", properties: { id: { type: "string" } } } }]],
 ]).toolset;
 const prepared = tools(toolset);
+// The plan of a tool whose map is sent as key/value entries (what the target decides; fixed here).
+const entries = {
+  ...prepared,
+  plans: {
+    ...prepared.plans,
+    files__set_env: { nullPaths: [], encodings: [{ kind: "entries" as const, path: ["env"] }] },
+  },
+};
 
 const response = (parts: GeminiPart[], finishReason: string | null = "STOP"): GeminiResponse => ({
   candidates: [{ content: { role: "model", parts }, ...(finishReason === null ? {} : { finishReason }) }],
@@ -46,11 +54,16 @@ const call = (name: string, args?: unknown, id?: string): GeminiPart => ({
 });
 
 describe("toolCalls", () => {
-  it("runs each functionCall part in order, with its own id and the arguments restored", () => {
+  it("restores encoded arguments with the tool's plan", () => {
+    const found = toolCalls(response([call("files__set_env", { env: [{ key: "A", value: "1" }] }, "e")]), entries);
+    expect(found.calls[0]?.arguments).toEqual({ env: { A: "1" } });
+  });
+
+  it("runs each functionCall part in order, with its own id and its arguments", () => {
     const found = toolCalls(
       response([
         { text: "Reading." },
-        call("files__read_file", { path: "/a.txt", encoding: null }, "fc_1"),
+        call("files__read_file", { path: "/a.txt" }, "fc_1"),
         call("files__list_dir", undefined, "fc_2"),
       ]),
       prepared,
@@ -109,7 +122,7 @@ describe("toolCalls", () => {
           "e",
         ),
       ]),
-      prepared,
+      entries,
     );
     expect(found.calls.map((run) => run.callId)).toEqual(["b", "d"]);
     expect(

@@ -9,7 +9,10 @@ const part: fc.Arbitrary<GeminiPart> = fc.oneof(
   fc.record({ text: fc.string(), thoughtSignature: fc.base64String({ minLength: 4 }) }),
   fc.record({
     functionCall: fc.record({ name: fc.constantFrom("a", "b"), args: fc.dictionary(fc.string(), fc.jsonValue()) }),
-    thoughtSignature: fc.option(fc.base64String({ minLength: 4 }), { nil: undefined }),
+    thoughtSignature: fc.base64String({ minLength: 4 }),
+  }),
+  fc.record({
+    functionCall: fc.record({ name: fc.constantFrom("a", "b"), args: fc.dictionary(fc.string(), fc.jsonValue()) }),
   }),
 );
 const chunks = fc.array(fc.array(part, { maxLength: 3 }), { maxLength: 8 });

@@ -105,7 +105,7 @@ describe("turns through @google/genai", () => {
     await api.close();
   });
 
-  it("answers an unknown tool, a failing tool and a cut stream with errors the API takes, and runs none of them", async () => {
+  it("answers an unknown tool, a failing tool and a cut stream with errors the API takes", async () => {
     const { api, ai } = await standIn([
       {
         parts: [

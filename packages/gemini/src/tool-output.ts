@@ -57,8 +57,8 @@ export function toolOutput(call: AnsweredCall, outcome: ToolOutcome, options?: G
  * (left out when the model sent the call without one), `name` the name the
  * model called, `response` `{ output: text }`, or `{ error: text }` for an
  * error result or a `ToolError` ("Use 'output' key to specify function output
- * and 'error' key to specify error details",
- * https://ai.google.dev/api/caching#FunctionResponse). PNG, JPEG and WebP
+ * and 'error' key to specify error details": `FunctionResponse.response` in
+ * `@google/genai`'s src/types.ts, https://ai.google.dev/api/caching#FunctionResponse). PNG, JPEG and WebP
  * images and PDF files go into the response's `parts` as `inlineData` (see
  * {@link ResponseMedia}); other media stay in the text as placeholders.
  *

@@ -2,7 +2,7 @@
 // Private: never built or published; its files run as sources.
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
-export { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
+export { filesToolset } from "./files-toolset";
 export { invalidArgument, refuseGeminiRequest } from "./gemini-request";
 export type { GeminiError, IssuedSignature } from "./gemini-request";
 export { startGeminiServer } from "./gemini-server";

@@ -1,4 +1,4 @@
-import { callSafely } from "./dispatcher";
+import { callSafely } from "./emit";
 import type { ExecutorEventType, ExecutorHooks } from "./hook-events";
 
 // Keyed by every event type, so a new type cannot be forgotten here: the compiler asks for it.

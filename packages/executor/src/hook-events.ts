@@ -1,4 +1,7 @@
-import type { McpCallToolResult, StrictError, StreamDelta, ToolError } from "@x/toolset";
+import type { McpCallToolResult, PrepareReport, StreamDelta, ToolError } from "@x/toolset";
+import type { RunUsage } from "./stop-when";
+
+type StrictError = PrepareReport["fallbacks"][string];
 
 /** Fields every event carries. */
 interface EventBase {
@@ -158,6 +161,8 @@ export interface ToolExcludedEvent extends StrictProblemFields {
 /** `runToolLoop` is about to call the model. */
 export interface TurnStartEvent extends EventBase {
   readonly type: "turn-start";
+  /** The `executionId` of the calls this turn runs. */
+  readonly executionId: string;
   /** 1 for the first model call. */
   readonly turn: number;
   /** Items in the transcript sent to the model. */
@@ -167,6 +172,8 @@ export interface TurnStartEvent extends EventBase {
 /** A turn is over: the model answered and its calls were answered, or the model function threw. */
 export interface TurnEndEvent extends EventBase {
   readonly type: "turn-end";
+  /** The `executionId` of the calls this turn ran. */
+  readonly executionId: string;
   readonly turn: number;
   readonly startTime: number;
   readonly durationMs: number;
@@ -176,6 +183,12 @@ export interface TurnEndEvent extends EventBase {
   readonly rejectedCount: number;
   /** What the model function threw, when it did (the loop then rejects with it). */
   readonly error?: unknown;
+  /** The tokens this turn's response reports using, when it reports any. */
+  readonly usage?: RunUsage;
+  /** The model that answered, when the response names it (`model`, or Gemini's `modelVersion`). */
+  readonly model?: string;
+  /** The API the turn spoke (`adapter.api`). */
+  readonly api: string;
 }
 
 /** Every event the executor emits. */

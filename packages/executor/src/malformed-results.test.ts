@@ -31,9 +31,8 @@ async function answer(tool: string, client?: (raw: RawServer) => McpToolClient) 
   raw = await startRawServer((name) => answers[name] ?? { error: { code: -32602, message: `no tool ${name}` } });
   const { outputs, outcomes } = await executeToolCalls(
     chatCompletion([["c1", `raw__${tool}`, {}]]),
-    toolset,
+    chat.tools(toolset),
     { raw: client === undefined ? raw.client : client(raw) },
-    { adapter: chat },
   );
   expect(outputs).toHaveLength(1);
   expect(outputs[0]?.tool_call_id).toBe("c1");

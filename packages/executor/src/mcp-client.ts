@@ -58,3 +58,15 @@ export function findClient(clients: McpClients, server: string): McpToolClient |
   }
   return typeof client?.callTool === "function" ? client : undefined;
 }
+
+/**
+ * Calls a tool on `client` with the request options. (The SDK generation is
+ * told from the client: see the MCP client module.)
+ */
+export function callMcpTool(
+  client: McpToolClient,
+  params: { name: string; arguments: { [key: string]: unknown } },
+  options: CallToolOptions,
+): PromiseLike<unknown> {
+  return client.callTool(params, undefined, options);
+}

@@ -27,17 +27,12 @@ function recordingClient(
   return { client, options };
 }
 
-function runProgress(
-  steps: number,
-  everyMs: number,
-  options: Omit<ExecuteOptions<unknown, unknown>, "adapter">,
-  client?: McpToolClient,
-) {
+function runProgress(steps: number, everyMs: number, options: Omit<ExecuteOptions, "adapter">, client?: McpToolClient) {
   return executeToolCalls(
     chatCompletion([["p1", "faults__progress", { steps, everyMs }]]),
-    env.toolset,
+    chat.tools(env.toolset),
     { faults: client ?? env.faults.client },
-    { adapter: chat, ...options },
+    { ...options },
   );
 }
 
@@ -162,14 +157,9 @@ describe("server-everything's trigger-long-running-operation over stdio", () => 
       const events: ToolCallProgressEvent[] = [];
       const { outputs } = await executeToolCalls(
         chatCompletion([["c1", "everything__trigger-long-running-operation", { duration: 0.6, steps: 3 }]]),
-        toolset,
+        chat.tools(toolset),
         { everything: client },
-        {
-          adapter: chat,
-          timeoutMs: 450,
-          resetTimeoutOnProgress: true,
-          hooks: { "tool-call-progress": (e) => void events.push(e) },
-        },
+        { timeoutMs: 450, resetTimeoutOnProgress: true, hooks: { "tool-call-progress": (e) => void events.push(e) } },
       );
       expect(outputs).toEqual([
         {

@@ -3,10 +3,12 @@ import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { startOpenAiServer } from "@x/testing";
 import type { Json, OpenAiServer } from "@x/testing";
-import { filesNullPaths, filesToolset } from "@x/testing";
+import { filesToolset } from "@x/testing";
 import type { StreamDelta } from "@x/toolset";
 import { READ_ARGUMENTS, STREAMED_CHUNKS } from "./__fixtures__/streamed-chunks";
-import { collectStream, responseItems, toolCalls } from "./index";
+import { adapter, collectStream, toolCalls, tools } from "./index";
+
+const { responseItems } = adapter;
 
 async function* paced<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) {
@@ -47,7 +49,7 @@ describe("collectStream", () => {
 
   it("is read by toolCalls and responseItems as a completion is", async () => {
     const completion = await collectStream(STREAMED_CHUNKS);
-    const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(completion, tools(filesToolset));
     expect(rejected).toEqual([]);
     expect(calls.map((call) => [call.callId, call.toolName, call.arguments])).toEqual([
       ["call_read", "read_file", { path: "/tmp/Zürich-😀.txt" }],
@@ -90,7 +92,7 @@ describe("collectStream", () => {
     expect(
       completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments),
     ).toEqual([READ_ARGUMENTS, "{}"]);
-    const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(completion, tools(filesToolset));
     expect(calls).toEqual([]);
     expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.content])).toEqual([
       [

@@ -5,7 +5,7 @@ import type { ChatAssistantMessage, ChatResponse, ChatToolCall } from "./chat-ty
 // throwing. An entry without a string id cannot be answered, so it is neither
 // answered nor repeated: the transcript and the answers always agree.
 
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
+export const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 // A name or text field that is not a string reads as "" (never JSON.stringify: a
@@ -13,11 +13,10 @@ const isRecord = (value: unknown): value is { readonly [key: string]: unknown } 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /**
- * The assistant message of `response`: a completion's first choice, the
- * message itself, or a message holding the given `tool_calls` entries.
+ * The assistant message of `response`: a completion's first choice, or the
+ * message itself.
  */
 export function readMessage(response: ChatResponse): ChatAssistantMessage | undefined {
-  if (Array.isArray(response)) return { role: "assistant", content: null, tool_calls: response };
   if (!isRecord(response)) return undefined;
   if (!("choices" in response)) return response;
   const first: unknown = Array.isArray(response.choices) ? response.choices[0] : undefined;

@@ -2,11 +2,13 @@ import type { StreamDelta } from "@x/toolset";
 import OpenAI from "openai";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { filesNullPaths, filesToolset } from "@x/testing";
+import { filesToolset } from "@x/testing";
 import { startOpenAiServer } from "@x/testing";
 import type { Json, OpenAiServer } from "@x/testing";
 import { READ_ARGUMENTS, snapshot, STREAMED_EVENTS, STREAMED_OUTPUT } from "./__fixtures__/streamed-events";
-import { collectStream, responseItems, toolCalls } from "./index";
+import { collectStream, toolCalls } from "./index";
+import { responseItems } from "./response-items";
+import { tools } from "./tools";
 
 async function* paced<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) {
@@ -47,7 +49,7 @@ describe("collectStream", () => {
 
   it("is read by toolCalls and responseItems as a response is", async () => {
     const response = await collectStream(STREAMED_EVENTS);
-    const { calls, rejected } = toolCalls(response, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(response, tools(filesToolset));
     expect(rejected).toEqual([]);
     expect(calls.map((call) => [call.callId, call.toolName, call.arguments])).toEqual([
       ["call_read", "read_file", { path: "/tmp/Zürich-😀.txt" }],
@@ -93,7 +95,7 @@ describe("collectStream", () => {
 
   it("has toolCalls answer the unfinished calls of a cut-off stream, never run them", async () => {
     const response = await collectStream(STREAMED_EVENTS.slice(0, 21));
-    const { calls, rejected } = toolCalls(response, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(response, tools(filesToolset));
     expect(calls.map((call) => call.callId)).toEqual(["call_list"]);
     expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.type])).toEqual([
       ["call_read", "incomplete-call", "function_call_output"],

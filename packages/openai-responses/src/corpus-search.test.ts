@@ -8,7 +8,8 @@ import { tools } from "./tools";
 // deferred into its server's namespace, searched on the client.
 const corpus = loadCorpus();
 const { toolset } = buildToolset(corpus.map(({ server, tools: listed }) => [server, listed] as const));
-const { tools: sent, report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+const { tools: sent, report } = prepared;
 const undeferred = tools(toolset, { namespaces: true });
 
 // Ten things a user asks for, and the tool that does it.
@@ -43,7 +44,7 @@ describe("tool search over the whole corpus", () => {
       execution: "client",
       status: "completed",
     };
-    const { searches } = toolCalls([call], toolset, report.nullPaths, { toolSearch: report.toolSearch });
+    const { searches } = toolCalls([call], prepared);
     expect(searches).toHaveLength(1);
     const { found, output } = searches[0]!;
     expect(found.slice(0, 5)).toContain(expected);

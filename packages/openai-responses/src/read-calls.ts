@@ -88,20 +88,16 @@ const cutShort = (item: Fields, itemType: CallItemType): boolean =>
 /**
  * The calls among `items` that the client must answer and that are not
  * answered already (in `items`, or earlier in the conversation: `answeredBefore`), in order, indexed among
- * themselves. With `searches`, client-executed `tool_search_call`s are among them.
+ * themselves; client-executed `tool_search_call`s are among them.
  */
-export function readCalls(
-  items: readonly unknown[],
-  searches: boolean,
-  answeredBefore: ReadonlySet<string> | undefined,
-): CallItem[] {
+export function readCallItems(items: readonly unknown[], answeredBefore: ReadonlySet<string> | undefined): CallItem[] {
   const records = items.filter(isRecord);
   const answered = new Set(answeredCallIds(records));
   const calls: CallItem[] = [];
   for (const item of records) {
     if (typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
     if (answeredBefore?.has(item.call_id) === true) continue;
-    if (searches && clientSearch(item)) {
+    if (clientSearch(item)) {
       const raw = {
         callId: item.call_id,
         name: "tool_search",

@@ -161,9 +161,8 @@ describe("a config of working servers", () => {
           },
         ],
       },
-      servers.toolset,
+      adapter.tools(servers.toolset),
       servers.clients,
-      { adapter },
     );
     expect(outputs.map((output) => output.content)).toEqual(["5", "9", "42", "Echo: hi"]);
   });
@@ -216,9 +215,8 @@ describe("a config of working servers", () => {
           },
         ],
       },
-      servers.toolset,
+      adapter.tools(servers.toolset),
       clients,
-      { adapter },
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     process.kill(pid, "SIGKILL");

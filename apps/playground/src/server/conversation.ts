@@ -158,9 +158,8 @@ export async function runConversation(
   const recorder = createRecorder(live.onEvent);
   const strict = strictMode(request.strict);
   const common = {
-    toolset: toolbox.toolset,
-    clients: toolbox.clients,
-    strict,
+    servers: toolbox,
+    tools: { strict },
     hooks: combineHooks(recorder.hooks, deltaHooks(live)),
     approve: liveApprove(request.approval ?? "run-everything", live),
     maxTurns: MAX_TURNS,
@@ -178,15 +177,13 @@ export async function runConversation(
   const readBack = (loopTranscript: readonly unknown[]): ChatTurn[] =>
     request.api === "chat"
       ? readTurns(chatReader, {
-          toolset,
-          nullPaths: chatAdapter.tools(toolset, { strict }).report.plans,
+          prepared: chatAdapter.tools(toolset, { strict }),
           responses: chatResponses,
           transcript: loopTranscript,
           inputLength,
         })
       : readTurns(responsesReader, {
-          toolset,
-          nullPaths: responsesAdapter.tools(toolset, { strict }).report.plans,
+          prepared: responsesAdapter.tools(toolset, { strict }),
           responses: responsesResponses,
           transcript: loopTranscript,
           inputLength,

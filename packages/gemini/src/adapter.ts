@@ -1,29 +1,30 @@
-import type { RenderedResult } from "@x/toolset/adapter";
-import type { GeminiAnswer } from "./gemini-types";
+import type { Adapter } from "@x/toolset/adapter";
+import type { GeminiAnswer, GeminiContent, GeminiResponse, GeminiTool } from "./gemini-types";
 import { responseEnd } from "./response-end";
 import { responseItems } from "./response-items";
-import { toolCalls } from "./tool-calls";
-import { renderedOutput, renderedOutputWithPlaceholders, toolOutput } from "./tool-output";
-import type { AnsweredCall } from "./tool-output";
+import { readCalls } from "./tool-calls";
+import { renderedOutput, renderedOutputWithPlaceholders } from "./tool-output";
 import { tools } from "./tools";
+import type { GeminiToolsOptions } from "./tools";
 import { turnItems, userMessage } from "./turn-items";
 
 /**
- * The Gemini API {@link adapter}: this package's functions, for
- * `@x/executor`. A turn's answers go back as ONE `user` content
- * (`turnItems`), after the model's content repeated exactly as received
- * (`responseItems`, thought signatures kept).
+ * The Gemini API {@link Adapter}. A turn's answers go back as ONE `user`
+ * content (`turnItems`), after the model's content repeated exactly as
+ * received (`responseItems`, thought signatures kept).
  */
-export interface GeminiAdapter {
+export interface GeminiAdapter extends Adapter<
+  GeminiTool,
+  GeminiResponse,
+  GeminiAnswer,
+  GeminiContent,
+  GeminiToolsOptions
+> {
   readonly api: "gemini";
   readonly tools: typeof tools;
-  readonly toolCalls: typeof toolCalls;
-  readonly renderedOutput: (call: AnsweredCall, rendered: RenderedResult) => GeminiAnswer;
-  readonly toolOutput: typeof toolOutput;
   readonly responseItems: typeof responseItems;
   readonly turnItems: typeof turnItems;
   readonly userMessage: typeof userMessage;
-  readonly responseEnd: typeof responseEnd;
 }
 
 /**
@@ -31,15 +32,17 @@ export interface GeminiAdapter {
  *
  * @example
  * ```ts
- * const result = await runToolLoop({ model, adapter, toolset, clients, input: "What is the weather in Paris?" });
+ * const prepared = adapter.tools(toolset);
+ * const response = await ai.models.generateContent({ model, contents, config: { tools: prepared.tools } });
+ * const { items } = await executeToolCalls(response, prepared, clients);
+ * contents.push(...items);
  * ```
  */
 export const adapter: GeminiAdapter = {
   api: "gemini",
   tools,
-  toolCalls,
+  readCalls,
   renderedOutput,
-  toolOutput,
   responseItems,
   turnItems,
   userMessage,

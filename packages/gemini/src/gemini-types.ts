@@ -10,7 +10,7 @@
 // `FunctionCallingConfigMode`, `FinishReason`) are nominal: a field this
 // package writes that the SDK types as an enum is either a generic that takes
 // the enum member (`allowedTools`) or a loose object (`GeminiOpenApiSchema`).
-import type { JsonSchemaObject } from "@x/toolset";
+import type { JsonSchemaObject } from "@x/strict-schema";
 
 /**
  * A schema in the OpenAPI subset `FunctionDeclaration.parameters` takes

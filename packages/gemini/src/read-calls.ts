@@ -57,7 +57,7 @@ const partsOf = (content: unknown): readonly GeminiPart[] =>
  * @param response - a response (or a collected stream), or the contents `responseItems` gave for it
  * @returns the calls and whether the response was cut short
  */
-export function readCalls(response: GeminiResponse | readonly GeminiContent[]): ReadCalls {
+export function readModelCalls(response: GeminiResponse | readonly GeminiContent[]): ReadCalls {
   const { parts, cut } = modelContent(response);
   const calls: ReadCall[] = [];
   for (const part of parts) {

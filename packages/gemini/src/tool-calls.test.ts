@@ -191,8 +191,8 @@ describe("toolCalls", () => {
     expect(toolCalls(responseItems(response(parts)), prepared)).toEqual(toolCalls(response(parts), prepared));
   });
 
-  it("uses the caller's errorPrefix", () => {
-    const found = toolCalls(response([call("nope", {}, "a")]), prepared, { errorPrefix: "[refused] " });
+  it("words the answers with the errorPrefix the tools were prepared with", () => {
+    const found = toolCalls(response([call("nope", {}, "a")]), tools(toolset, { errorPrefix: "[refused] " }));
     expect(found.rejected[0]?.output.functionResponse.response).toEqual({
       error:
         '[refused] There is no tool named "nope". Available tools: _1password__get_item, files__list_dir, ' +

@@ -1,6 +1,6 @@
 import type { RenderOptions, ToolOutcome } from "@x/toolset";
 import { renderResult, renderedText } from "@x/toolset/adapter";
-import type { RenderedPart, RenderedResult } from "@x/toolset/adapter";
+import type { CallRef, RenderedPart, RenderedResult } from "@x/toolset/adapter";
 import { isMadeUp } from "./call-id";
 import { geminiName } from "./gemini-name";
 import type { GeminiAnswer, GeminiFunctionResponseMedia } from "./gemini-types";
@@ -14,12 +14,6 @@ import { responseMedia } from "./response-media";
  */
 export type ResponseMedia = "parts" | "placeholder";
 
-/** The call an answer answers: its id (`callId` of the call read) and its exposed name. */
-export interface AnsweredCall {
-  readonly callId: string;
-  readonly name: string;
-}
-
 /** Options of {@link toolOutput}: how the result is rendered, and where its media go. */
 export interface GeminiOutputOptions extends RenderOptions {
   /** Default `"parts"`. */
@@ -30,7 +24,7 @@ export interface GeminiOutputOptions extends RenderOptions {
  * The `functionResponse` part answering `call` with `outcome`:
  * `renderedOutput(call, renderResult(outcome, options))`.
  *
- * @param call - the call answered: `callId` and exposed `name` (a call `toolCalls` gave)
+ * @param call - the call answered: `callId` and `name` (a call or a rejection `toolCalls` gave)
  * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
  * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes`
  *   (default: no limit), `media` (default `"parts"`)
@@ -41,7 +35,7 @@ export interface GeminiOutputOptions extends RenderOptions {
  * answers.push(toolOutput(call, toCallToolResult(result)));
  * ```
  */
-export function toolOutput(call: AnsweredCall, outcome: ToolOutcome, options?: GeminiOutputOptions): GeminiAnswer {
+export function toolOutput(call: CallRef, outcome: ToolOutcome, options?: GeminiOutputOptions): GeminiAnswer {
   return answer(
     callAnswered(call.callId, geminiName(call.name)),
     renderResult(outcome, options),
@@ -70,12 +64,12 @@ export function toolOutput(call: AnsweredCall, outcome: ToolOutcome, options?: G
  * answers.push(renderedOutput(call, renderResult(outcome, { maxOutputBytes: 10_000 })));
  * ```
  */
-export function renderedOutput(call: AnsweredCall, rendered: RenderedResult): GeminiAnswer {
+export function renderedOutput(call: CallRef, rendered: RenderedResult): GeminiAnswer {
   return answer(callAnswered(call.callId, geminiName(call.name)), rendered, "parts");
 }
 
 /** {@link renderedOutput} with media as placeholders (`media: "placeholder"`). */
-export function renderedOutputWithPlaceholders(call: AnsweredCall, rendered: RenderedResult): GeminiAnswer {
+export function renderedOutputWithPlaceholders(call: CallRef, rendered: RenderedResult): GeminiAnswer {
   return answer(callAnswered(call.callId, geminiName(call.name)), rendered, "placeholder");
 }
 

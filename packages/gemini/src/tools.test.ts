@@ -64,7 +64,7 @@ describe("tools", () => {
       "github__list_pulls",
       "weather__forecast",
     ]);
-    expect(prepared).toMatchObject({ toolset, adapter, structured: "auto" });
+    expect(prepared).toMatchObject({ toolset, adapter, output: { errorPrefix: "Error: ", structured: "auto" } });
     expect(prepared.searchIndex).toBeUndefined();
   });
 
@@ -96,7 +96,7 @@ describe("tools", () => {
       tools(toolset, { structured }).tools[0]?.functionDeclarations.find((d) => d.name === "weather__forecast");
     expect(forecast("prefer")?.responseJsonSchema).toMatchObject({ type: "object" });
     expect(forecast("auto")?.responseJsonSchema).toBeUndefined();
-    expect(tools(toolset, { structured: "prefer" }).structured).toBe("prefer");
+    expect(tools(toolset, { structured: "prefer" }).output.structured).toBe("prefer");
   });
 
   it("leaves out a renamed tool whose Gemini name another tool has", () => {

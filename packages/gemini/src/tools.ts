@@ -1,20 +1,18 @@
 import { ToolError } from "@x/toolset";
-import type {
-  Encoding,
-  NullPath,
-  Plan,
-  PlansByTool,
-  Relaxation,
-  StrictError,
-  StructuredMode,
-  Toolset,
-  ToolsetEntry,
-} from "@x/toolset";
-import type { StrictSchemaOptions } from "@x/strict-schema";
+import type { OutputOptions, PreparedTools, PrepareReport, Toolset, ToolsetEntry } from "@x/toolset";
+import { checkRenderOptions } from "@x/toolset/adapter";
+import type { OutputSettings } from "@x/toolset/adapter";
+import type { Encoding, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
 import { adapter, placeholderAdapter } from "./adapter";
 import type { GeminiAdapter } from "./adapter";
 import { geminiName } from "./gemini-name";
-import type { GeminiFunctionDeclaration, GeminiTool } from "./gemini-types";
+import type {
+  GeminiAnswer,
+  GeminiContent,
+  GeminiFunctionDeclaration,
+  GeminiResponse,
+  GeminiTool,
+} from "./gemini-types";
 import { lowerSchema } from "./lower-schema";
 import type { SchemaForm } from "./lower-schema";
 import type { ResponseMedia } from "./tool-output";
@@ -22,7 +20,7 @@ import { searchDeclaration, searchFunctionName } from "./tool-search";
 import type { GeminiSearchIndex } from "./tool-search";
 
 /** Options of {@link tools}: the schema form, structured results, large tool sets, media in answers. */
-export interface GeminiToolsOptions {
+export interface GeminiToolsOptions extends OutputOptions {
   /**
    * `"json"` (default): each declaration's `parametersJsonSchema`, in JSON
    * Schema (`@x/strict-schema` target `gemini`). `"openapi"`: `parameters`,
@@ -32,13 +30,9 @@ export interface GeminiToolsOptions {
   readonly schema?: SchemaForm | undefined;
   /** Passed to `strictSchema` for every tool (limits, relaxations); encodings are on unless `encode: false`. */
   readonly strictOptions?: StrictSchemaOptions | undefined;
-  /**
-   * How results render (given once, here; `toolCalls` and the executor read
-   * it from what `tools` returns). Under `"prefer"`, a tool's output is the
-   * JSON text of its `structuredContent`, so its MCP `outputSchema` is sent
-   * as `responseJsonSchema` (JSON form only). Default `"auto"`.
-   */
-  readonly structured?: StructuredMode | undefined;
+  // `structured` (how results render, given once, here) and `errorPrefix` come from OutputOptions: under
+  // `structured: "prefer"`, a tool's output is the JSON text of its `structuredContent`, so its MCP
+  // `outputSchema` is sent as `responseJsonSchema` (JSON form only).
   /**
    * Which tools are found through the search function instead of declared up
    * front: `true` (all), or a predicate over each toolset entry (per tool or
@@ -63,20 +57,13 @@ export interface LoadingReport {
   readonly bytesWithoutDeferral: number;
 }
 
-/** What {@link tools} did, keyed by exposed name. */
-export interface GeminiToolsReport {
-  /** Every tool offered (declared, or deferred) and its plan: what `toolCalls` undoes on its arguments. */
-  readonly plans: PlansByTool;
-  /** Each offered tool's null paths (its plan's), for code that reads only those. */
-  readonly nullPaths: { readonly [name: string]: readonly NullPath[] };
-  /** Tools left out, with the schema path and keyword that has no Gemini form (or `name`: a name clash). */
-  readonly excluded: { readonly [name: string]: StrictError };
-  /** Always empty: a tool Gemini cannot take is left out, never sent as it is. */
-  readonly fallbacks: { readonly [name: string]: StrictError };
-  /** Tools offered only thanks to a relaxation asked for in `strictOptions.relax`. */
-  readonly relaxed: { readonly [name: string]: readonly Relaxation[] };
-  /** Tools whose arguments are encoded (maps as entries, free-form values as JSON text). */
-  readonly encoded: { readonly [name: string]: readonly Encoding[] };
+/**
+ * What {@link tools} did, keyed by exposed name: `excluded` (the schema path
+ * and keyword that has no Gemini form, or `name` for a name clash),
+ * `relaxed`, `encoded`, `fallbacks` (always empty: a tool Gemini cannot take
+ * is left out, never sent as it is), and this adapter's own fields.
+ */
+export interface GeminiToolsReport extends PrepareReport {
   /** Tools declared under another name than their exposed one (a leading digit or `-`): exposed → Gemini name. */
   readonly renamed: { readonly [name: string]: string };
   /** Under `structured: "prefer"`: tools whose `outputSchema` has no Gemini form, sent without `responseJsonSchema`. */
@@ -88,17 +75,10 @@ export interface GeminiToolsReport {
  * What {@link tools} returns: everything a round needs. `tools` goes into the
  * request's `config.tools`; the rest is for `toolCalls` and `@x/executor`.
  */
-export interface GeminiTools {
-  readonly tools: GeminiTool[];
+export interface GeminiTools extends PreparedTools<GeminiTool, GeminiResponse, GeminiAnswer, GeminiContent> {
   readonly report: GeminiToolsReport;
-  /** The toolset the tools came from. */
-  readonly toolset: Toolset;
-  /** Exposed name → plan of every tool offered (its keys are the tools a call may run). */
-  readonly plans: PlansByTool;
   /** The adapter the tools were prepared for (with `media: "placeholder"`, one that answers with placeholders). */
   readonly adapter: GeminiAdapter;
-  /** How results render. */
-  readonly structured: StructuredMode;
   /** With deferred tools: what the search function searches (plain JSON). */
   readonly searchIndex?: GeminiSearchIndex;
 }
@@ -121,7 +101,7 @@ const DEFAULT_SEARCH_RESULTS = 5;
  * (`tool_search`) finds them; `loadedTools` declares what it found.
  *
  * @param toolset - the tools to offer, from `buildToolset`
- * @param options - `schema`, `strictOptions`, `structured`, `deferLoading`, `searchResults`, `media`
+ * @param options - `schema`, `strictOptions`, `structured`, `errorPrefix`, `deferLoading`, `searchResults`, `media`
  * @returns the request's `tools`, the report, and what `toolCalls` needs
  * @throws {ToolError} `invalid-options` when an option has a value it does not take
  * @example
@@ -135,8 +115,8 @@ const DEFAULT_SEARCH_RESULTS = 5;
  */
 export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiTools {
   const settings = readOptions(options);
+  const output: OutputSettings = checkRenderOptions(options);
   const plans = record<Plan>();
-  const nullPaths = record<readonly NullPath[]>();
   const excluded = record<StrictError>();
   const relaxed = record<readonly Relaxation[]>();
   const encoded = record<readonly Encoding[]>();
@@ -159,7 +139,6 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
     const name = geminiName(entry.name);
     if (name !== entry.name) renamed[entry.name] = name;
     plans[entry.name] = lowered.plan;
-    nullPaths[entry.name] = lowered.plan.nullPaths;
     if (lowered.relaxations.length > 0) relaxed[entry.name] = lowered.relaxations;
     const encodings = lowered.plan.encodings ?? [];
     if (encodings.length > 0) encoded[entry.name] = encodings;
@@ -168,7 +147,7 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
       settings.form === "json"
         ? { name, ...description, parametersJsonSchema: lowered.schema }
         : { name, ...description, parameters: lowered.schema };
-    if (settings.structured === "prefer" && settings.form === "json") {
+    if (output.structured === "prefer" && settings.form === "json") {
       const output = responseSchema(entry, settings.strictOptions);
       if (output !== undefined && "schema" in output) declaration.responseJsonSchema = output.schema;
       else if (output !== undefined) outputSchemas[entry.name] = output.error;
@@ -192,8 +171,6 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
   }
   const sent: GeminiTool[] = [{ functionDeclarations: declarations }];
   const report: GeminiToolsReport = {
-    plans,
-    nullPaths,
     excluded,
     fallbacks: record<StrictError>(),
     relaxed,
@@ -212,8 +189,8 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
     report,
     toolset,
     plans,
+    output: { errorPrefix: output.errorPrefix, structured: output.structured },
     adapter: settings.media === "parts" ? adapter : placeholderAdapter,
-    structured: settings.structured,
     ...(searchIndex === undefined ? {} : { searchIndex }),
   };
 }
@@ -221,7 +198,6 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
 interface Settings {
   readonly form: SchemaForm;
   readonly strictOptions: StrictSchemaOptions | undefined;
-  readonly structured: StructuredMode;
   readonly deferred: (entry: ToolsetEntry) => boolean;
   readonly searchResults: number;
   readonly media: ResponseMedia;
@@ -229,7 +205,6 @@ interface Settings {
 
 function readOptions(options: GeminiToolsOptions | undefined): Settings {
   const schema = options?.schema ?? "json";
-  const structured = options?.structured ?? "auto";
   const deferLoading = options?.deferLoading ?? false;
   const searchResults = options?.searchResults ?? DEFAULT_SEARCH_RESULTS;
   const media = options?.media ?? "parts";
@@ -240,9 +215,6 @@ function readOptions(options: GeminiToolsOptions | undefined): Settings {
     );
   };
   if (schema !== "json" && schema !== "openapi") fail("schema", schema, `"json" or "openapi"`);
-  if (!["auto", "prefer", "append", "ignore"].includes(structured)) {
-    fail("structured", structured, `"auto", "prefer", "append" or "ignore"`);
-  }
   if (typeof deferLoading !== "boolean" && typeof deferLoading !== "function") {
     fail("deferLoading", deferLoading, "true, false or a function (entry) => boolean");
   }
@@ -251,7 +223,6 @@ function readOptions(options: GeminiToolsOptions | undefined): Settings {
   return {
     form: schema,
     strictOptions: options?.strictOptions,
-    structured,
     deferred: typeof deferLoading === "function" ? (entry) => deferLoading(entry) === true : () => deferLoading,
     searchResults,
     media,

@@ -3,7 +3,8 @@
 // and the request holding every declaration passes the stand-in's checks (the
 // API's refusals). The figures (accepted as listed, rewritten, left out) are
 // the README's.
-import { loadCorpus, refuseGeminiRequest } from "@x/testing";
+import { GoogleGenAI } from "@google/genai";
+import { loadCorpus, refuseGeminiRequest, startGeminiServer } from "@x/testing";
 import type { Json } from "@x/testing";
 import { strictSchema } from "@x/strict-schema";
 import { buildToolset } from "@x/toolset";
@@ -63,6 +64,19 @@ describe.each(["json", "openapi"] as const)("the corpus in the %s form", (form) 
   it.runIf(targets)("sends a request the API takes, every declaration at once", () => {
     const body = { contents: [{ role: "user", parts: [{ text: "Hi." }] }], tools: prepared.tools } as unknown as Json;
     expect(refuseGeminiRequest(body, new Map(), true)).toBeUndefined();
+  });
+
+  it.runIf(targets)("goes through @google/genai (which rewrites `parameters` on its way) and is taken", async () => {
+    const api = await startGeminiServer(() => ({ parts: [{ text: "Hi." }] }));
+    try {
+      const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl: api.baseUrl } });
+      // A fresh copy: the SDK rewrites a declaration's `parameters` in place.
+      const sent = tools(toolset, { schema: form }).tools;
+      await ai.models.generateContent({ model: "gemini-3-flash-preview", contents: "Hi.", config: { tools: sent } });
+      expect(api.exchanges.map((exchange) => exchange.status)).toEqual([200]);
+    } finally {
+      await api.close();
+    }
   });
 
   it.runIf(targets)("accepts, rewrites and leaves out what the README says", () => {

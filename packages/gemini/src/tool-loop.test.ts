@@ -111,6 +111,23 @@ describe("runToolLoop on Gemini", () => {
     expect(api.exchanges.map((exchange) => exchange.status)).toEqual([200, 200]);
   });
 
+  it('answers with placeholders for a model without multimodal function responses (media: "placeholder")', async () => {
+    const { ai } = await standIn([{ parts: [call("s", "demo__take_screenshot")] }]);
+    const result = await runToolLoop({
+      model: (contents, sent) =>
+        ai.models.generateContent({ model: MODEL, contents: asContents(contents), config: { tools: sent } }),
+      adapter,
+      servers: servers(),
+      input: "A screenshot?",
+      tools: { media: "placeholder" },
+    });
+    expect((result.input[2] as Content).parts?.[0]?.functionResponse).toEqual({
+      id: "s",
+      name: "demo__take_screenshot",
+      response: { output: "The dashboard:\n[image: image/png, 69 bytes]" },
+    });
+  });
+
   it("streams: text deltas reach model-delta, and the collected response goes on as the plain one does", async () => {
     const { api, ai } = await standIn([
       { parts: [{ text: "Let me look that up." }, call(undefined, "demo__get_weather", { city: "Oslo" })] },

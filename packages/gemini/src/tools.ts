@@ -19,7 +19,13 @@ import type { ResponseMedia } from "./tool-output";
 import { searchDeclaration, searchFunctionName } from "./tool-search";
 import type { GeminiSearchIndex } from "./tool-search";
 
-/** Options of {@link tools}: the schema form, structured results, large tool sets, media in answers. */
+/**
+ * Options of {@link tools}: the schema form, large tool sets, media in
+ * answers, and the wording of every answer (`errorPrefix`, `structured`:
+ * given once, here). Under `structured: "prefer"`, a tool's output is the
+ * JSON text of its `structuredContent`, so its MCP `outputSchema` is sent as
+ * `responseJsonSchema` (JSON form only).
+ */
 export interface GeminiToolsOptions extends OutputOptions {
   /**
    * `"json"` (default): each declaration's `parametersJsonSchema`, in JSON
@@ -30,9 +36,6 @@ export interface GeminiToolsOptions extends OutputOptions {
   readonly schema?: SchemaForm | undefined;
   /** Passed to `strictSchema` for every tool (limits, relaxations); encodings are on unless `encode: false`. */
   readonly strictOptions?: StrictSchemaOptions | undefined;
-  // `structured` (how results render, given once, here) and `errorPrefix` come from OutputOptions: under
-  // `structured: "prefer"`, a tool's output is the JSON text of its `structuredContent`, so its MCP
-  // `outputSchema` is sent as `responseJsonSchema` (JSON form only).
   /**
    * Which tools are found through the search function instead of declared up
    * front: `true` (all), or a predicate over each toolset entry (per tool or
@@ -148,9 +151,9 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
         ? { name, ...description, parametersJsonSchema: lowered.schema }
         : { name, ...description, parameters: lowered.schema };
     if (output.structured === "prefer" && settings.form === "json") {
-      const output = responseSchema(entry, settings.strictOptions);
-      if (output !== undefined && "schema" in output) declaration.responseJsonSchema = output.schema;
-      else if (output !== undefined) outputSchemas[entry.name] = output.error;
+      const response = responseSchema(entry, settings.strictOptions);
+      if (response !== undefined && "schema" in response) declaration.responseJsonSchema = response.schema;
+      else if (response !== undefined) outputSchemas[entry.name] = response.error;
     }
     offered.push({ entry, declaration, deferred: settings.deferred(entry) });
   }
@@ -166,7 +169,12 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
     searchIndex = {
       name,
       limit: settings.searchResults,
-      tools: deferred.map(({ entry, declaration }) => ({ name: entry.name, server: entry.server, declaration })),
+      // Copies: the index is plain JSON of its own (@google/genai rewrites a sent declaration's parameters in place).
+      tools: deferred.map(({ entry, declaration }) => ({
+        name: entry.name,
+        server: entry.server,
+        declaration: structuredClone(declaration),
+      })),
     };
   }
   const sent: GeminiTool[] = [{ functionDeclarations: declarations }];

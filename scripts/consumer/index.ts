@@ -7,6 +7,7 @@ import * as toolset from "@x/toolset";
 import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
+import * as gemini from "@x/gemini";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
 import * as servers from "@x/servers";
@@ -19,6 +20,7 @@ export const modules: readonly object[] = [
   toolsetAdapter,
   chat,
   responses,
+  gemini,
   executor,
   servers,
 ];
@@ -49,3 +51,8 @@ export const connect = (): Promise<servers.Servers> =>
     restart: { maxRestarts: 1 },
     hooks: { "tools-changed": (event) => void event.added },
   });
+
+// @x/gemini: a turn's answers as one user content, on the package's own wire types.
+export const turn: gemini.GeminiContent[] = gemini.turnItems([
+  gemini.toolOutput({ callId: "fc_1", name: "files__read" }, { content: [{ type: "text", text: "ok" }] }),
+]);

@@ -5,7 +5,8 @@ import { responseItems } from "./response-items";
 import { readCalls } from "./tool-calls";
 import { renderedOutput, renderedOutputWithPlaceholders } from "./tool-output";
 import { tools } from "./tools";
-import type { GeminiToolsOptions } from "./tools";
+import type { GeminiTools, GeminiToolsOptions } from "./tools";
+import { loadedTools } from "./tool-search";
 import { turnItems, userMessage } from "./turn-items";
 
 /**
@@ -47,6 +48,8 @@ export const adapter: GeminiAdapter = {
   turnItems,
   userMessage,
   responseEnd,
+  // (a prepared tools' index is the one its tools() built)
+  turnTools: (prepared, transcript) => loadedTools(prepared as GeminiTools, transcript),
 };
 
 /** The adapter `tools(toolset, { media: "placeholder" })` prepares for: images and files as text placeholders. */

@@ -1,10 +1,10 @@
 import { strictSchema } from "@x/strict-schema";
 import type {
-  Encoding,
+  Described,
   JsonSchemaObject,
-  NullPath,
   Plan,
   Relaxation,
+  Rewrite,
   StrictError,
   StrictSchemaOptions,
 } from "@x/strict-schema";
@@ -19,23 +19,13 @@ export type LoweredSchema =
       readonly schema: JsonSchemaObject;
       readonly plan: Plan;
       readonly relaxations: readonly Relaxation[];
+      readonly described: readonly Described[];
+      readonly rewrites: readonly Rewrite[];
     }
   | { readonly ok: false; readonly error: StrictError };
 
 // The @x/strict-schema target of each form.
 const TARGET = { json: "gemini", openapi: "gemini-openapi" } as const satisfies { [form in SchemaForm]: string };
-
-// What strictSchema gives: `plan` with targets, `nullPaths` and `encodings` before them.
-type StrictOutcome =
-  | {
-      readonly ok: true;
-      readonly schema: JsonSchemaObject;
-      readonly plan?: Plan;
-      readonly nullPaths?: readonly NullPath[];
-      readonly encodings?: readonly Encoding[];
-      readonly relaxations?: readonly Relaxation[];
-    }
-  | { readonly ok: false; readonly error: StrictError };
 
 /**
  * `schema` lowered to the form Gemini takes (`@x/strict-schema`'s `gemini`
@@ -53,13 +43,8 @@ type StrictOutcome =
  * ```
  */
 export function lowerSchema(schema: unknown, form: SchemaForm, options?: StrictSchemaOptions): LoweredSchema {
-  const settings: StrictSchemaOptions & { readonly target: string } = {
-    ...options,
-    encode: options?.encode ?? true,
-    target: TARGET[form],
-  };
-  const result = strictSchema(schema, settings) as StrictOutcome;
+  const result = strictSchema(schema, { ...options, encode: options?.encode ?? true, target: TARGET[form] });
   if (!result.ok) return { ok: false, error: result.error };
-  const plan = result.plan ?? { nullPaths: result.nullPaths ?? [], encodings: result.encodings ?? [] };
-  return { ok: true, schema: result.schema, plan, relaxations: result.relaxations ?? [] };
+  const { plan, relaxations, described, rewrites } = result;
+  return { ok: true, schema: result.schema, plan, relaxations, described, rewrites };
 }

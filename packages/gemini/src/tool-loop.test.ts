@@ -19,8 +19,6 @@ import type { Toolset } from "@x/toolset";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adapter } from "./adapter";
 import { collectStream } from "./collect-stream";
-import { loadedTools } from "./tool-search";
-import { tools } from "./tools";
 
 const MODEL = "gemini-3-flash-preview";
 let demo: DemoServer;
@@ -198,13 +196,8 @@ describe("runToolLoop on Gemini", () => {
     ]);
     const options = { deferLoading: true };
     const result = await runToolLoop({
-      // The loop sends what tools() declared; the tools a search loaded come from the conversation.
-      model: (contents, _sent) =>
-        ai.models.generateContent({
-          model: MODEL,
-          contents: asContents(contents),
-          config: { tools: loadedTools(tools(toolset, options), contents) },
-        }),
+      // Each turn's tools are those declared plus those a search in the conversation loaded.
+      model: (contents, sent) => ai.models.generateContent({ model: MODEL, contents, config: { tools: sent } }),
       adapter,
       servers: servers(),
       input: "Weather in Lima?",

@@ -1,9 +1,9 @@
 // Gemini has no hosted tool search: deferred tools are left out of the
 // request, and one function declaration of this package's own lets the model
 // search them. `toolCalls` answers each call of it with the tools found
-// (ranked as @x/openai-responses' client-side search ranks them), and
+// (ranked by the same search as every adapter's client-side tool search), and
 // `loadedTools` adds their declarations to the next request's `tools`.
-import { searchTools } from "@x/openai-responses";
+import { queryTooLarge, searchTools } from "@x/toolset/adapter";
 import type { ToolSearchAnswer, Toolset } from "@x/toolset";
 import { geminiName } from "./gemini-name";
 import type { GeminiAnswer, GeminiContent, GeminiFunctionDeclaration, GeminiTool } from "./gemini-types";
@@ -107,6 +107,10 @@ export function answerSearch(
   if (typeof query !== "string") {
     const reason = 'The arguments have no string "query": expected {"query": string}.';
     return { callId, index: position, query: undefined, found: [], reason, output: answer(reason, []) };
+  }
+  const tooLarge = queryTooLarge(query);
+  if (tooLarge !== undefined) {
+    return { callId, index: position, query: undefined, found: [], reason: tooLarge, output: answer(tooLarge, []) };
   }
   const found = searchTools(
     query,

@@ -2,7 +2,15 @@ import { ToolError } from "@x/toolset";
 import type { OutputOptions, PreparedTools, PrepareReport, Toolset, ToolsetEntry } from "@x/toolset";
 import { checkRenderOptions } from "@x/toolset/adapter";
 import type { OutputSettings } from "@x/toolset/adapter";
-import type { Encoding, Plan, Relaxation, StrictError, StrictSchemaOptions } from "@x/strict-schema";
+import type {
+  Described,
+  Encoding,
+  Plan,
+  Relaxation,
+  Rewrite,
+  StrictError,
+  StrictSchemaOptions,
+} from "@x/strict-schema";
 import { adapter, placeholderAdapter } from "./adapter";
 import type { GeminiAdapter } from "./adapter";
 import { geminiName } from "./gemini-name";
@@ -123,6 +131,8 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
   const excluded = record<StrictError>();
   const relaxed = record<readonly Relaxation[]>();
   const encoded = record<readonly Encoding[]>();
+  const described = record<readonly Described[]>();
+  const rewrites = record<readonly Rewrite[]>();
   const renamed = record<string>();
   const outputSchemas = record<StrictError>();
   const clashes = nameClashes(toolset);
@@ -143,6 +153,8 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
     if (name !== entry.name) renamed[entry.name] = name;
     plans[entry.name] = lowered.plan;
     if (lowered.relaxations.length > 0) relaxed[entry.name] = lowered.relaxations;
+    if (lowered.described.length > 0) described[entry.name] = lowered.described;
+    if (lowered.rewrites.length > 0) rewrites[entry.name] = lowered.rewrites;
     const encodings = lowered.plan.encodings ?? [];
     if (encodings.length > 0) encoded[entry.name] = encodings;
     const description = typeof entry.tool.description === "string" ? { description: entry.tool.description } : {};
@@ -183,6 +195,8 @@ export function tools(toolset: Toolset, options?: GeminiToolsOptions): GeminiToo
     fallbacks: record<StrictError>(),
     relaxed,
     encoded,
+    described,
+    rewrites,
     renamed,
     outputSchemas,
     loading: {

@@ -17,8 +17,7 @@ const demo = await startDemoServer();
 const ai = new GoogleGenAI({ apiKey: "test", httpOptions: { baseUrl } });
 const result = await resumeToolLoop(state, JSON.parse(decisions) as { [callId: string]: boolean }, {
   model: (contents, tools) =>
-    // (every entry of a Gemini transcript is a Content: see asContents in tool-loop.test.ts)
-    ai.models.generateContent({ model: "gemini-3-flash-preview", contents: contents as Content[], config: { tools } }),
+    ai.models.generateContent({ model: "gemini-3-flash-preview", contents, config: { tools } }),
   adapter,
   servers: { toolset: buildToolset([["demo", demo.tools]]).toolset, clients: { demo: demo.client } },
 });

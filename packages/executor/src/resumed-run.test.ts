@@ -113,7 +113,7 @@ describe.each<Api>(["chat", "responses"])("%s: a resumed run", (which) => {
     expect(api.exchanges).toHaveLength(2);
   });
 
-  it("with a claim backed by an exclusive file create, runs once: a second resume is refused and runs nothing", async () => {
+  it("with a claim (an exclusive file create), runs once: a second resume is refused and runs nothing", async () => {
     const claim = (id: string): Promise<boolean> =>
       writeFile(join(folder, `claim-${id}`), "", { flag: "wx" }).then(
         () => true,

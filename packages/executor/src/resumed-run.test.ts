@@ -156,3 +156,31 @@ describe.each<Api>(["chat", "responses"])("%s: a resumed run", (which) => {
     expect(await readdir(folder)).toEqual([`claim-${(state as { id: string }).id}`]);
   });
 });
+
+describe("claim", () => {
+  it("that throws or rejects refuses the resume (already-resumed), and nothing runs", async () => {
+    const state = await pausedState("chat");
+    for (const claim of [
+      (): boolean => {
+        throw new Error("the store is down");
+      },
+      (): Promise<boolean> => Promise.reject(new Error("the store is down")),
+    ]) {
+      const notes = await freshNotes();
+      await expect(
+        resumeNotes(
+          "chat",
+          state,
+          { call_delete: true, call_append: true },
+          {
+            openai: openaiAt(api.baseURL),
+            notes,
+            extras: { claim },
+          },
+        ),
+      ).rejects.toMatchObject({ name: "ToolError", code: "already-resumed" });
+      expect(notes.ran).toEqual([]);
+    }
+    expect(api.exchanges).toHaveLength(2);
+  });
+});

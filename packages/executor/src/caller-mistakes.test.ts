@@ -99,6 +99,12 @@ describe("an option of the loop that moved", () => {
     },
   );
 
+  it("runToolLoop refuses claim: only resumeToolLoop claims a paused run", async () => {
+    const run = runToolLoop({ model, adapter: chat, servers: servers(), input: "Hi.", claim: () => true } as never);
+    await expect(run).rejects.toMatchObject(callerError(/^runToolLoop has no option "claim"/));
+    expect(api.requests).toEqual([]);
+  });
+
   it("resumeToolLoop refuses a moved option in its own name, before anything runs", async () => {
     const state = {} as ToolLoopState<OpenAI.ChatCompletionMessageParam>;
     const run = resumeToolLoop(state, {}, { model, adapter: chat, servers: servers(), strict: true } as never);

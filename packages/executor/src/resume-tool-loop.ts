@@ -137,9 +137,11 @@ function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
 function checkWholeTranscript(
   adapter: Adapter,
   state: ToolLoopState,
-  prior: readonly unknown[],
-  window: readonly unknown[],
-  derived: ResolvedToolCalls<unknown>,
+  {
+    prior,
+    window,
+    derived,
+  }: { prior: readonly unknown[]; window: readonly unknown[]; derived: ResolvedToolCalls<unknown> },
 ): void {
   if (adapter.transcriptProblem === undefined) return;
   const before = adapter.transcriptProblem(prior);
@@ -221,7 +223,7 @@ async function resume(
   const before = answeredIds(adapter, prior);
   const derived = adapter.readCalls(window, prepared, before === undefined ? {} : { answeredCallIds: before });
   checkAgainstTranscript(state, derivedById(derived));
-  checkWholeTranscript(adapter, state, prior, window, derived);
+  checkWholeTranscript(adapter, state, { prior, window, derived });
 
   if (options.claim !== undefined) {
     let claimed: boolean;

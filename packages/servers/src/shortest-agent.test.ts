@@ -10,12 +10,11 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { invalidRequest, startOpenAiServer } from "@x/testing";
 import type { Json, OpenAiServer } from "@x/testing";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { everythingServer } from "./__fixtures__/everything-server";
 
@@ -145,56 +144,5 @@ describe("the shortest agent", () => {
     },
     45_000,
   );
-
-  it("type-checks with a plain string as input, with either API", () => {
-    // The README's form: one user message as a string, the model function's parameters typed by the loop.
-    const chat = readFileSync(fixture("shortest-agent.ts"), "utf8").replace(
-      /input: \[.*\],/,
-      'input: "What is 2 + 3?",',
-    );
-    const responses = chat
-      .replace("@x/openai-chat", "@x/openai-responses")
-      .replace(
-        /model: .*\n/,
-        'model: (input, tools) => openai.responses.create({ model: "gpt-5-mini", input, tools }),\n',
-      )
-      .replace("response?.choices[0]?.message.content", "response?.output_text");
-    expect(chat).toContain('input: "What is 2 + 3?"');
-    expect(responses).toContain("openai.responses.create");
-    const files = new Map([
-      // The control: the fixture as it is compiles, so an error below is the string input's.
-      [fixture("shortest-agent-control.ts"), readFileSync(fixture("shortest-agent.ts"), "utf8")],
-      [fixture("shortest-agent-string-chat.ts"), chat],
-      [fixture("shortest-agent-string-responses.ts"), responses],
-    ]);
-    const errors = typeErrors(files);
-    expect(errors.filter((error) => error.startsWith("shortest-agent-control.ts"))).toEqual([]);
-    expect(errors).toEqual([]);
-  }, 120_000);
 });
 
-/** The type errors of `files` (path → text, not on disk), compiled with the package's tsconfig. */
-function typeErrors(files: ReadonlyMap<string, string>): string[] {
-  const configPath = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
-  const { config } = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path)) as { config: unknown };
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, dirname(configPath));
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  host.getSourceFile = (fileName, language, ...rest) => {
-    const text = files.get(fileName);
-    return text === undefined
-      ? getSourceFile(fileName, language, ...rest)
-      : ts.createSourceFile(fileName, text, language);
-  };
-  host.fileExists = (fileName) => files.has(fileName) || fileExists(fileName);
-  const program = ts.createProgram([...files.keys()], options, host);
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter((diagnostic) => diagnostic.file !== undefined && files.has(diagnostic.file.fileName))
-    .map((diagnostic) => {
-      const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n").split("\n")[0];
-      return `${diagnostic.file!.fileName.split("/").pop()}:${line + 1}: ${message}`;
-    });
-}

@@ -9,5 +9,5 @@ await runToolLoop({
   model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
   adapter,
   servers,
-  input: [{ role: "user" as const, content: "What is 2 + 3?" }],
+  input: "What is 2 + 3?",
 }).then(({ response }) => console.log(response?.choices[0]?.message.content));

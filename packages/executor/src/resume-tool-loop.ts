@@ -156,7 +156,8 @@ function checkWholeTranscript(
 }
 
 /**
- * Continues a run that stopped with `stopReason: "needs-approval"`.
+ * Continues a run that stopped with `stopReason: "needs-approval"` or
+ * `"needs-input"`.
  *
  * The calls to decide are read again from the transcript's last response
  * (the model's own calls, their arguments restored with the current tools),
@@ -169,9 +170,19 @@ function checkWholeTranscript(
  * run, the denied ones are answered `denied`, a call whose tool is gone is
  * answered `unknown-tool`, the turn's answers go into the transcript in the
  * model's order, `stopWhen` is checked on that turn, and the loop goes on as
- * `runToolLoop` would, its turns and usage counted from the state's.
+ * `runToolLoop` would, its turns and usage counted from the state's. A call
+ * waiting for input (`state.inputs`) resumes with `decisions[callId] =
+ * { input: { [key]: result } }` (MCP's `{ action, content }` for each of its
+ * requests), or asks `options.elicit` when it has no decision; without
+ * either it keeps waiting.
  *
- * @param state - the `state` of a `needs-approval` result (as it was, or read back from JSON)
+ * What the state says was answered before the pause is taken as it is: the
+ * checks prove that every call is the model's and that each is answered
+ * once, not that an answered call was answered by running it. Keep paused
+ * states where only your code writes them, and pass `claim` so that one
+ * pause is resumed once.
+ *
+ * @param state - the `state` of a `needs-approval` or `needs-input` result (as it was, or read back from JSON)
  * @param decisions - answers by call id, for some or all of the pending calls
  * @param options - as for `runToolLoop`, without `input`; `claim` to resume each state once
  * @returns the end of the run, as `runToolLoop` returns it

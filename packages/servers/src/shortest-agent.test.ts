@@ -145,4 +145,3 @@ describe("the shortest agent", () => {
     45_000,
   );
 });
-

@@ -15,3 +15,13 @@ export { DEMO_CALLS, callSummary, startRoundTrip } from "./round-trip";
 export type { RoundTrip } from "./round-trip";
 export { TOOL_CALL_CASES, describeToolCallCases } from "./tool-call-cases";
 export type { FunctionCallSpec, RejectedCase, ToolCallCase, ToolCallCasesDriver } from "./tool-call-cases";
+export {
+  anthropicError,
+  anthropicMessage,
+  invalidMessagesRequest,
+  messageEvents,
+  startAnthropicServer,
+} from "./anthropic-server";
+export type { AnthropicExchange, AnthropicReply, AnthropicServer } from "./anthropic-server";
+export { refuseMessagesRequest } from "./anthropic-request";
+export { strictCost, strictRefusal } from "./anthropic-strict-check";

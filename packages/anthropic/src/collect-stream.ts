@@ -52,7 +52,7 @@ export interface AnthropicCollectedMessage {
   role: "assistant";
   model: string;
   content: AnthropicCollectedBlock[];
-  /** `null` when the stream ended (or failed) before `message_delta` said why: every unfinished call is then cut off. */
+  /** `null` when the stream ended (or failed) before `message_delta` said why. */
   stop_reason: AnthropicStopReason | null;
   stop_sequence: string | null;
   usage: { [field: string]: unknown };

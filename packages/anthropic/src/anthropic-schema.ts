@@ -193,7 +193,7 @@ export function anthropicStrictSchema(schema: unknown): AnthropicStrictResult {
  * or not (https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools:
  * an object root, without `anyOf`, `oneOf` or `allOf` there): a missing root
  * `type` becomes `"object"`, and a root combinator whose branches are all
- * objects becomes one object with every branch's properties (required: those
+ * objects (or untyped) becomes one object with every branch's properties (required: those
  * every branch requires for `anyOf`/`oneOf`, any branch requires for `allOf`),
  * which takes the same arguments, so the plan is empty. Any other root cannot
  * be sent.
@@ -207,9 +207,10 @@ export function fitRoot(schema: unknown): FitRootResult {
   for (const keyword of ["anyOf", "oneOf", "allOf"] as const) {
     if (!(keyword in copy)) continue;
     const branches = copy[keyword];
+    // A branch without a type constrains the object too (`{ required: ["a"] }`: "give a, or b").
     if (
       !Array.isArray(branches) ||
-      !branches.every((b) => isSchema(b) && (b.type === "object" || isSchema(b.properties)))
+      !branches.every((b) => isSchema(b) && (b.type === undefined || b.type === "object"))
     )
       return rootError([keyword], keyword, `A root ${keyword} whose branches are not all objects cannot be sent.`);
     delete copy[keyword];

@@ -120,6 +120,7 @@ describe("collectStream", () => {
     async function* events(): AsyncGenerator<AnthropicStreamEvent> {
       yield start;
       controller.abort(new Error("stop"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
       yield { type: "message_stop" };
     }
     await expect(collectStream(events(), { signal: controller.signal })).rejects.toThrow("stop");

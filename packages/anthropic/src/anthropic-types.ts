@@ -162,8 +162,15 @@ export interface AnthropicToolUseBlock {
   readonly input_json?: string;
 }
 
+/**
+ * A block of any type: as the SDK types it (an interface per type), or as an
+ * object literal with any fields (a recorded reply).
+ */
+export type AnthropicAnyBlock =
+  { readonly type: string } | { readonly type: string; readonly [field: string]: unknown };
+
 /** Any block of a reply (`ContentBlock`): `tool_use` is the one this package reads; the others are repeated. */
-export type AnthropicContentBlock = AnthropicToolUseBlock | { readonly type: string };
+export type AnthropicContentBlock = AnthropicToolUseBlock | AnthropicAnyBlock;
 
 /** A reply of the Messages API (`Message`), as far as this package reads it. */
 export interface AnthropicMessage {
@@ -181,7 +188,7 @@ export interface AnthropicMessage {
 /** An entry of `messages` as `toolCalls` reads a transcript (`MessageParam`: any role, any content). */
 export interface AnthropicTranscriptMessage {
   readonly role: string;
-  readonly content: string | readonly { readonly type: string }[];
+  readonly content: string | readonly AnthropicAnyBlock[];
 }
 
 /**

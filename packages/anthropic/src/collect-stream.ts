@@ -1,6 +1,6 @@
 import { readStream } from "@x/toolset/adapter";
 import type { CollectStreamOptions, StreamEvents } from "@x/toolset";
-import type { AnthropicStopReason } from "./anthropic-types";
+import type { AnthropicAnyBlock, AnthropicStopReason } from "./anthropic-types";
 import { isRecord, text } from "./read-tool-uses";
 
 /**
@@ -11,7 +11,7 @@ import { isRecord, text } from "./read-tool-uses";
  */
 export type AnthropicStreamEvent =
   | { readonly type: "message_start"; readonly message: { readonly [field: string]: unknown } | object }
-  | { readonly type: "content_block_start"; readonly index: number; readonly content_block: { readonly type: string } }
+  | { readonly type: "content_block_start"; readonly index: number; readonly content_block: AnthropicAnyBlock }
   | {
       readonly type: "content_block_delta";
       readonly index: number;

@@ -21,6 +21,7 @@ export type { AllowedToolsOptions, AnthropicToolChoice } from "./allowed-tools";
 export { adapter } from "./adapter";
 export type { AnthropicAdapter } from "./adapter";
 export type {
+  AnthropicAnyBlock,
   AnthropicAssistantBlockParam,
   AnthropicAssistantMessageParam,
   AnthropicContentBlock,

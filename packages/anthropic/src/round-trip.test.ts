@@ -98,7 +98,7 @@ describe("a round with the official client over HTTP", () => {
       expect(responseEnd(second)).toBe("complete");
       expect(second.content).toEqual([{ type: "text", text: "Paris is sunny.", citations: null }]);
 
-      const sent = api.exchanges.at(-1)!.request as { messages: AnthropicMessageParam[] };
+      const sent = api.exchanges.at(-1)!.request as unknown as { messages: AnthropicMessageParam[] };
       expect(sent.messages[2]).toEqual({
         role: "user",
         content: [

@@ -102,8 +102,6 @@ describe("toolCalls", () => {
       expect(() => toolCalls(message([use("toolu_1", "files__read_file", input)]), prepared)).not.toThrow();
     }
     expect(toolCalls({ content: "nope" } as never, prepared)).toEqual({ calls: [], rejected: [] });
-    expect(toolCalls(message([{ type: "tool_use", id: 1, name: "x", input: {} } as never]), prepared).rejected).toEqual(
-      [],
-    );
+    expect(toolCalls(message([{ type: "tool_use", id: 1, name: "x", input: {} }]), prepared).rejected).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { anthropicStrictSchema, fitRoot } from "./anthropic-schema";
 import { tools } from "./tools";
 
 const corpus = loadCorpus();
-const { toolset } = buildToolset(corpus.map(({ server, tools: list }) => [server, list]));
+const { toolset } = buildToolset(corpus.map(({ server, tools: list }) => [server, list] as const));
 const countBy = (reasons: readonly string[]) =>
   Object.fromEntries(
     [...new Set(reasons)].sort().map((reason) => [reason, reasons.filter((r) => r === reason).length]),

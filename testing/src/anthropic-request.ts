@@ -6,10 +6,11 @@
 // - an `input_schema` whose root is not an object, or is a root `anyOf`,
 //   `oneOf` or `allOf`
 //   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools);
-// - a strict tool outside the strict subset, and a request over the strict
-//   budget: 20 strict tools, 24 optional parameters, 16 union-typed
-//   parameters summed over the strict tools
-//   (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations);
+// - a strict tool outside the strict subset
+//   (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations),
+//   and a request over the strict budget: 20 strict tools, 24 optional
+//   parameters, 16 union-typed parameters summed over the strict tools
+//   (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits);
 // - deferred tools without a tool search tool, or none loaded up front
 //   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool);
 // - a `tool_use` not answered by a `tool_result` in the next message, a

@@ -2,7 +2,7 @@
 // tool: "Maximum of 20 strict tools per request", "24 optional parameters
 // total across all strict schemas", "16 parameters with union types (anyOf or
 // type arrays) total across all strict schemas"
-// (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations).
+// (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits).
 // A request over any of them is refused whole, so tools() fills the budget
 // one tool at a time and sends the rest non-strict.
 import type { StrictError } from "@x/strict-schema";

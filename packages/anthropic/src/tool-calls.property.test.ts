@@ -31,7 +31,7 @@ describe("toolCalls on any reply", () => {
         const found = toolCalls(message as never, prepared);
         const ids = message.content.flatMap((block) =>
           typeof block === "object" && block !== null && !Array.isArray(block) && block.type === "tool_use"
-            ? [String(block.id)]
+            ? [block.id as string]
             : [],
         );
         const answers = [

@@ -2,8 +2,7 @@
 // optional property (a null path), one without arguments, one without a
 // strict form.
 import { buildToolset } from "@x/toolset";
-import type { NullPathsByTool, Toolset } from "@x/toolset";
-import { prepareToolDefinitions } from "@x/toolset/adapter";
+import type { Toolset } from "@x/toolset";
 
 /**
  * `files__read_file` (path, optional encoding), `files__list_dir` (no arguments), `files__search` (oneOf: not strict).
@@ -30,11 +29,3 @@ export const filesToolset: Toolset = buildToolset([
     ],
   ],
 ]).toolset;
-
-/** The null paths of {@link filesToolset} under `strict: "auto"`. */
-export const filesNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset).report.nullPaths;
-
-/** The null paths of {@link filesToolset} under `strict: true`: `files__search` has no strict form and is left out. */
-export const filesStrictNullPaths: NullPathsByTool = prepareToolDefinitions(filesToolset, {
-  strict: true,
-}).report.nullPaths;

@@ -2,7 +2,9 @@
 // Private: never built or published; its files run as sources.
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
-export { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
+export { filesToolset } from "./files-toolset";
+export { HOSTILE_DEPTH, HOSTILE_KINDS, hostile, hostileValue, withHostileValues } from "./hostile-values";
+export type { HostileKind } from "./hostile-values";
 export { IMAGES, OUTCOMES, PDF } from "./mcp-results";
 export type { OutcomeCase } from "./mcp-results";
 export { startDemoServer } from "./mcp-server";
@@ -15,6 +17,18 @@ export { DEMO_CALLS, callSummary, startRoundTrip } from "./round-trip";
 export type { RoundTrip } from "./round-trip";
 export { TOOL_CALL_CASES, describeToolCallCases } from "./tool-call-cases";
 export type { FunctionCallSpec, RejectedCase, ToolCallCase, ToolCallCasesDriver } from "./tool-call-cases";
+export { createV2DemoServer } from "./v2-demo-server";
+export type { V2DemoServer, V2DemoServerOptions, V2ServerLog } from "./v2-demo-server";
+export { startV2HttpServer } from "./v2-http-server";
+export type { V2HttpRequest, V2HttpServer } from "./v2-http-server";
+export { connectV2InMemory, connectV2InProcess } from "./v2-in-process";
+export type { V2InProcess, V2InProcessOptions } from "./v2-in-process";
+export { v1InMemory, v1OverHttp, v2InMemory, v2OverHttp } from "./mcp-v2-connections";
+export type { ConnectionOptions, ToolConnection } from "./mcp-v2-connections";
+export { serveOverHttp } from "./mcp-v2-http-server";
+export type { McpHttpServer } from "./mcp-v2-http-server";
+export { CONNECT_URL, NAME_FORM, serverLog, v1ToolServer, v2ToolServer } from "./mcp-v2-tool-servers";
+export type { ServerLog } from "./mcp-v2-tool-servers";
 export {
   anthropicError,
   anthropicMessage,

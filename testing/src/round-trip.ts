@@ -8,7 +8,7 @@ import type { DemoServer } from "./mcp-server";
 import { startOpenAiServer } from "./openai-server";
 import type { Json, OpenAiServer, Reply } from "./openai-server";
 import { buildToolset, toCallToolResult } from "@x/toolset";
-import type { ToolCalls, ToolOutcome, Toolset } from "@x/toolset";
+import type { ToolCall, ToolCalls, ToolOutcome, Toolset } from "@x/toolset";
 
 /** Everything a round-trip test talks to. */
 export interface RoundTrip {
@@ -20,7 +20,7 @@ export interface RoundTrip {
   /** Every answer to `found`, in the model's order. */
   answer<TOutput>(
     found: ToolCalls<TOutput>,
-    toolOutput: (callId: string, outcome: ToolOutcome) => TOutput,
+    toolOutput: (call: ToolCall, outcome: ToolOutcome) => TOutput,
   ): Promise<TOutput[]>;
   close(): Promise<void>;
 }
@@ -38,7 +38,7 @@ export async function startRoundTrip(model: (path: string, body: Json) => Reply)
       const ran = await Promise.all(
         calls.map(async (call) => {
           const result = await demo.client.callTool({ name: call.toolName, arguments: call.arguments });
-          return { index: call.index, output: toolOutput(call.callId, toCallToolResult(result)) };
+          return { index: call.index, output: toolOutput(call, toCallToolResult(result)) };
         }),
       );
       return [...rejected, ...ran].sort((a, b) => a.index - b.index).map((answer) => answer.output);

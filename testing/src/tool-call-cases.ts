@@ -2,9 +2,9 @@
 // same calls in, the same calls run and the same error answers out, whatever
 // the wire shape. Each adapter's test runs the table (`describeToolCallCases`)
 // with its own way to put the calls in a response and to read an answer's text.
-import type { NullPathsByTool, OutputOptions, RejectedCall, ToolCalls, Toolset } from "@x/toolset";
+import type { OutputOptions, PrepareOptions, RejectedCall, ToolCalls, Toolset } from "@x/toolset";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths, filesStrictNullPaths, filesToolset } from "./files-toolset";
+import { filesToolset } from "./files-toolset";
 
 /** A function call as both APIs carry it (Chat `id`, Responses `call_id`). */
 export interface FunctionCallSpec {
@@ -18,8 +18,9 @@ export interface FunctionCallSpec {
 export interface ToolCallCase {
   readonly label: string;
   readonly calls: readonly FunctionCallSpec[];
-  /** The null paths given: under `strict: "auto"`, under `strict: true`, or none. */
+  /** How the tools were prepared: `strict: "auto"`, `strict: true`, or `strict: false` (nothing to undo). */
   readonly offered: "auto" | "strict" | "none";
+  /** How answers are worded, given to `tools()`. */
   readonly options?: OutputOptions;
   /** The calls to run, in order, with their decoded arguments. */
   readonly run: readonly { readonly callId: string; readonly arguments: unknown }[];
@@ -58,7 +59,7 @@ export const TOOL_CALL_CASES: readonly ToolCallCase[] = [
     rejected: [],
   },
   {
-    label: "keeps the nulls when no null paths are given",
+    label: "keeps the nulls of a tool sent non-strict",
     calls: [read],
     offered: "none",
     run: [{ callId: "call_1", arguments: { path: "/a.txt", encoding: null } }],
@@ -146,21 +147,18 @@ export const TOOL_CALL_CASES: readonly ToolCallCase[] = [
   },
 ];
 
-const NULL_PATHS: { readonly [offered in ToolCallCase["offered"]]: NullPathsByTool | undefined } = {
-  auto: filesNullPaths,
-  strict: filesStrictNullPaths,
-  none: undefined,
+const STRICT: { readonly [offered in ToolCallCase["offered"]]: PrepareOptions["strict"] } = {
+  auto: "auto",
+  strict: true,
+  none: false,
 };
 
 /** How one adapter is driven through {@link TOOL_CALL_CASES}. */
-export interface ToolCallCasesDriver<TResponse, TOutput> {
+export interface ToolCallCasesDriver<TPrepared, TResponse, TOutput> {
+  /** The adapter's `tools`. */
+  tools(toolset: Toolset, options: PrepareOptions): TPrepared;
   /** The adapter's `toolCalls` (the table reads the calls to run and the rejected ones). */
-  toolCalls(
-    response: TResponse,
-    toolset: Toolset,
-    nullPaths?: NullPathsByTool,
-    options?: OutputOptions,
-  ): Pick<ToolCalls<TOutput>, "calls" | "rejected">;
+  toolCalls(response: TResponse, prepared: TPrepared): Pick<ToolCalls<TOutput>, "calls" | "rejected">;
   /** The calls in the API's response shape. */
   response(calls: readonly FunctionCallSpec[]): TResponse;
   /** The call id an answer answers, and the text the model reads in it. */
@@ -168,7 +166,9 @@ export interface ToolCallCasesDriver<TResponse, TOutput> {
 }
 
 /** Runs {@link TOOL_CALL_CASES} against one adapter, as a `describe` block. */
-export function describeToolCallCases<TResponse, TOutput>(driver: ToolCallCasesDriver<TResponse, TOutput>): void {
+export function describeToolCallCases<TPrepared, TResponse, TOutput>(
+  driver: ToolCallCasesDriver<TPrepared, TResponse, TOutput>,
+): void {
   const rejection = ({ callId, index, error, output }: RejectedCall<TOutput>) => {
     const answer = driver.answer(output);
     // The text the model reads is a prefix and the error's own message; the table pins how it starts.
@@ -178,7 +178,8 @@ export function describeToolCallCases<TResponse, TOutput>(driver: ToolCallCasesD
   };
   describe("the function-call cases both adapters share", () => {
     it.each(TOOL_CALL_CASES)("$label", ({ calls, offered, options, run, rejected }) => {
-      const found = driver.toolCalls(driver.response(calls), filesToolset, NULL_PATHS[offered], options);
+      const prepared = driver.tools(filesToolset, { strict: STRICT[offered], ...options });
+      const found = driver.toolCalls(driver.response(calls), prepared);
       expect(found.calls.map(({ callId, arguments: args }) => ({ callId, arguments: args }))).toEqual(run);
       const answered = found.rejected.map(rejection);
       expect(answered).toHaveLength(rejected.length);

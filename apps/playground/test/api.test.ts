@@ -270,6 +270,7 @@ describe("state and tools", () => {
       configured: true,
       baseUrl: fake.baseURL,
       model: "fake-model",
+      scriptedModel: "scripted",
       withheldTools: [expect.objectContaining({ name: "everything__gzip-file-as-resource" })],
     });
   });
@@ -296,7 +297,7 @@ describe("state and tools", () => {
     expect(search?.chat).toMatchObject({ type: "function", function: { name: "demo__search_books", strict: true } });
     expect(search?.responses).toMatchObject({ type: "function", name: "demo__search_books", strict: true });
     expect(search?.nullPaths).toEqual(expect.arrayContaining([["genre"], ["max_results"], ["sort"]]));
-    expect(search?.example).toEqual({ query: "", genre: null, max_results: null, sort: null });
+    expect(search?.example).toEqual({ query: "history", genre: null, max_results: null, sort: null });
   });
 
   it("gives the Responses tools in each form, deferred ones far smaller than the rest", async () => {
@@ -373,8 +374,8 @@ describe("state and tools", () => {
   );
 
   it.each([
-    ["demo__set_labels", { resource: "", labels: { key: "" } }],
-    ["demo__save_setting", { name: "", value: {} }],
+    ["demo__set_labels", { resource: "report-42", labels: { key: "blue" } }],
+    ["demo__save_setting", { name: "example", value: {} }],
   ])(
     "pre-fills %s with an example in the model's form: encodeArguments of one in the original shape",
     async (name, inOriginalShape) => {
@@ -695,7 +696,7 @@ describe("live: the event stream and cancelling a call", () => {
       expect(cancel.status).toBe(200);
       const answer = (await pending).json<ChatResponse>();
       expect(answer.stopReason).toBe(
-        "you stopped it (the calls in flight or waiting for approval were answered as cancelled)",
+        "Stopped: you stopped it (the calls in flight or waiting for approval were answered as cancelled).",
       );
       expect(answer.events.map((event) => event.type)).toContain("tool-call-error");
     } finally {
@@ -1183,6 +1184,81 @@ describe("streaming: the model's text and calls reach the page as they arrive", 
     } finally {
       release();
       stream.close();
+    }
+  });
+});
+
+describe("the scripted model", () => {
+  const message = 'Divide 84 by 2, plot 3 1 4 1 5 as bars, and create an event "Launch" on 2025-06-01';
+
+  it.each(["chat", "responses"] as const)(
+    "answers with a key set (%s): three calls at once, a denial it reads, and nothing sent to the model server",
+    async (api) => {
+      const before = fake.requests.length;
+      const ask = (text: string, transcript: unknown[]) =>
+        send({
+          method: "POST",
+          path: "/api/chat",
+          headers: postHeaders(),
+          body: { api, strict: "auto", model: "scripted", message: text, transcript, approval: "read-only-only" },
+        });
+      const first = await ask(message, []);
+      expect(first.status).toBe(200);
+      const answer = first.json<ChatResponse>();
+      expect(answer.modelError).toBeNull();
+      expect(answer.turns.map((turn) => turn.calls.map((call) => call.name))).toEqual([
+        ["demo__divide", "demo__plot_bars", "demo__create_event"],
+        [],
+      ]);
+      expect(answer.turns[0]?.calls[2]?.returned).toContain("did not allow the call");
+      expect(answer.finalText).toContain("- demo__divide returned “42”.");
+      expect(answer.finalText).toContain("- demo__create_event: you did not allow it");
+      // The transcript it returned carries the next message: the model reads only what came after it.
+      const next = (await ask("What is 9 divided by 3?", [...answer.transcript])).json<ChatResponse>();
+      expect(next.modelError).toBeNull();
+      expect(next.finalText).toBe("Here is what the tools said:\n- demo__divide returned “3”.");
+      expect(fake.requests.length).toBe(before);
+    },
+  );
+
+  it("is the one model there is without a key: another model name is refused with 409", async () => {
+    const keyless = await startPlayground({ servers: [demoServerSpec()], port: 0, logger: silentLogger });
+    try {
+      const headers = {
+        host: `127.0.0.1:${keyless.port}`,
+        origin: `http://127.0.0.1:${keyless.port}`,
+        authorization: `Bearer ${keyless.token}`,
+        "content-type": "application/json",
+      };
+      const chat = (model: string) =>
+        rawRequest(keyless.port, {
+          method: "POST",
+          path: "/api/chat",
+          headers,
+          body: JSON.stringify({
+            api: "chat",
+            strict: "auto",
+            model,
+            message: "What is 8 divided by 2?",
+            transcript: [],
+          }),
+        });
+      const state = await rawRequest(keyless.port, { method: "GET", path: "/api/state", headers });
+      expect((JSON.parse(state.body) as StateResponse).openai).toMatchObject({
+        configured: false,
+        model: "scripted",
+        scriptedModel: "scripted",
+      });
+      const scripted = await chat("scripted");
+      expect(scripted.status).toBe(200);
+      expect((JSON.parse(scripted.body) as ChatResponse).finalText).toBe(
+        "Here is what the tools said:\n- demo__divide returned “4”.",
+      );
+      const real = await chat("gpt-4.1-mini");
+      expect(real.status).toBe(409);
+      expect(real.body).toContain('only the scripted model (\\"scripted\\") answers without one');
+    } finally {
+      await keyless.close();
     }
   });
 });

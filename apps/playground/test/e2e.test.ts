@@ -1,28 +1,24 @@
-// The page in headless Chromium (Debian's /usr/bin/chromium, driven by
-// playwright-core), against the real server, the real MCP servers and a local
-// fake OpenAI server. Screenshots go to screenshots/ (git-ignored).
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The page in headless Chromium (an installed Chrome or Chromium, driven by
+// playwright-core: test/browser.ts), against the real server, the real MCP
+// servers and a local fake OpenAI server. Screenshots go to screenshots/
+// (git-ignored).
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { strictSchema } from "@x/strict-schema";
 import { encodeArguments } from "@x/strict-schema/encode";
-import { chromium } from "playwright-core";
 import type { Browser, Locator, Page } from "playwright-core";
-import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolsResponse } from "../src/shared/api-types";
 import { silentLogger } from "../src/server/logger";
 import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
 import { demoServerSpec } from "../src/server/server-spec";
+import { buildPage, launchChromium, SCREENSHOTS } from "./browser";
 import { UNKNOWN_MODEL } from "./fake-openai";
 import { startTestPlayground } from "./start-test-playground";
 import type { TestPlayground } from "./start-test-playground";
 
-const CHROMIUM = "/usr/bin/chromium";
-const SCREENSHOTS = fileURLToPath(new URL("../screenshots/", import.meta.url));
-
+let built: Awaited<ReturnType<typeof buildPage>>;
 let pageDir: string;
 let test: TestPlayground;
 let playground: Playground;
@@ -60,27 +56,9 @@ async function shot(name: string): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  pageDir = mkdtempSync(join(tmpdir(), "x-playground-page-"));
-  await build({
-    configFile: fileURLToPath(new URL("../vite.config.ts", import.meta.url)),
-    logLevel: "silent",
-    build: { outDir: pageDir },
-  });
-  [test, browser] = await Promise.all([
-    startTestPlayground({ apiKey: "sk-test-e2e", pageDir }),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    }),
-  ]);
+  built = await buildPage();
+  pageDir = built.dir;
+  [test, browser] = await Promise.all([startTestPlayground({ apiKey: "sk-test-e2e", pageDir }), launchChromium()]);
   playground = test.playground;
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 }, 60_000);
@@ -88,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await test?.close();
-  if (pageDir !== undefined) rmSync(pageDir, { recursive: true, force: true });
+  built?.remove();
 });
 
 describe("the playground page in Chromium", () => {
@@ -338,13 +316,13 @@ describe("the page keeps what the user did, and shows calls live", () => {
   it("shows the Responses tools in namespaces and deferred, with the bytes each form costs", async () => {
     const forms = fresh.getByTestId("responses-forms");
     await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
-      /^0 tool\(s\) up front, \d+ deferred: /,
+      /^Up front the model reads only the tool_search tool, .* Each of the \d+ tool definitions comes back/,
     );
     await expect(forms.getByTestId("responses-form-tools").textContent()).resolves.toContain('"execution": "client"');
     await forms.getByTestId("responses-form").selectOption("namespaces");
     await shows(forms.getByTestId("responses-form-tools"), '"type": "namespace"');
     await expect(forms.getByTestId("responses-form-bytes").textContent()).resolves.toMatch(
-      /^\d+ tool\(s\) up front, 0 deferred/,
+      /^The model reads all \d+ tool definitions up front, in 2 namespaces: /,
     );
     await forms.scrollIntoViewIfNeeded();
     await fresh.screenshot({ path: join(SCREENSHOTS, "15-responses-forms.png"), fullPage: true });
@@ -520,8 +498,8 @@ describe("the Run view pre-fills an encoded tool in the model's form", () => {
   });
 
   it.each([
-    ["demo__set_labels", { resource: "", labels: { key: "" } }, "labels: an open map"],
-    ["demo__save_setting", { name: "", value: {} }, "value: a free-form value"],
+    ["demo__set_labels", { resource: "report-42", labels: { key: "blue" } }, "labels: an open map"],
+    ["demo__save_setting", { name: "example", value: {} }, "value: a free-form value"],
   ])(
     "%s: the text is encodeArguments of an example, and calling it unchanged restores the example",
     async (name, inOriginalShape, restored) => {

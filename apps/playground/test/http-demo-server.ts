@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { createDemoServer } from "../src/demo-server/demo-server";
 
@@ -15,8 +16,9 @@ export interface HttpDemoServer {
 }
 
 /**
- * Starts the demo server over Streamable HTTP. `refuse` may turn a request
- * away: it returns why (answered 401 with that text), or `undefined` to serve it.
+ * Starts the demo server (or the one `create` makes) over Streamable HTTP.
+ * `refuse` may turn a request away: it returns why (answered 401 with that
+ * text), or `undefined` to serve it.
  *
  * @example
  * ```ts
@@ -27,6 +29,7 @@ export interface HttpDemoServer {
  */
 export async function startHttpDemoServer(
   refuse: (request: IncomingMessage) => string | undefined = () => undefined,
+  create: () => McpServer = createDemoServer,
 ): Promise<HttpDemoServer> {
   const http = createServer((request, response) => {
     const refusal = refuse(request);
@@ -35,7 +38,7 @@ export async function startHttpDemoServer(
       return;
     }
     const transport = new StreamableHTTPServerTransport({});
-    const server = createDemoServer();
+    const server = create();
     response.on("close", () => {
       void transport.close();
       void server.close();

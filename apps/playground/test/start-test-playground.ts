@@ -4,6 +4,7 @@ import { silentLogger } from "../src/server/logger";
 import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
 import { demoServerSpec, everythingServerSpec } from "../src/server/server-spec";
+import type { ServerSpec } from "../src/server/server-spec";
 import { startFakeOpenAi } from "./fake-openai";
 import type { FakeOpenAi } from "./fake-openai";
 
@@ -19,15 +20,20 @@ export interface TestPlayground {
 
 /**
  * Starts the fake model (its first turn calls `demo__divide` with 84 and 2),
- * then the playground pointed at it with `apiKey`, the two built-in servers
- * and one that cannot start.
+ * then the playground pointed at it with `apiKey`, the two built-in servers,
+ * one that cannot start and any `more`.
  *
  * @example
  * ```ts
  * const { playground, close } = await startTestPlayground({ apiKey: "sk-test" });
  * ```
  */
-export async function startTestPlayground(options: { apiKey: string; pageDir?: string }): Promise<TestPlayground> {
+export async function startTestPlayground(options: {
+  apiKey: string;
+  pageDir?: string;
+  /** More servers, after the three above. */
+  more?: readonly ServerSpec[];
+}): Promise<TestPlayground> {
   const fake = await startFakeOpenAi({ name: "demo__divide", arguments: '{"dividend":84,"divisor":2}' });
   const playground = await startPlayground({
     servers: [
@@ -42,6 +48,7 @@ export async function startTestPlayground(options: { apiKey: string; pageDir?: s
         env: { API_TOKEN: BROKEN_SERVER_SECRETS[1] },
         source: "flag",
       },
+      ...(options.more ?? []),
     ],
     port: 0,
     logger: silentLogger,

@@ -26,7 +26,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { executeToolCalls } from "@x/executor";
-import { adapter } from "@x/openai-chat";
+import { adapter, toolCalls, toolOutput } from "@x/openai-chat";
 import { buildToolset, toCallToolResult } from "@x/toolset";
 import type OpenAI from "openai";
 import { z } from "zod";
@@ -77,17 +77,18 @@ type SideName = (typeof SIDES)[number];
 
 function sides(n: number): { readonly [name in SideName]: Side } {
   const response = completion(n);
+  const prepared = adapter.tools(toolset);
   return {
     direct: () =>
       Promise.all(Array.from({ length: n }, () => client.callTool({ name: "echo", arguments: { text: "hello" } }))),
-    executor: () => executeToolCalls(response, toolset, clients, { adapter }),
-    unlimited: () => executeToolCalls(response, toolset, clients, { adapter, concurrency: Infinity }),
+    executor: () => executeToolCalls(response, prepared, clients),
+    unlimited: () => executeToolCalls(response, prepared, clients, { concurrency: Infinity }),
     byHand: async () => {
-      const { calls } = adapter.toolCalls(response, toolset);
+      const { calls } = toolCalls(response, prepared);
       const results = await Promise.all(
         calls.map((call) => client.callTool({ name: call.toolName, arguments: call.arguments })),
       );
-      return results.map((result, i) => adapter.toolOutput(calls[i]?.callId ?? "", toCallToolResult(result)));
+      return results.map((result, i) => toolOutput(calls[i]!, toCallToolResult(result)));
     },
   };
 }

@@ -28,13 +28,9 @@ function run(approve: ApproveFunction, calls: readonly CallSpec[] = CALLS) {
   const record = (event: ExecutorEvent): void => void events.push(event);
   const done = executeToolCalls(
     chatCompletion(calls),
-    notes.toolset,
+    chat.tools(notes.toolset),
     { notes: notes.client },
-    {
-      adapter: chat,
-      approve,
-      hooks: { "tool-call-denied": record, "tool-call-start": record },
-    },
+    { approve, hooks: { "tool-call-denied": record, "tool-call-start": record } },
   );
   return done.then((result) => ({ ...result, events }));
 }
@@ -198,12 +194,9 @@ describe("approve", () => {
   it("works with the Responses adapter", async () => {
     const { outputs, pending } = await executeToolCalls(
       responsesResponse(CALLS),
-      notes.toolset,
+      responses.tools(notes.toolset),
       { notes: notes.client },
-      {
-        adapter: responses,
-        approve: (request) => (request.toolName === "delete_note" ? { allow: false, reason: "no" } : true),
-      },
+      { approve: (request) => (request.toolName === "delete_note" ? { allow: false, reason: "no" } : true) },
     );
     expect(outputs.map((o: ResponsesAnswer) => [o.type, "call_id" in o ? o.call_id : o.id])).toEqual([
       ["function_call_output", "c1"],
@@ -217,10 +210,9 @@ describe("approve", () => {
     const controller = new AbortController();
     const { outputs, outcomes } = await executeToolCalls(
       chatCompletion(CALLS),
-      notes.toolset,
+      chat.tools(notes.toolset),
       { notes: notes.client },
       {
-        adapter: chat,
         signal: controller.signal,
         approve: (request) => {
           if (request.callId === "c1") return true;
@@ -242,9 +234,9 @@ describe("approve", () => {
     await expect(
       executeToolCalls(
         chatCompletion(CALLS),
-        notes.toolset,
+        chat.tools(notes.toolset),
         { notes: notes.client },
-        { adapter: chat, approve: "yes" as unknown as ApproveFunction },
+        { approve: "yes" as unknown as ApproveFunction },
       ),
     ).rejects.toThrow(/The option approve must be a function/);
   });

@@ -4,10 +4,11 @@
 import { ToolError } from "@x/toolset";
 import type { ToolCall } from "@x/toolset";
 
-// The MCP SDK's own error codes (ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout),
-// matched structurally so the SDK stays a dev dependency.
-const CONNECTION_CLOSED = -32000;
-const REQUEST_TIMEOUT = -32001;
+// The MCP SDK's own error codes, matched structurally so the SDK stays a dev dependency: v1's
+// numbers (ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout) and v2's strings (SdkErrorCode,
+// core-internal/src/errors/sdkErrors.ts of @modelcontextprotocol/core 2.4.0).
+const closed = (code: unknown): boolean => code === -32000 || code === "CONNECTION_CLOSED";
+const timedOut = (code: unknown): boolean => code === -32001 || code === "REQUEST_TIMEOUT";
 
 const unknownEffects = "Its effects, if any, are unknown.";
 
@@ -80,7 +81,7 @@ export function callFailure(call: ToolCall, error: unknown): ToolError {
     const { code, message, data, issues } = error as ErrorLike;
     const text = typeof message === "string" ? message : "";
     // "Not connected": the SDK refused to send the request (the connection had closed already), so nothing ran.
-    if (text === "Not connected") {
+    if (text === "Not connected" || code === "NOT_CONNECTED") {
       return new ToolError(
         "connection-closed",
         `The tool "${call.name}" was not run: the connection to its MCP server had closed before the call was sent.`,
@@ -88,14 +89,14 @@ export function callFailure(call: ToolCall, error: unknown): ToolError {
       );
     }
     // "Connection closed": the request was sent and the connection closed while it was in flight.
-    if (code === CONNECTION_CLOSED && text.includes("Connection closed")) {
+    if (closed(code) && text.includes("Connection closed")) {
       return new ToolError(
         "connection-closed",
         `The connection to the MCP server of the tool "${call.name}" closed before it answered. ${unknownEffects}`,
         { cause: error },
       );
     }
-    if (code === REQUEST_TIMEOUT && text.includes("Request timed out")) {
+    if (timedOut(code) && text.includes("Request timed out")) {
       const timeout = (data as { timeout?: unknown } | undefined)?.timeout;
       return timeoutError(call, typeof timeout === "number" ? timeout : undefined, error);
     }

@@ -1,10 +1,11 @@
-import { callSafely } from "./dispatcher";
+import { callSafely } from "./emit";
 import type { ExecutorEventType, ExecutorHooks } from "./hook-events";
 
 // Keyed by every event type, so a new type cannot be forgotten here: the compiler asks for it.
 const EVENT_TYPES: { readonly [T in ExecutorEventType]: true } = {
   "tool-call-start": true,
   "tool-call-progress": true,
+  "tool-call-elicitation": true,
   "tool-call-end": true,
   "tool-call-error": true,
   "tool-call-rejected": true,

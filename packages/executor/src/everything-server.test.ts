@@ -44,9 +44,9 @@ describe("server-everything over stdio", () => {
           ["c3", "everything__get-tiny-image", {}],
           ["c4", "everything__trigger-long-running-operation", { duration: 0.2, steps: 2 }],
         ]),
-        everything.toolset,
+        chat.tools(everything.toolset),
         { everything: everything.client },
-        { adapter: chat, timeoutMs: 10_000 },
+        { timeoutMs: 10_000 },
       );
       expect(outputs).toEqual([
         { role: "tool", tool_call_id: "c1", content: "Echo: hello" },
@@ -71,9 +71,8 @@ describe("server-everything over stdio", () => {
   it("passes the tiny image to Responses as an input_image", async () => {
     const { outputs } = await executeToolCalls(
       responsesResponse([["r1", "everything__get-tiny-image", {}]]),
-      everything.toolset,
+      responses.tools(everything.toolset),
       { everything: everything.client },
-      { adapter: responses },
     );
     expect(outputs).toMatchObject([
       {
@@ -91,9 +90,8 @@ describe("server-everything over stdio", () => {
   it("invalid arguments: the server's isError answer, with the error prefix", async () => {
     const { outputs, outcomes } = await executeToolCalls(
       chatCompletion([["c1", "everything__get-sum", { a: "two", b: 3 }]]),
-      everything.toolset,
+      chat.tools(everything.toolset),
       { everything: everything.client },
-      { adapter: chat },
     );
     expect(outputs[0]?.content).toMatch(/^Error: .*Input validation error/s);
     expect(outcomes[0]?.outcome).toMatchObject({ isError: true });
@@ -111,12 +109,11 @@ describe("server-everything killed in the middle of a call", () => {
         ["c2", "everything__echo", { message: "before the crash" }],
         ["c3", "everything__trigger-long-running-operation", { duration: 30, steps: 3 }],
       ]),
-      toolset,
+      chat.tools(toolset),
       { everything: client },
       // Two at a time: c1 and c2 start together; c3 starts when c2 is answered, just before the kill
       // (it may reach the server before it dies, or find the pipe closed: either way it is answered).
       {
-        adapter: chat,
         concurrency: 2,
         hooks: { "tool-call-end": (event) => void (event.callId === "c2" && echoed()) },
       },

@@ -13,18 +13,20 @@ import { executeToolCalls } from "./execute-tool-calls";
 import type { ExecuteOptions } from "./execute-options";
 import type { ToolCallEndEvent } from "./hook-events";
 import type { McpClients } from "./mcp-client";
+import type { PrepareOptions } from "@x/toolset";
 
 const env = useFaultServer();
 
-type ChatOptions = Omit<ExecuteOptions<unknown, ChatToolMessage>, "adapter">;
+type ChatOptions = ExecuteOptions;
 
-/** Runs `calls` as one chat completion through the Chat adapter. */
+/** Runs `calls` as one chat completion through the Chat adapter, its tools prepared with `toolOptions`. */
 function runChat(
   calls: readonly CallSpec[],
   options: ChatOptions = {},
   clients: McpClients = { faults: env.faults.client },
+  toolOptions: PrepareOptions = {},
 ) {
-  return executeToolCalls(chatCompletion(calls), env.toolset, clients, { adapter: chat, ...options });
+  return executeToolCalls(chatCompletion(calls), chat.tools(env.toolset, toolOptions), clients, options);
 }
 
 const contents = (outputs: readonly ChatToolMessage[]) => outputs.map((o) => [o.tool_call_id, o.content]);
@@ -64,14 +66,16 @@ describe("executeToolCalls", () => {
     expect(outcomes.every((o) => o.output === outputs[outcomes.indexOf(o)])).toBe(true);
   });
 
-  it("passes its output options to the adapter for rejected calls too", async () => {
+  it("words every answer as the tools were prepared, rejected calls' too", async () => {
     const { outputs } = await runChat(
       [
         ["c1", "faults__throws", {}],
         ["c2", "faults__nope", {}],
         ["c3", "faults__add", "{not json"],
       ],
-      { output: { errorPrefix: "[tool error] " } },
+      {},
+      undefined,
+      { errorPrefix: "[tool error] " },
     );
     expect(contents(outputs)).toEqual([
       ["c1", "[tool error] the disk is on fire"],
@@ -81,14 +85,19 @@ describe("executeToolCalls", () => {
   });
 
   it("returns nothing for a response without calls, and calls no server", async () => {
-    expect(await runChat([])).toEqual({ outputs: [], outcomes: [], searches: [] });
+    expect(await runChat([])).toEqual({
+      outputs: [],
+      outcomes: [],
+      searches: [],
+      pending: [],
+      items: [{ role: "assistant", content: "" }],
+    });
     expect(env.faults.started).toEqual([]);
   });
 
   it("sends the original tool name and the arguments with strict-mode nulls stripped", async () => {
-    const { outputs } = await runChat([["c1", "faults__add", { a: 4, b: null }]], {
-      nullPaths: { faults__add: [["b"]] },
-    });
+    // b is optional: strict mode makes the model send null for it, which the tool never sees.
+    const { outputs } = await runChat([["c1", "faults__add", { a: 4, b: null }]]);
     expect(contents(outputs)).toEqual([["c1", "4"]]);
   });
 
@@ -107,9 +116,8 @@ describe("executeToolCalls", () => {
         ["r1", "faults__image", {}],
         ["r2", "faults__throws", {}],
       ]),
-      env.toolset,
+      responses.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: responses },
     );
     expect(outputs).toEqual([
       {
@@ -156,7 +164,9 @@ describe("every fault gets an error output for its call id", () => {
     ]);
     expect(outcomes[0]?.outcome).toMatchObject({ code: "timeout", fault: "tool" });
     await vi.waitFor(() =>
-      expect(env.faults.cancelled).toMatchObject([{ tool: "slow", reason: "No answer within 50 ms." }]),
+      expect(env.faults.cancelled).toMatchObject([
+        { tool: "slow", reason: expect.stringMatching(/^TimeoutError/) as unknown },
+      ]),
     );
   });
 
@@ -167,7 +177,7 @@ describe("every fault gets an error output for its call id", () => {
       const spy = {
         callTool: (
           params: { name: string },
-          schema: undefined,
+          schema?: undefined,
           options?: { signal?: AbortSignal; timeout?: number },
         ) => {
           seen.push(options?.timeout, options?.signal instanceof AbortSignal);
@@ -211,7 +221,10 @@ describe("every fault gets an error output for its call id", () => {
       "aborted",
     ]);
     await vi.waitFor(() =>
-      expect(env.faults.cancelled.map((c) => c.reason)).toEqual(["The run was aborted.", "The run was aborted."]),
+      expect(env.faults.cancelled.map((c) => c.reason)).toEqual([
+        "AbortError: This operation was aborted",
+        "AbortError: This operation was aborted",
+      ]),
     );
     expect(env.faults.started).toEqual(["slow", "slow"]);
   });
@@ -272,9 +285,8 @@ describe("every fault gets an error output for its call id", () => {
       const { toolset: odd } = buildToolset({ constructor: [{ name: "make", inputSchema: { type: "object" } }] });
       const { outputs, outcomes } = await executeToolCalls(
         chatCompletion([["c1", "constructor__make", {}]]),
-        odd,
+        chat.tools(odd),
         {},
-        { adapter: chat },
       );
       expect(contents(outputs)).toEqual([
         [
@@ -357,9 +369,9 @@ describe("concurrency counts requests awaiting an answer, not what a server stil
       const calls = Array.from({ length: 6 }, (_, i): CallSpec => [`c${i}`, "stubborn__work", {}]);
       const { outcomes } = await executeToolCalls(
         chatCompletion(calls),
-        toolset,
+        chat.tools(toolset),
         { stubborn: client },
-        { adapter: chat, concurrency: 1, timeoutMs: 50 },
+        { concurrency: 1, timeoutMs: 50 },
       );
       expect(outcomes.map((o) => (o.outcome instanceof Error ? o.outcome.code : "result"))).toEqual(
         Array.from({ length: 6 }, () => "timeout"),
@@ -390,13 +402,8 @@ describe("options", () => {
     [{ timeoutMs: 0 }, /timeoutMs must be a number of milliseconds above 0/],
     [{ timeoutMs: Infinity }, /timeoutMs/],
     [{ maxOutputBytes: -1 }, /maxOutputBytes must be a non-negative integer or Infinity/],
-    [
-      { output: { structured: "bogus" } },
-      /output\.structured must be "auto", "prefer", "append" or "ignore"; got bogus/,
-    ],
-    [{ output: { errorPrefix: 5 } }, /output\.errorPrefix must be a string; got 5/],
-    [{ output: "Error: " }, /output must be an object \(OutputOptions\)/],
-    [{ output: null }, /output must be an object/],
+    [{ signal: "stop" }, /signal must be an AbortSignal; got "stop"/],
+    [{ approve: true }, /approve must be a function/],
   ])("refuses %o with a caller's ToolError (invalid-options) before any call runs", async (options, message) => {
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toThrow(message);
     await expect(runChat([["c1", "faults__echo", { text: "x" }]], options as ChatOptions)).rejects.toSatisfy(
@@ -405,16 +412,27 @@ describe("options", () => {
     expect(env.faults.started).toEqual([]);
   });
 
-  it("refuses bad output options before the first of five calls runs (none left unanswered mid-round)", async () => {
-    const calls = Array.from({ length: 5 }, (_, i): CallSpec => [`c${i}`, "faults__echo", { text: String(i) }]);
-    const run = runChat(calls, { concurrency: 2, output: { structured: "bogus" as "auto" } });
-    await expect(run).rejects.toSatisfy(isCallerError);
+  it("refuses bad wording options when the tools are prepared, before any call can run", () => {
+    expect(() => chat.tools(env.toolset, { structured: "bogus" as "auto" })).toThrow(
+      /structured must be "auto", "prefer", "append" or "ignore"; got "bogus"/,
+    );
+    expect(() => chat.tools(env.toolset, { errorPrefix: 5 as unknown as string })).toThrow(
+      /errorPrefix must be a string; got 5/,
+    );
+  });
+
+  it("refuses what is not prepared tools, before any call runs", async () => {
+    await expect(
+      executeToolCalls(chatCompletion([["c1", "faults__echo", { text: "x" }]]), env.toolset as never, {
+        faults: env.faults.client,
+      }),
+    ).rejects.toSatisfy(isCallerError);
     expect(env.faults.started).toEqual([]);
   });
 
   it("accepts every structured mode and any errorPrefix string", async () => {
     for (const structured of ["auto", "prefer", "append", "ignore"] as const) {
-      const { outputs } = await runChat([["c1", "faults__throws", {}]], { output: { structured, errorPrefix: "" } });
+      const { outputs } = await runChat([["c1", "faults__throws", {}]], {}, undefined, { structured, errorPrefix: "" });
       expect(outputs[0]?.content).toBe("the disk is on fire");
     }
   });

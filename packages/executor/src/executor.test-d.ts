@@ -1,9 +1,9 @@
 import type OpenAI from "openai";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { adapter as chat } from "@x/openai-chat";
-import type { ChatToolMessage } from "@x/openai-chat";
+import type { ChatMessage, ChatToolMessage } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import type { ResponsesAnswer } from "@x/openai-responses";
+import type { ResponsesAnswer, ResponsesItem } from "@x/openai-responses";
 import type { Toolset } from "@x/toolset";
 import { describe, expectTypeOf, it } from "vitest";
 import { executeToolCalls } from "./execute-tool-calls";
@@ -11,11 +11,10 @@ import type { ExecuteResult } from "./run-round";
 import type { ExecutorHooks } from "./hook-events";
 import type { McpClients, McpToolClient } from "./mcp-client";
 import { otelHooks } from "./otel/otel-hooks";
-import { prepareTools } from "./prepare-tools";
 import { resumeToolLoop } from "./resume-tool-loop";
 import { runToolLoop } from "./run-tool-loop";
 import type { AdapterOutput, AdapterTool, ToolLoopOptions } from "./run-tool-loop";
-import type { ToolLoopState } from "./tool-loop-state";
+import type { ToolLoopState } from "./loop-state";
 
 declare const toolset: Toolset;
 declare const openai: OpenAI;
@@ -37,28 +36,29 @@ describe("the MCP SDK's Client", () => {
 
 describe("each adapter is accepted by executeToolCalls, with the official openai types", () => {
   it("Chat Completions: a ChatCompletion in, tool messages out that the next request takes", async () => {
-    const result = await executeToolCalls(completion, toolset, { files: client }, { adapter: chat });
-    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ChatToolMessage>>();
+    const result = await executeToolCalls(completion, chat.tools(toolset), { files: client });
+    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ChatToolMessage, ChatMessage>>();
     expectTypeOf(result.outputs).toExtend<OpenAI.ChatCompletionMessageParam[]>();
+    expectTypeOf(result.items).toExtend<OpenAI.ChatCompletionMessageParam[]>();
     expectTypeOf(chat.responseItems(completion)).toExtend<OpenAI.ChatCompletionMessageParam[]>();
   });
 
   it("Responses: a Response in, input items out", async () => {
-    const result = await executeToolCalls(response, toolset, new Map([["files", client]]), { adapter: responses });
-    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ResponsesAnswer>>();
+    const result = await executeToolCalls(response, responses.tools(toolset), new Map([["files", client]]));
+    expectTypeOf(result).toEqualTypeOf<ExecuteResult<ResponsesAnswer, ResponsesItem>>();
     expectTypeOf(result.outputs).toExtend<OpenAI.Responses.ResponseInputItem[]>();
   });
 
   it("refuses a response the adapter cannot read", async () => {
     // @ts-expect-error a number is no chat response
-    await executeToolCalls(42, toolset, { files: client }, { adapter: chat });
+    await executeToolCalls(42, chat.tools(toolset), { files: client });
   });
 });
 
-describe("prepareTools and runToolLoop with the openai client", () => {
-  it("prepareTools gives each API's request tools", () => {
-    expectTypeOf(prepareTools(chat, toolset).tools).toExtend<OpenAI.ChatCompletionTool[]>();
-    expectTypeOf(prepareTools(responses, toolset).tools).toExtend<OpenAI.Responses.Tool[]>();
+describe("tools() and runToolLoop with the openai client", () => {
+  it("each adapter's tools() gives its API's request tools", () => {
+    expectTypeOf(chat.tools(toolset).tools).toExtend<OpenAI.ChatCompletionTool[]>();
+    expectTypeOf(responses.tools(toolset).tools).toExtend<OpenAI.Responses.Tool[]>();
   });
 
   it("runToolLoop's model function is a thin wrapper over openai.chat.completions.create", async () => {
@@ -70,8 +70,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
           signal === undefined ? {} : { signal },
         ),
       adapter: chat,
-      toolset,
-      clients: { files: client },
+      servers: { toolset, clients: { files: client } },
       input,
       hooks: otelHooks(),
     });
@@ -93,15 +92,14 @@ describe("prepareTools and runToolLoop with the openai client", () => {
         );
       },
       adapter: responses,
-      toolset,
-      clients: { files: client },
+      servers: { toolset, clients: { files: client } },
       input,
     });
     expectTypeOf(result.response).toExtend<OpenAI.Responses.Response | undefined>();
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
     expectTypeOf(result.stopReason).toEqualTypeOf<
-      "completed" | "max-turns" | "aborted" | "needs-approval" | "stop-when"
+      "completed" | "incomplete" | "max-turns" | "aborted" | "needs-approval" | "stop-when"
     >();
     // The transcript goes into the next request as it is.
     await openai.responses.create({
@@ -116,15 +114,13 @@ describe("prepareTools and runToolLoop with the openai client", () => {
       // A reasoning or function_call item is no user message:
       // @ts-expect-error the transcript could not be typed as the input
       adapter: responses,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [{ role: "user" as const, content: "Hi" }],
     });
     void runToolLoop({
       model: () => ({}) as OpenAI.Responses.Response,
       adapter: responses,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [{ role: "user" as const, content: "Hi" }] as OpenAI.Responses.ResponseInputItem[],
     });
   });
@@ -133,8 +129,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const result = await runToolLoop({
       model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
       adapter: chat,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [{ role: "user" as const, content: "Hi" }],
     });
     expectTypeOf(result.input).toExtend<OpenAI.ChatCompletionMessageParam[]>();
@@ -150,8 +145,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
     const options: ToolLoopOptions<typeof chat, OpenAI.ChatCompletion, OpenAI.ChatCompletionMessageParam> = {
       model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
       adapter: chat,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [],
     };
     void runToolLoop<typeof chat, OpenAI.ChatCompletion, OpenAI.ChatCompletionMessageParam>(options);
@@ -162,8 +156,7 @@ describe("prepareTools and runToolLoop with the openai client", () => {
       model: () => ({}) as OpenAI.ChatCompletion,
       // @ts-expect-error the Responses adapter cannot read a ChatCompletion
       adapter: responses,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [] as OpenAI.Responses.ResponseInputItem[],
     });
   });
@@ -183,8 +176,7 @@ describe("resumeToolLoop with the openai client", () => {
         model: (messages, tools, { signal }) =>
           openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
         adapter: chat,
-        toolset,
-        clients: { files: client },
+        servers: { toolset, clients: { files: client } },
       },
     );
     expectTypeOf(result.response).toExtend<OpenAI.ChatCompletion | undefined>();
@@ -192,7 +184,11 @@ describe("resumeToolLoop with the openai client", () => {
     await openai.chat.completions.create({ model: "gpt-5-mini", messages: result.input });
     if (result.state !== undefined) {
       // Paused again: the new state resumes the same way.
-      await resumeToolLoop(result.state, {}, { model: () => completion, adapter: chat, toolset, clients: {} });
+      await resumeToolLoop(
+        result.state,
+        {},
+        { model: () => completion, adapter: chat, servers: { toolset, clients: {} } },
+      );
     }
   });
 
@@ -200,8 +196,7 @@ describe("resumeToolLoop with the openai client", () => {
     const paused = await runToolLoop({
       model: (items, tools) => openai.responses.create({ model: "gpt-5-mini", input: items, tools }),
       adapter: responses,
-      toolset,
-      clients: {},
+      servers: { toolset, clients: {} },
       input: [{ role: "user", content: "Hi" }] as OpenAI.Responses.ResponseInput,
     });
     if (paused.state === undefined) return;
@@ -219,8 +214,7 @@ describe("resumeToolLoop with the openai client", () => {
           });
         },
         adapter: responses,
-        toolset,
-        clients: {},
+        servers: { toolset, clients: {} },
       },
     );
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
@@ -236,12 +230,11 @@ describe("resumeToolLoop with the openai client", () => {
         model: () => response,
         // @ts-expect-error a reasoning or function_call item is no user message
         adapter: responses,
-        toolset,
-        clients: {},
+        servers: { toolset, clients: {} },
       },
     );
     const items = JSON.parse("{}") as ToolLoopState<OpenAI.Responses.ResponseInputItem>;
-    void resumeToolLoop(items, {}, { model: () => response, adapter: responses, toolset, clients: {} });
+    void resumeToolLoop(items, {}, { model: () => response, adapter: responses, servers: { toolset, clients: {} } });
     void resumeToolLoop(
       items,
       {},
@@ -249,8 +242,7 @@ describe("resumeToolLoop with the openai client", () => {
         model: () => response,
         // @ts-expect-error the Chat adapter cannot read a Response
         adapter: chat,
-        toolset,
-        clients: {},
+        servers: { toolset, clients: {} },
       },
     );
   });

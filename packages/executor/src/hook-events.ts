@@ -1,4 +1,7 @@
-import type { McpCallToolResult, StrictError, StreamDelta, ToolError } from "@x/toolset";
+import type { McpCallToolResult, PrepareReport, StreamDelta, ToolError } from "@x/toolset";
+import type { RunUsage } from "./stop-when";
+
+type StrictError = PrepareReport["fallbacks"][string];
 
 /** Fields every event carries. */
 interface EventBase {
@@ -55,6 +58,26 @@ export interface ToolCallProgressEvent extends ToolCallEventBase {
   readonly total?: number;
   /** What the tool is doing, when it says. */
   readonly message?: string;
+}
+
+/**
+ * A running tool asked for input (MCP elicitation), and how it was answered:
+ * by `elicit`, or declined without it. The values typed in are here only with
+ * `includeValues: true`.
+ */
+export interface ToolCallElicitationEvent extends ToolCallEventBase {
+  readonly type: "tool-call-elicitation";
+  /** `"form"`: fill in `requestedSchema`; `"url"`: open `url` (the values never pass through the client). */
+  readonly mode: "form" | "url";
+  readonly message: string;
+  readonly requestedSchema?: unknown;
+  readonly url?: string;
+  /** What went back: `accept`, `decline`, `cancel`; `pause` when the run waits; `invalid` when `elicit` failed. */
+  readonly action: "accept" | "decline" | "cancel" | "pause" | "invalid";
+  /** Why it was answered without `elicit`, as the model reads it. */
+  readonly note?: string;
+  /** The accepted form's values: only with `includeValues: true`. */
+  readonly content?: { readonly [name: string]: unknown };
 }
 
 /** A call came back with a well-formed MCP result (which may be a tool-reported error, `isError: true`). */
@@ -158,6 +181,8 @@ export interface ToolExcludedEvent extends StrictProblemFields {
 /** `runToolLoop` is about to call the model. */
 export interface TurnStartEvent extends EventBase {
   readonly type: "turn-start";
+  /** The `executionId` of the calls this turn runs. */
+  readonly executionId: string;
   /** 1 for the first model call. */
   readonly turn: number;
   /** Items in the transcript sent to the model. */
@@ -167,6 +192,8 @@ export interface TurnStartEvent extends EventBase {
 /** A turn is over: the model answered and its calls were answered, or the model function threw. */
 export interface TurnEndEvent extends EventBase {
   readonly type: "turn-end";
+  /** The `executionId` of the calls this turn ran. */
+  readonly executionId: string;
   readonly turn: number;
   readonly startTime: number;
   readonly durationMs: number;
@@ -176,12 +203,19 @@ export interface TurnEndEvent extends EventBase {
   readonly rejectedCount: number;
   /** What the model function threw, when it did (the loop then rejects with it). */
   readonly error?: unknown;
+  /** The tokens this turn's response reports using, when it reports any. */
+  readonly usage?: RunUsage;
+  /** The model that answered, when the response names it (`model`, or Gemini's `modelVersion`). */
+  readonly model?: string;
+  /** The API the turn spoke (`adapter.api`). */
+  readonly api: string;
 }
 
 /** Every event the executor emits. */
 export type ExecutorEvent =
   | ToolCallStartEvent
   | ToolCallProgressEvent
+  | ToolCallElicitationEvent
   | ToolCallEndEvent
   | ToolCallErrorEvent
   | ToolCallRejectedEvent

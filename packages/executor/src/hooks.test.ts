@@ -1,17 +1,15 @@
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import type { ChatFunctionTool } from "@x/openai-chat";
-import type { ResponsesTool } from "@x/openai-responses";
 import { buildToolset } from "@x/toolset";
 import type { PreparedTools } from "@x/toolset";
 import { describe, expect, it } from "vitest";
 import { useFaultServer } from "./__fixtures__/fault-server";
 import { chatCompletion } from "./__fixtures__/model-responses";
 import { combineHooks } from "./combine-hooks";
-import { createDispatcher, NOOP_DISPATCHER } from "./dispatcher";
+import { createEmit } from "./emit";
 import { executeToolCalls } from "./execute-tool-calls";
 import type { ExecutorEvent, ExecutorHooks } from "./hook-events";
-import { prepareTools } from "./prepare-tools";
+import { runToolLoop } from "./run-tool-loop";
 
 const env = useFaultServer();
 
@@ -45,9 +43,9 @@ describe("hook events", () => {
     const { events, hooks } = recorder();
     await executeToolCalls(
       round,
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, hooks, timeoutMs: 20, concurrency: 1 },
+      { hooks, timeoutMs: 20, concurrency: 1 },
     );
     expect(events.map((e) => [e.type, "callId" in e ? e.callId : ""])).toEqual([
       ["tool-call-rejected", "c2"],
@@ -96,13 +94,9 @@ describe("hook events", () => {
       const { events, hooks } = recorder();
       await executeToolCalls(
         chatCompletion([["c1", "faults__echo", { text: "secret" }]]),
-        env.toolset,
+        chat.tools(env.toolset),
         { faults: env.faults.client },
-        {
-          adapter: chat,
-          hooks,
-          includeValues,
-        },
+        { hooks, includeValues },
       );
       seen.push(events);
     }
@@ -129,21 +123,14 @@ describe("hook events", () => {
     };
     const { outputs } = await executeToolCalls(
       round,
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, hooks, timeoutMs: 20 },
+      { hooks, timeoutMs: 20 },
     );
     expect(outputs.map((o) => o.tool_call_id)).toEqual(["c1", "c2", "c3"]);
     expect(outputs[0]?.content).toBe("secret");
     // Let the rejected hook promises settle: an unhandled rejection would fail the run.
     await new Promise((resolve) => setTimeout(resolve, 5));
-  });
-
-  it("no hooks: the no-op dispatcher, chosen once", () => {
-    expect(createDispatcher(undefined, false)).toBe(NOOP_DISPATCHER);
-    expect(createDispatcher({}, true)).toBe(NOOP_DISPATCHER);
-    expect(createDispatcher(combineHooks(undefined, {}), false)).toBe(NOOP_DISPATCHER);
-    expect(createDispatcher({ "turn-end": () => {} }, false)).not.toBe(NOOP_DISPATCHER);
   });
 
   it("combineHooks calls each hooks object in order, isolated from the others' failures", () => {
@@ -159,12 +146,12 @@ describe("hook events", () => {
       { "turn-start": () => void seen.push("third"), "turn-end": () => void seen.push("end") },
     );
     expect(Object.keys(hooks).sort()).toEqual(["turn-end", "turn-start"]);
-    createDispatcher(hooks, false).emit({ type: "turn-start", timestamp: 0, turn: 1, inputLength: 0 });
+    createEmit(hooks)({ type: "turn-start", timestamp: 0, executionId: "1", turn: 1, inputLength: 0 });
     expect(seen).toEqual(["first", "third"]);
   });
 });
 
-describe("prepareTools", () => {
+describe("strict events of runToolLoop", () => {
   const { toolset: mixed } = buildToolset({
     files: [
       { name: "read", inputSchema: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
@@ -175,39 +162,78 @@ describe("prepareTools", () => {
     ],
   });
 
-  const names = (prepared: PreparedTools<ChatFunctionTool> | PreparedTools<ResponsesTool>): string[] =>
-    prepared.tools
+  const names = (prepared: PreparedTools): string[] =>
+    (prepared.tools as ({ function: { name: string } } | { name: string } | { type: string })[])
       .map((tool) => ("function" in tool ? tool.function.name : "name" in tool ? tool.name : tool.type))
       .sort();
 
-  it.each([
-    { api: "chat", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
-    { api: "chat", strict: true, type: "tool-excluded", sent: ["files__read"] },
-    { api: "responses", strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
-    { api: "responses", strict: true, type: "tool-excluded", sent: ["files__read"] },
-  ])("$api, strict: $strict → one $type event with the schema path and keyword", ({ api, strict, type, sent }) => {
+  /** Runs one turn whose model answers at once, and gives the tools it was sent and the strict events. */
+  async function firstTurn(api: "chat" | "responses", strict: "auto" | boolean) {
     const { events, hooks } = recorder();
-    const prepared =
-      api === "chat" ? prepareTools(chat, mixed, { strict, hooks }) : prepareTools(responses, mixed, { strict, hooks });
-    expect(prepared).toEqual(api === "chat" ? chat.tools(mixed, { strict }) : responses.tools(mixed, { strict }));
-    expect(names(prepared)).toEqual(sent);
-    expect(events).toEqual([
-      {
-        type,
-        timestamp: expect.any(Number) as number,
-        name: "files__pick",
-        server: "files",
-        toolName: "pick",
-        path: ["properties", "v"],
-        keyword: "oneOf",
-        message: expect.any(String) as string,
-      },
-    ]);
-  });
+    let sent: PreparedTools["tools"] = [];
+    const servers = { toolset: mixed, clients: {} };
+    if (api === "chat") {
+      await runToolLoop({
+        model: (_input, tools) => {
+          sent = tools;
+          return { choices: [{ message: { role: "assistant" as const, content: "Done." }, finish_reason: "stop" }] };
+        },
+        adapter: chat,
+        servers,
+        input: "Hi",
+        tools: { strict },
+        hooks,
+      });
+    } else {
+      await runToolLoop({
+        model: (_input, tools) => {
+          sent = tools;
+          return { output: [] };
+        },
+        adapter: responses,
+        servers,
+        input: [{ type: "message", role: "user", content: "Hi" }],
+        tools: { strict },
+        hooks,
+      });
+    }
+    const prepared = (api === "chat" ? chat : responses).tools(mixed, { strict }) as PreparedTools;
+    expect(sent).toEqual(prepared.tools);
+    return { prepared, events: events.filter((e) => e.type === "strict-fallback" || e.type === "tool-excluded") };
+  }
 
-  it("strict: false emits nothing", () => {
-    const { events, hooks } = recorder();
-    prepareTools(chat, mixed, { strict: false, hooks });
+  it.each([
+    { api: "chat" as const, strict: "auto" as const, type: "strict-fallback", sent: ["files__pick", "files__read"] },
+    { api: "chat" as const, strict: true, type: "tool-excluded", sent: ["files__read"] },
+    {
+      api: "responses" as const,
+      strict: "auto" as const,
+      type: "strict-fallback",
+      sent: ["files__pick", "files__read"],
+    },
+    { api: "responses" as const, strict: true, type: "tool-excluded", sent: ["files__read"] },
+  ])(
+    "$api, strict: $strict → one $type event with the schema path and keyword",
+    async ({ api, strict, type, sent }) => {
+      const { prepared, events } = await firstTurn(api, strict);
+      expect(names(prepared)).toEqual(sent);
+      expect(events).toEqual([
+        {
+          type,
+          timestamp: expect.any(Number) as number,
+          name: "files__pick",
+          server: "files",
+          toolName: "pick",
+          path: ["properties", "v"],
+          keyword: "oneOf",
+          message: expect.any(String) as string,
+        },
+      ]);
+    },
+  );
+
+  it("strict: false emits nothing", async () => {
+    const { events } = await firstTurn("chat", false);
     expect(events).toEqual([]);
   });
 });

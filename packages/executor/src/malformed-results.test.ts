@@ -31,9 +31,8 @@ async function answer(tool: string, client?: (raw: RawServer) => McpToolClient) 
   raw = await startRawServer((name) => answers[name] ?? { error: { code: -32602, message: `no tool ${name}` } });
   const { outputs, outcomes } = await executeToolCalls(
     chatCompletion([["c1", `raw__${tool}`, {}]]),
-    toolset,
+    chat.tools(toolset),
     { raw: client === undefined ? raw.client : client(raw) },
-    { adapter: chat },
   );
   expect(outputs).toHaveLength(1);
   expect(outputs[0]?.tool_call_id).toBe("c1");
@@ -76,7 +75,7 @@ describe("results from a server that breaks the protocol (raw JSON-RPC over the 
     async () => {
       // A user's client wrapper that asks the SDK for the raw result.
       const lenient = (server: RawServer): McpToolClient => ({
-        callTool: (params, _schema, options) =>
+        callTool: (params: { name: string }, _schema?: undefined, options?: { signal?: AbortSignal }) =>
           server.client.request({ method: "tools/call", params }, z.unknown(), options),
       });
       expect(await answer("content-not-a-list", lenient)).toMatchObject({

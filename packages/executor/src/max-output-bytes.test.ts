@@ -13,9 +13,9 @@ describe("maxOutputBytes in executeToolCalls", () => {
   it("cuts an over-long result with a visible marker; the outcome keeps the whole result", async () => {
     const { outputs, outcomes } = await executeToolCalls(
       chatCompletion([["c1", "faults__big", { unit: "ab", count: 50 }]]),
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, maxOutputBytes: 31 + 1 + 10 },
+      { maxOutputBytes: 31 + 1 + 10 },
     );
     expect(outputs).toEqual([{ role: "tool", tool_call_id: "c1", content: `ababababab\n${truncationMarker(90)}` }]);
     expect(outcomes[0]).toMatchObject({ truncatedBytes: 90, outcome: { content: [{ text: "ab".repeat(50) }] } });
@@ -23,16 +23,16 @@ describe("maxOutputBytes in executeToolCalls", () => {
 
   it(`cuts at ${DEFAULT_MAX_OUTPUT_BYTES} bytes by default, and not at all with Infinity`, async () => {
     const call = chatCompletion([["c1", "faults__big", { unit: "0123456789", count: 20_000 }]]);
-    const byDefault = await executeToolCalls(call, env.toolset, { faults: env.faults.client }, { adapter: chat });
+    const byDefault = await executeToolCalls(call, chat.tools(env.toolset), { faults: env.faults.client });
     // The marker and its line break take 35 of the 100,000 bytes.
     expect(byDefault.outputs[0]?.content).toBe(
       `${"0123456789".repeat(10_000).slice(0, 99_965)}\n${truncationMarker(100_035)}`,
     );
     const unlimited = await executeToolCalls(
       call,
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, maxOutputBytes: Infinity },
+      { maxOutputBytes: Infinity },
     );
     expect(unlimited.outputs[0]?.content).toBe("0123456789".repeat(20_000));
   });
@@ -40,9 +40,9 @@ describe("maxOutputBytes in executeToolCalls", () => {
   it("keeps images as images for Responses while cutting the text (a limit too small for the marker)", async () => {
     const { outputs } = await executeToolCalls(
       responsesResponse([["r1", "faults__image", {}]]),
-      env.toolset,
+      responses.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: responses, maxOutputBytes: 9 },
+      { maxOutputBytes: 9 },
     );
     expect(outputs).toEqual([
       {

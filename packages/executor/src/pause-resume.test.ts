@@ -17,7 +17,7 @@ import { annotationPolicy } from "./annotation-policy";
 import type { ExecutorEvent } from "./hook-events";
 import { resumeToolLoop } from "./resume-tool-loop";
 import { runToolLoop } from "./run-tool-loop";
-import type { ToolLoopState } from "./tool-loop-state";
+import type { ToolLoopState } from "./loop-state";
 
 let api: NotesApi;
 let servers: NotesServer[];
@@ -67,8 +67,7 @@ describe("pause and resume with the Chat Completions API", () => {
       model: (messages, tools, { signal }) =>
         openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input,
       approve: annotationPolicy(),
     });
@@ -106,8 +105,7 @@ describe("pause and resume with the Chat Completions API", () => {
           model: (messages, tools, { signal }) =>
             openai.chat.completions.create({ model: "gpt-test", messages, tools }, { signal }),
           adapter: chat,
-          toolset: notes.toolset,
-          clients: { notes: notes.client },
+          servers: { toolset: notes.toolset, clients: { notes: notes.client } },
           hooks: {
             "tool-call-denied": (event) => void events.push(event),
             "turn-start": (event) => void events.push(event),
@@ -176,8 +174,7 @@ describe("pause and resume with the Chat Completions API", () => {
       model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
         openai.chat.completions.create({ model: "gpt-test", messages, tools }),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
     };
     const half = await resumeToolLoop(await storedAndReadBack(result.state), { call_append: true }, options);
     expect(half.stopReason).toBe("needs-approval");
@@ -210,8 +207,7 @@ describe("pause and resume with the Chat Completions API", () => {
       {
         model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
         adapter: chat,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
+        servers: { toolset: notes.toolset, clients: { notes: notes.client } },
         maxTurns: 1,
       },
     );
@@ -232,8 +228,7 @@ describe("pause and resume with the Chat Completions API", () => {
         model: (messages: OpenAI.ChatCompletionMessageParam[], tools: OpenAI.ChatCompletionTool[]) =>
           openai.chat.completions.create({ model: "gpt-test", messages, tools }),
         adapter: chat,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
+        servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       };
       await expect(
         resumeToolLoop({ ...state, format: "other" } as unknown as typeof state, {}, options),
@@ -246,7 +241,7 @@ describe("pause and resume with the Chat Completions API", () => {
       );
       await expect(
         resumeToolLoop(state, {}, { ...options, adapter: responses } as unknown as typeof options),
-      ).rejects.toThrow(/belongs to the chat API/);
+      ).rejects.toThrow(/belongs to the "chat" API/);
       expect(notes.ran).toEqual([]);
     },
   );
@@ -255,20 +250,19 @@ describe("pause and resume with the Chat Completions API", () => {
     const { result } = await pausedRun();
     const { notes, openai } = await freshProcess();
     const state = await storedAndReadBack(result.state);
-    const renamed = {
-      ...state,
-      pending: state.pending.map((call) =>
-        call.callId === "call_delete" ? { ...call, toolName: "drop_everything" } : call,
-      ),
+    // The server no longer has delete_note when the run resumes.
+    const gone = "notes__delete_note";
+    const toolset = {
+      entries: notes.toolset.entries.filter((entry) => entry.name !== gone),
+      resolve: (name: string) => (name === gone ? undefined : notes.toolset.resolve(name)),
     };
     const done = await resumeToolLoop(
-      renamed,
+      state,
       { call_delete: true, call_append: true },
       {
         model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
         adapter: chat,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
+        servers: { toolset, clients: { notes: notes.client } },
       },
     );
     expect(done.stopReason).toBe("completed");
@@ -276,7 +270,7 @@ describe("pause and resume with the Chat Completions API", () => {
     expect(done.input[3]).toMatchObject({
       role: "tool",
       tool_call_id: "call_delete",
-      content: expect.stringContaining("no longer available") as unknown,
+      content: expect.stringContaining('There is no tool named "notes__delete_note"') as unknown,
     });
   });
 });
@@ -290,8 +284,7 @@ describe("pause and resume with the Responses API", () => {
       model: (items, tools, { signal }) =>
         first.openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
       adapter: responses,
-      toolset: first.notes.toolset,
-      clients: { notes: first.notes.client },
+      servers: { toolset: first.notes.toolset, clients: { notes: first.notes.client } },
       input,
       approve: annotationPolicy(),
     });
@@ -310,8 +303,7 @@ describe("pause and resume with the Responses API", () => {
         model: (items, tools, { signal }) =>
           openai.responses.create({ model: "gpt-test", input: items, tools }, { signal }),
         adapter: responses,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
+        servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       },
     );
     expect(done.stopReason).toBe("completed");
@@ -350,8 +342,7 @@ describe("pause and resume with the Responses API", () => {
       {
         model: () => turns[turn++]!,
         adapter: responses,
-        toolset: notes.toolset,
-        clients: { notes: notes.client },
+        servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       },
     );
     expect(done).toMatchObject({ stopReason: "completed", turns: 2 });

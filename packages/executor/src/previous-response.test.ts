@@ -10,7 +10,7 @@ import { annotationPolicy } from "./annotation-policy";
 import { resumeToolLoop } from "./resume-tool-loop";
 import { runToolLoop } from "./run-tool-loop";
 import type { ToolLoopOptions } from "./run-tool-loop";
-import type { ToolLoopState } from "./tool-loop-state";
+import type { ToolLoopState } from "./loop-state";
 
 // Responses conversation state over real HTTP: the stand-in keeps each
 // response's conversation and, given previous_response_id, applies the
@@ -42,8 +42,7 @@ const options = (): Omit<ToolLoopOptions<typeof responses, OpenAI.Responses.Resp
       { model: "gpt-test", input: items, tools, previous_response_id: previousResponseId },
       { signal },
     ),
-  toolset: notes.toolset,
-  clients: { notes: notes.client },
+  servers: { toolset: notes.toolset, clients: { notes: notes.client } },
   input,
   conversation: "previous-response",
 });

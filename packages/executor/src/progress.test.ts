@@ -9,7 +9,10 @@ import { chatCompletion } from "./__fixtures__/model-responses";
 import { executeToolCalls } from "./execute-tool-calls";
 import type { ExecuteOptions } from "./execute-options";
 import type { ExecutorEvent, ToolCallProgressEvent } from "./hook-events";
-import type { CallToolOptions, McpToolClient } from "./mcp-client";
+import type { McpToolClient } from "./mcp-client";
+
+/** The request options of a v1 client's callTool. */
+type CallToolOptions = Parameters<Client["callTool"]>[2];
 
 const env = useFaultServer();
 
@@ -19,25 +22,20 @@ function recordingClient(
 ) {
   const options: (CallToolOptions | undefined)[] = [];
   const client: McpToolClient = {
-    callTool: (params, resultSchema, given) => {
+    callTool: (params: Parameters<Client["callTool"]>[0], _schema?: undefined, given?: CallToolOptions) => {
       options.push(given);
-      return env.faults.client.callTool(params, resultSchema, keep(given));
+      return env.faults.client.callTool(params, undefined, keep(given));
     },
   };
   return { client, options };
 }
 
-function runProgress(
-  steps: number,
-  everyMs: number,
-  options: Omit<ExecuteOptions<unknown, unknown>, "adapter">,
-  client?: McpToolClient,
-) {
+function runProgress(steps: number, everyMs: number, options: Omit<ExecuteOptions, "adapter">, client?: McpToolClient) {
   return executeToolCalls(
     chatCompletion([["p1", "faults__progress", { steps, everyMs }]]),
-    env.toolset,
+    chat.tools(env.toolset),
     { faults: client ?? env.faults.client },
-    { adapter: chat, ...options },
+    { ...options },
   );
 }
 
@@ -134,9 +132,9 @@ describe("progress of a long tool", () => {
 
   it("reports nothing after the call is answered", async () => {
     const events: ExecutorEvent[] = [];
-    let onprogress: CallToolOptions["onprogress"];
+    let onprogress: NonNullable<CallToolOptions>["onprogress"];
     const client: McpToolClient = {
-      callTool: (_params, _schema, given) => {
+      callTool: (_params: unknown, _schema?: undefined, given?: CallToolOptions) => {
         onprogress = given?.onprogress;
         return Promise.resolve({ content: [{ type: "text", text: "quick" }] });
       },
@@ -162,14 +160,9 @@ describe("server-everything's trigger-long-running-operation over stdio", () => 
       const events: ToolCallProgressEvent[] = [];
       const { outputs } = await executeToolCalls(
         chatCompletion([["c1", "everything__trigger-long-running-operation", { duration: 0.6, steps: 3 }]]),
-        toolset,
+        chat.tools(toolset),
         { everything: client },
-        {
-          adapter: chat,
-          timeoutMs: 450,
-          resetTimeoutOnProgress: true,
-          hooks: { "tool-call-progress": (e) => void events.push(e) },
-        },
+        { timeoutMs: 450, resetTimeoutOnProgress: true, hooks: { "tool-call-progress": (e) => void events.push(e) } },
       );
       expect(outputs).toEqual([
         {

@@ -1,94 +1,134 @@
 import { ToolError } from "@x/toolset";
-import type { ToolCall, Toolset } from "@x/toolset";
-import { renderResult } from "@x/toolset/adapter";
-import type { Adapter } from "@x/toolset/adapter";
-import { askingApprove, decideAndRun } from "./approved-round";
-import type { DecideCall } from "./approved-round";
-import { readAnswer } from "./approve-calls";
+import type { ToolCall } from "@x/toolset";
+import type { Adapter, Rejection, ResolvedToolCalls } from "@x/toolset/adapter";
 import type { ApprovalDecision } from "./approve-calls";
-import { createDispatcher } from "./dispatcher";
-import { roundSettings } from "./execute-options";
 import { nextExecutionId } from "./execution-id";
-import { rejectedOutcome } from "./run-round";
-import type { CallOutcome, RoundContext } from "./run-round";
-import { runTurns } from "./run-tool-loop";
-import type { AdapterOutput, LoopOptions, ToolLoopOptions, ToolLoopResult, TranscriptEntry } from "./run-tool-loop";
-import { checkState } from "./tool-loop-state";
-import type { AnsweredCall, ApprovalDecisions, ToolLoopState } from "./tool-loop-state";
+import { badState, checkState } from "./loop-state";
+import type { ApprovalDecisions, ToolLoopState } from "./loop-state";
+import { approving, deciding, runRound } from "./run-round";
+import { answeredIds, append, roundContext, runTurns, startRun, stoppedBy } from "./run-tool-loop";
+import type {
+  AdapterOutput,
+  LoopOptions,
+  RunningLoop,
+  ToolLoopOptions,
+  ToolLoopResult,
+  TranscriptEntry,
+} from "./run-tool-loop";
+import { sameJson } from "./same-json";
 
 /**
- * Options of {@link resumeToolLoop}: those of `runToolLoop`, less `input`
- * (the state has the transcript). The state's entries take the place of the
- * input items: type the state read back from JSON by your input item type,
- * e.g. `ToolLoopState<OpenAI.ChatCompletionMessageParam>`.
+ * Options of {@link resumeToolLoop}: those of `runToolLoop` but `input` (the
+ * state has the transcript), and `claim`.
  *
  * @typeParam TAdapter - the adapter's type (`typeof adapter`), of the API the state belongs to
  * @typeParam TResponse - what the model function returns
  * @typeParam TInput - an item of the state's transcript
  */
-export type ResumeOptions<TAdapter extends Adapter, TResponse, TInput> = Omit<
+export interface ResumeOptions<TAdapter extends Adapter, TResponse, TInput> extends Omit<
   ToolLoopOptions<TAdapter, TResponse, TInput>,
   "input"
->;
-
-// A paused call runs only as the tool it was: the toolset given on resume
-// (perhaps rebuilt in another process) must still have it under its name.
-function stillOffered(call: ToolCall, toolset: Toolset): boolean {
-  const entry = toolset.resolve(call.name);
-  return entry !== undefined && entry.server === call.server && entry.toolName === call.toolName;
+> {
+  /**
+   * Claims the paused run before anything runs: given the state's `id`, it
+   * answers `true` the first time and `false` ever after (back it with your
+   * store: an exclusive file create, a unique row). A refused claim
+   * (`false`, a throw or a rejection) rejects with `already-resumed`, so one
+   * approval never runs a call twice. Without it, nothing stops a state
+   * from being resumed twice.
+   */
+  readonly claim?: ((id: string) => boolean | PromiseLike<boolean>) | undefined;
 }
 
-function goneOutcome<TOutput>(
-  call: ToolCall,
-  executionId: string,
-  { settings, dispatcher }: RoundContext<unknown, TOutput>,
-): CallOutcome<TOutput> {
-  const error = new ToolError(
-    "unknown-tool",
-    `The tool "${call.name}" is no longer available, so the call was not run.`,
-  );
-  const rejection = {
-    callId: call.callId,
-    name: call.name,
-    index: call.index,
-    error,
-    output: settings.adapter.renderedOutput(call.callId, renderResult(error, settings.render)),
-  };
-  dispatcher.callRejected(executionId, rejection);
-  return rejectedOutcome(rejection);
+/** The paused turn's calls as its response gives them, by call id. */
+type Derived = Map<string, { readonly call?: ToolCall; readonly rejection?: Rejection; readonly search?: true }>;
+
+function derivedById(resolved: ResolvedToolCalls<unknown>): Derived {
+  const byId: Derived = new Map();
+  for (const call of resolved.calls) byId.set(call.callId, { call });
+  for (const rejection of resolved.rejected) byId.set(rejection.callId, { rejection });
+  for (const search of resolved.searches) byId.set(search.callId, { search: true });
+  return byId;
 }
 
 /**
- * Continues a run that stopped with `stopReason: "needs-approval"`: each
- * pending call is decided by `decisions[callId]` (`true`, `false`,
- * `{ allow, reason }`), or, without one, by `options.approve` when given;
- * a call still undecided (or answered `"pause"` again) keeps the run paused,
- * and a new `state` comes back. Once every call is decided, the approved
- * ones run, the denied ones are answered with a `denied` error, the turn's
- * answers go into the transcript in the model's order (each call id exactly
- * once, with the answers made before the pause), and the loop goes on as
- * `runToolLoop` would, its turns counted from the state's.
+ * Checks what the state says about its calls against what the paused
+ * response in its transcript issued: each answered and pending call id is
+ * one of the response's, each once; each pending call is the response's call
+ * (name, arguments, position); every call of the response is answered or
+ * pending.
  *
- * The state may come from `JSON.parse` in another process: give the same
- * kind of adapter, and a toolset and clients for the same servers. A
- * pending call whose tool the toolset no longer has under the same name,
- * server and tool name is answered as an unknown tool, never run.
+ * @throws {ToolError} `invalid-options` naming the first disagreement
+ */
+function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
+  const seen = new Set<string>();
+  const once = (callId: string, where: string): void => {
+    if (seen.has(callId)) throw badState(`the call id ${JSON.stringify(callId)} occurs twice (${where})`);
+    seen.add(callId);
+  };
+  for (const { callId } of state.answered) {
+    once(callId, "answered");
+    if (!derived.has(callId))
+      throw badState(`answered holds ${JSON.stringify(callId)}, which the paused response did not issue`);
+  }
+  for (const pending of state.pending) {
+    once(pending.callId, "pending");
+    const found = derived.get(pending.callId);
+    if (found === undefined) {
+      throw badState(`pending holds ${JSON.stringify(pending.callId)}, which the paused response did not issue`);
+    }
+    const { call } = found;
+    if (call === undefined) continue;
+    const same =
+      pending.name === call.name &&
+      pending.server === call.server &&
+      pending.toolName === call.toolName &&
+      pending.index === call.index &&
+      sameJson(pending.arguments, call.arguments);
+    if (!same) {
+      throw badState(`the pending call ${JSON.stringify(pending.callId)} is not the call the paused response issued`);
+    }
+  }
+  for (const callId of derived.keys()) {
+    if (!seen.has(callId)) {
+      throw badState(`the paused response's call ${JSON.stringify(callId)} is neither answered nor pending`);
+    }
+  }
+}
+
+/**
+ * Continues a run that stopped with `stopReason: "needs-approval"`.
+ *
+ * The calls to decide are read again from the transcript's last response
+ * (the model's own calls, their arguments restored with the current tools),
+ * and a state whose `pending`, `answered` or counters disagree with its
+ * transcript is refused: a stored state is data, and nothing runs that the
+ * model did not issue. Each pending call is decided by `decisions[callId]`
+ * (`true`, `false`, `{ allow, reason }`), or, without one, by
+ * `options.approve`; a call still undecided keeps the run paused (a new
+ * `state`, with a new id). Once every call is decided, the allowed ones
+ * run, the denied ones are answered `denied`, a call whose tool is gone is
+ * answered `unknown-tool`, the turn's answers go into the transcript in the
+ * model's order, `stopWhen` is checked on that turn, and the loop goes on as
+ * `runToolLoop` would, its turns and usage counted from the state's.
  *
  * @param state - the `state` of a `needs-approval` result (as it was, or read back from JSON)
  * @param decisions - answers by call id, for some or all of the pending calls
- * @param options - as for `runToolLoop`, without `input`
- * @returns the end of the run, as `runToolLoop` returns it (`turns` counts the model calls before the pause too)
- * @throws {ToolError} `invalid-options`, before any work, when `state` is not a paused run's state, belongs to another
- *   API, or a decision names a call that is not pending; or for a wrong option
+ * @param options - as for `runToolLoop`, without `input`; `claim` to resume each state once
+ * @returns the end of the run, as `runToolLoop` returns it
+ * @throws {ToolError} `invalid-options` before any work when `state` is not a paused run's state, disagrees with its
+ *   transcript, belongs to another API, or a decision names a call that is not pending; `already-resumed` when
+ *   `claim` refuses
  * @example
  * ```ts
- * const paused = await runToolLoop({ model, adapter, toolset, clients, input, approve: annotationPolicy() });
+ * const paused = await runToolLoop({ model, adapter, servers, input, approve: annotationPolicy() });
  * if (paused.stopReason === "needs-approval") {
  *   await writeFile("run.json", JSON.stringify(paused.state));
  *   // … later, maybe in another process:
  *   const state = JSON.parse(await readFile("run.json", "utf8"));
- *   const done = await resumeToolLoop(state, { [state.pending[0].callId]: { allow: false, reason: "Not now." } }, {
- *     model, adapter, toolset, clients,
+ *   await resumeToolLoop(state, { [state.pending[0].callId]: true }, {
+ *     model, adapter, servers,
+ *     claim: (id) => writeFile(`claims/${id}`, "", { flag: "wx" }).then(() => true, () => false),
  *   });
  * }
  * ```
@@ -99,59 +139,86 @@ export async function resumeToolLoop<TAdapter extends Adapter, TResponse, TInput
   options: ResumeOptions<TAdapter, TResponse, TInput>,
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>> {
   // As in runToolLoop, the types are proved at the call site and the loop is written over `unknown`.
-  return resume(state, decisions, options as Omit<LoopOptions, "input">) as Promise<
-    ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>
-  >;
+  return resume(
+    state,
+    decisions,
+    options as unknown as LoopOptions & { claim?: ResumeOptions<Adapter, unknown, unknown>["claim"] },
+  ) as Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>>;
 }
 
 async function resume(
-  state: unknown,
+  given: unknown,
   decisions: ApprovalDecisions,
-  options: Omit<LoopOptions, "input">,
+  options: LoopOptions & { readonly claim?: ResumeOptions<Adapter, unknown, unknown>["claim"] },
 ): Promise<ToolLoopResult<unknown, unknown>> {
-  const { adapter, toolset, clients, approve, signal } = options;
-  const checked = checkState(state, decisions, String(adapter?.api));
-  // The options a round takes have the same names here: roundSettings checks them and reads only those.
-  const settings = roundSettings({ ...options, adapter });
-  const dispatcher = createDispatcher(options.hooks, options.includeValues === true);
-  const executionId = nextExecutionId(dispatcher);
-  const context = { settings, toolset, clients, dispatcher };
+  const run = startRun(options);
+  const { adapter } = run;
+  const state = checkState(given, decisions, adapter.api);
+  if (options.claim !== undefined && typeof options.claim !== "function") {
+    throw new ToolError("invalid-options", "The option claim must be a function (id) => boolean.");
+  }
+  const transcript = [...state.transcript];
+  const prior = transcript.slice(0, transcript.length - state.responseItems);
+  const window = transcript.slice(prior.length);
+  const { prepared } = run.tools.forTurn({ turn: state.turns, transcript: prior });
+  const before = answeredIds(adapter, prior);
+  const derived = adapter.readCalls(window, prepared, before === undefined ? {} : { answeredCallIds: before });
+  checkAgainstTranscript(state, derivedById(derived));
 
-  const offered = checked.pending.filter((call) => stillOffered(call, toolset));
-  const gone = checked.pending
-    .filter((call) => !stillOffered(call, toolset))
-    .map((call) => goneOutcome(call, executionId, context));
-  const ask = approve === undefined ? undefined : askingApprove(approve, toolset, signal);
-  const decide: DecideCall = (call) => {
-    const answer = Object.hasOwn(decisions, call.callId) ? decisions[call.callId] : undefined;
-    if (answer !== undefined) return Promise.resolve<ApprovalDecision>(readAnswer(answer));
-    return ask === undefined ? Promise.resolve<ApprovalDecision>({ kind: "pause" }) : ask(call);
-  };
-  const round = await decideAndRun({ executionId, calls: offered, answered: gone, searches: [] }, decide, context);
+  if (options.claim !== undefined) {
+    let claimed: boolean;
+    try {
+      claimed = (await options.claim(state.id)) === true;
+    } catch {
+      claimed = false;
+    }
+    if (!claimed) {
+      throw new ToolError(
+        "already-resumed",
+        `The paused run ${JSON.stringify(state.id)} was claimed already (resumed before): nothing was run again.`,
+      );
+    }
+  }
 
-  const answered: AnsweredCall<unknown>[] = [
-    ...checked.answered,
+  const pendingIds = new Set(state.pending.map((call) => call.callId));
+  const context = roundContext(run, prepared, nextExecutionId());
+  const ask = approving(context);
+  const undecided = (call: ToolCall): Promise<ApprovalDecision | undefined> =>
+    options.approve === undefined ? Promise.resolve({ kind: "pause" }) : ask(call);
+  const round = await runRound(
+    {
+      calls: derived.calls.filter((call) => pendingIds.has(call.callId)),
+      rejected: derived.rejected.filter((rejection) => pendingIds.has(rejection.callId)),
+      searches: [],
+    },
+    deciding(decisions, undecided),
+    context,
+  );
+  const answered = [
+    ...state.answered,
     ...round.outcomes.map(({ callId, index, output }) => ({ callId, index, output })),
-  ];
-  answered.sort((a, b) => a.index - b.index);
+  ].sort((a, b) => a.index - b.index);
+  const loop: RunningLoop = {
+    transcript,
+    turns: state.turns,
+    usage: state.usage,
+    answeredIds: answeredIds(adapter, transcript),
+    conversation: state.conversation,
+  };
+  const result = { response: undefined, input: transcript, turns: loop.turns, usage: loop.usage };
   if (round.pending.length > 0) {
     const paused: ToolLoopState = {
-      ...checked,
-      transcript: [...checked.transcript],
+      ...state,
+      id: globalThis.crypto.randomUUID(),
+      transcript: [...transcript],
       answered,
       pending: round.pending,
     };
-    return {
-      response: undefined,
-      input: [...checked.transcript],
-      turns: checked.turns,
-      stopReason: "needs-approval",
-      state: paused,
-    };
+    return { ...result, stopReason: "needs-approval", state: paused };
   }
-  const transcript = [...checked.transcript, ...answered.map((entry) => entry.output)];
-  if (signal?.aborted === true)
-    return { response: undefined, input: transcript, turns: checked.turns, stopReason: "aborted" };
-  // The loop goes on with the transcript so far as its input.
-  return runTurns({ ...options, input: transcript }, checked.turns, checked.conversation);
+  append(run, loop, adapter.turnItems(answered.map((entry) => entry.output)));
+  const met = stoppedBy(run, { turn: state.turns, response: window, outcomes: round.outcomes, usage: loop.usage });
+  if (met !== undefined) return { ...result, stopReason: "stop-when", stoppedBy: met };
+  if (options.signal?.aborted === true) return { ...result, stopReason: "aborted" };
+  return runTurns(run, loop);
 }

@@ -1,106 +1,131 @@
-import { toCallToolResult } from "@x/toolset";
+import { isToolError, toCallToolResult, ToolError } from "@x/toolset";
 import type { ToolCall, ToolOutcome } from "@x/toolset";
 import { abortedError, callFailure, timeoutError } from "./call-errors";
-import type { CallToolOptions, McpProgress, McpToolClient } from "./mcp-client";
-import type { RoundAbort } from "./round-abort";
+import type { McpProgress, McpToolClient } from "./mcp-client";
+import { callMcpTool } from "./mcp/call-mcp-tool";
+import type { CallMcpToolOptions, McpToolDefinition } from "./mcp/call-mcp-tool";
+import type { ElicitationRecord, ElicitFunction } from "./mcp/elicitation-request";
 
-/** How each call of a round is bounded: set once per round. */
+/** How each call of a round is bounded. */
 export interface CallLimits {
   readonly timeoutMs: number | undefined;
   readonly resetTimeoutOnProgress: boolean;
-  readonly abort: RoundAbort | undefined;
-  /** Passed each progress report while the call runs; set only when someone listens. */
+  /** The run's signal. */
+  readonly signal: AbortSignal | undefined;
+  /** Passed each progress report while the call runs; set only when someone listens or the timer restarts on it. */
   readonly onProgress: ((call: ToolCall, progress: McpProgress) => void) | undefined;
+  /** Answers a tool's requests for input (declined at once without it). */
+  readonly elicit: ElicitFunction | undefined;
+  /** Told each request for input and how it was answered. */
+  readonly onElicitation: (call: ToolCall, record: ElicitationRecord) => void;
+  /** The tool's `tools/list` entry: whether it must run as a task. */
+  readonly tool: (call: ToolCall) => McpToolDefinition | undefined;
+}
+
+/** A call's deadline as a signal, restarted on each progress report when asked to. */
+interface Deadline {
+  readonly signal: AbortSignal;
+  restart(): void;
+  dispose(): void;
+}
+
+function deadline(timeoutMs: number, restartable: boolean): Deadline {
+  if (!restartable) return { signal: AbortSignal.timeout(timeoutMs), restart: () => {}, dispose: () => {} };
+  const controller = new AbortController();
+  const expire = (): void => controller.abort(new DOMException(`No answer within ${timeoutMs} ms.`, "TimeoutError"));
+  let timer = setTimeout(expire, timeoutMs);
+  return {
+    signal: controller.signal,
+    restart: () => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, timeoutMs);
+    },
+    dispose: () => clearTimeout(timer),
+  };
 }
 
 /**
  * Runs `call` on `client` and resolves with its outcome: the checked MCP
- * result, or the error that explains what happened. Never rejects, and never
- * resolves synchronously.
+ * result, or the error that explains what happened. Never rejects.
  *
- * Without limits (no timeout, no signal, no progress: the default) this is
- * the request alone. With them, a timeout or an abort cancels the MCP request
- * itself through the request options (`signal`, and `timeout` so the SDK's
- * 60 s default does not cut a longer limit short): the SDK then sends
- * `notifications/cancelled`, and the promise resolves right after, so that a
- * concurrency slot is freed, and the next request sent, only once the
- * cancellation is on its way; that holds even if the client ignores its
- * options. Whatever the abandoned request does later is observed and
- * ignored. Whether the server stops is not observable: the SDK drops a
- * response that arrives after the cancellation.
- *
- * Progress is asked for (`onprogress`) only when someone listens or
- * `resetTimeoutOnProgress` needs it; each report then restarts the timer here
- * too, so a client that ignores the option is not cut off either. No report
- * is passed on once the call has its outcome.
- *
- * @param client - the call's server's client
- * @param call - the call to run
- * @param limits - the round's limits, or `undefined` when there are none
- * @returns the outcome
+ * The call's deadline (`timeoutMs`) and the run's signal are one
+ * `AbortSignal` handed to the client, so the SDK cancels the request
+ * (`notifications/cancelled`); the call is also answered here the moment
+ * that signal aborts, so a client that ignores it is still answered on time.
+ * Whatever the abandoned request does later is ignored.
  */
-export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimits | undefined): Promise<ToolOutcome> {
-  if (limits === undefined) return request(client, call, undefined);
-  const { timeoutMs, resetTimeoutOnProgress, abort, onProgress } = limits;
+export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimits): Promise<ToolOutcome> {
+  const { timeoutMs, resetTimeoutOnProgress, onProgress } = limits;
+  const timer = timeoutMs === undefined ? undefined : deadline(timeoutMs, resetTimeoutOnProgress);
+  const signals = [limits.signal, timer?.signal].filter((signal) => signal !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const stopped = (): ToolOutcome =>
+    timer?.signal.aborted === true
+      ? timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress)
+      : abortedError(call, true);
+  if (signal?.aborted === true) {
+    timer?.dispose();
+    return Promise.resolve(timer?.signal.aborted === true ? stopped() : abortedError(call, false));
+  }
   return new Promise<ToolOutcome>((resolve) => {
-    const controller = new AbortController();
     let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = (outcome: ToolOutcome): void => {
       if (done) return;
       done = true;
-      if (timer !== undefined) clearTimeout(timer);
-      abort?.inFlight.delete(cancel);
+      timer?.dispose();
+      signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
-    // The request is cancelled BEFORE the call settles: settling frees the
-    // call's concurrency slot, and the server must receive this cancellation
-    // before the next queued request.
-    const cancel = (): void => {
-      if (done) return;
-      controller.abort("The run was aborted.");
-      settle(abortedError(call, true));
+    const onAbort = (): void => settle(stopped());
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const tool = limits.tool(call);
+    const options: CallMcpToolOptions = {
+      ...(signal === undefined ? {} : { signal }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(resetTimeoutOnProgress ? { resetTimeoutOnProgress } : {}),
+      ...(onProgress === undefined
+        ? {}
+        : {
+            onProgress: (progress: McpProgress) => {
+              if (done) return;
+              if (resetTimeoutOnProgress) timer?.restart();
+              onProgress(call, progress);
+            },
+          }),
+      ...(limits.elicit === undefined ? {} : { elicit: limits.elicit }),
+      onElicitation: (record) => limits.onElicitation(call, record),
+      ...(tool === undefined ? {} : { tool }),
     };
-    const expire = (): void => {
-      if (done) return;
-      controller.abort(`No answer within ${timeoutMs} ms.`);
-      settle(timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress));
-    };
-    abort?.inFlight.add(cancel);
-    if (timeoutMs !== undefined) timer = setTimeout(expire, timeoutMs);
-    const options: CallToolOptions = { signal: controller.signal };
-    if (timeoutMs !== undefined) options.timeout = timeoutMs;
-    if (onProgress !== undefined || resetTimeoutOnProgress) {
-      options.onprogress = (progress) => {
-        if (done) return;
-        if (resetTimeoutOnProgress && timer !== undefined) {
-          clearTimeout(timer);
-          timer = setTimeout(expire, timeoutMs);
-        }
-        onProgress?.(call, progress);
-      };
-      if (resetTimeoutOnProgress) options.resetTimeoutOnProgress = true;
-    }
     void request(client, call, options).then(settle);
   });
 }
 
-/**
- * Sends the request and resolves with its checked outcome. A client that
- * throws synchronously resolves like any other failure, in a later
- * microtask: callers never see a synchronous answer.
- */
-function request(client: McpToolClient, call: ToolCall, options: CallToolOptions | undefined): Promise<ToolOutcome> {
-  let pending: PromiseLike<unknown>;
+/** Runs the call and resolves with its checked outcome; a client that throws synchronously resolves too. */
+async function request(client: McpToolClient, call: ToolCall, options: CallMcpToolOptions): Promise<ToolOutcome> {
   try {
-    pending = client.callTool({ name: call.toolName, arguments: call.arguments }, undefined, options);
+    const ended = await callMcpTool(
+      client,
+      { server: call.server, callId: call.callId, name: call.toolName, arguments: call.arguments },
+      options,
+    );
+    if (ended.status === "paused") {
+      // A call paused for a person's answer is not resumed here: it ends, and says why.
+      return new ToolError(
+        "tool-failed",
+        `The tool "${call.name}" asked for input that waits for a person; ` +
+          "this run does not wait, so the call did not finish.",
+      );
+    }
+    return withNotes(validated(call, ended.result), ended.notes);
   } catch (error) {
-    return Promise.resolve(callFailure(call, error));
+    return callFailure(call, error);
   }
-  return Promise.resolve(pending).then(
-    (value) => validated(call, value),
-    (error: unknown) => callFailure(call, error),
-  );
+}
+
+/** The result with the notes about its requests for input after its content, for the model to read. */
+function withNotes(outcome: ToolOutcome, notes: readonly string[]): ToolOutcome {
+  if (notes.length === 0 || isToolError(outcome)) return outcome;
+  return { ...outcome, content: [...outcome.content, ...notes.map((text) => ({ type: "text" as const, text }))] };
 }
 
 function validated(call: ToolCall, value: unknown): ToolOutcome {

@@ -48,8 +48,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const result = await runToolLoop({
       model,
       adapter: chat,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input,
     });
 
@@ -87,8 +86,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const result = await runToolLoop({
       model,
       adapter: responses,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input,
     });
 
@@ -121,8 +119,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const result = await runToolLoop({
       model,
       adapter: chat,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input: [{ role: "user", content: "Loop forever." }],
       maxTurns: 2,
     });
@@ -146,8 +143,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const run = runToolLoop({
       model,
       adapter: chat,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input: [{ role: "user", content: "Wait." }],
       signal: controller.signal,
       hooks: { "tool-call-end": (event) => void (event.callId === "call_2" && echoed()) },
@@ -178,8 +174,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         return chatCompletion([]);
       },
       adapter: chat,
-      toolset: env.toolset,
-      clients: {},
+      servers: { toolset: env.toolset, clients: {} },
       input: [{ role: "user", content: "Hi." }],
       signal: AbortSignal.abort(),
     });
@@ -188,6 +183,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       response: undefined,
       input: [{ role: "user", content: "Hi." }],
       turns: 0,
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
       stopReason: "aborted",
     });
   });
@@ -201,8 +197,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         return chatCompletion([["call_1", "faults__echo", { text: "one" }]]);
       },
       adapter: chat,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input: [{ role: "user", content: "Hi." }],
       hooks: { "turn-start": (e) => void events.push(e), "turn-end": (e) => void events.push(e) },
     });
@@ -226,8 +221,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         return chatCompletion([]);
       },
       adapter: chat,
-      toolset: env.toolset,
-      clients: {},
+      servers: { toolset: env.toolset, clients: {} },
       input: [{ role: "user", content: "Hi." }],
       signal: controller.signal,
     });
@@ -264,10 +258,8 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       };
       const events: ExecutorEvent[] = [];
       const common = {
-        toolset,
-        clients: { faults: env.faults.client },
-        strict: true,
-        strictOptions: { encode: false },
+        servers: { toolset, clients: { faults: env.faults.client } },
+        tools: { strict: true, strictOptions: { encode: false } },
         hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
       } as const;
       const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
@@ -338,8 +330,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       const turn = (input: unknown[]): readonly CallSpec[] => (input.length === 1 ? calls : []);
       const events: ExecutorEvent[] = [];
       const common = {
-        toolset,
-        clients: { faults: env.faults.client },
+        servers: { toolset, clients: { faults: env.faults.client } },
         hooks: { "tool-call-rejected": (e: ExecutorEvent) => void events.push(e) },
       } as const;
       const chatInput: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: "Go." }];
@@ -393,8 +384,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       const result = await runToolLoop({
         model: (items) => turns[items.length === 1 ? 0 : 1]!,
         adapter: responses,
-        toolset: env.toolset,
-        clients: { faults: env.faults.client },
+        servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
         input,
       });
       expect(result).toMatchObject({ stopReason: "completed", turns: 2 });
@@ -415,8 +405,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     return runToolLoop({
       model: () => turns[turn++]!,
       adapter,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input,
     });
   };
@@ -452,9 +441,9 @@ describe("runToolLoop drives a scripted model through several turns", () => {
     const read: [unknown, string[]][] = [];
     const watched: typeof responses = {
       ...responses,
-      toolCalls: (response, toolset, nullPaths, options) => {
+      readCalls: (response, prepared, options) => {
         read.push([response, [...(options?.answeredCallIds ?? [])]]);
-        return responses.toolCalls(response, toolset, nullPaths, options);
+        return responses.readCalls(response, prepared, options);
       },
     };
     const result = await runResponses(turns, [{ role: "user", content: "Echo." }], watched);
@@ -491,12 +480,11 @@ describe("runToolLoop drives a scripted model through several turns", () => {
         return chatCompletion([["call_1", "faults__echo", { text: "x" }]]);
       },
       adapter: chat,
-      toolset: env.toolset,
-      clients: { faults: env.faults.client },
+      servers: { toolset: env.toolset, clients: { faults: env.faults.client } },
       input: [],
-      output: { structured: "bogus" as "auto" },
+      tools: { structured: "bogus" as "auto" },
     });
-    await expect(run).rejects.toThrow(/output\.structured must be/);
+    await expect(run).rejects.toThrow(/The option structured must be/);
     await expect(run).rejects.toSatisfy(
       (error) => isToolError(error) && error.code === "invalid-options" && error.fault === "caller",
     );
@@ -509,8 +497,7 @@ describe("runToolLoop drives a scripted model through several turns", () => {
       runToolLoop({
         model: () => chatCompletion([]),
         adapter: chat,
-        toolset: env.toolset,
-        clients: {},
+        servers: { toolset: env.toolset, clients: {} },
         input: [],
         maxTurns: 0,
       }),

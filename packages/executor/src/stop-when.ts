@@ -1,6 +1,6 @@
-import type { CallOutcome } from "./run-round";
+import type { CallOutcome } from "./answer-call";
 
-/** Tokens used, summed over the run's responses (their `usage`, as either API reports it). */
+/** Tokens used, summed over the run's responses (their `usage`, or Gemini's `usageMetadata`). */
 export interface RunUsage {
   readonly inputTokens: number;
   readonly outputTokens: number;
@@ -10,7 +10,7 @@ export interface RunUsage {
 /** A finished turn, as a stop condition sees it: its calls are answered. */
 export interface FinishedTurn {
   readonly turn: number;
-  /** The turn's response. */
+  /** The turn's response (on a resumed turn: its items, as the transcript holds them). */
   readonly response: unknown;
   /** What became of each of its calls. */
   readonly outcomes: readonly CallOutcome<unknown>[];
@@ -35,7 +35,7 @@ export interface StopCondition {
  * @returns a stop condition named `tool-called:<name>`
  * @example
  * ```ts
- * await runToolLoop({ model, adapter, toolset, clients, input, stopWhen: toolCalled("notes__submit") });
+ * await runToolLoop({ model, adapter, servers, input, stopWhen: toolCalled("notes__submit") });
  * ```
  */
 export function toolCalled(name: string): StopCondition {
@@ -55,7 +55,7 @@ export function toolCalled(name: string): StopCondition {
  * @returns a stop condition named `usage`
  * @example
  * ```ts
- * await runToolLoop({ model, adapter, toolset, clients, input, stopWhen: usageAtLeast({ totalTokens: 50_000 }) });
+ * await runToolLoop({ model, adapter, servers, input, stopWhen: usageAtLeast({ totalTokens: 50_000 }) });
  * ```
  */
 export function usageAtLeast(limits: Partial<RunUsage>): StopCondition {
@@ -69,21 +69,46 @@ export function usageAtLeast(limits: Partial<RunUsage>): StopCondition {
   };
 }
 
+/**
+ * When `runToolLoop` stops early: a condition, a plain function of the
+ * finished turn (`stoppedBy` is then its name, or `"stopWhen"`), or a list of
+ * either (the first met stops the run).
+ */
+export type StopWhen =
+  StopCondition | ((turn: FinishedTurn) => boolean) | readonly (StopCondition | ((turn: FinishedTurn) => boolean))[];
+
+/** The conditions of a `stopWhen` option, each with its name. */
+export function stopConditions(option: StopWhen | undefined): StopCondition[] {
+  if (option === undefined) return [];
+  const list = Array.isArray(option) ? option : [option];
+  return list.map((entry: StopCondition | ((turn: FinishedTurn) => boolean)) =>
+    typeof entry === "function" ? { name: entry.name === "" ? "stopWhen" : entry.name, met: entry } : entry,
+  );
+}
+
 const count = (value: unknown): number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 
+/** The tokens `response` reports using (OpenAI's and Anthropic's `usage`, Gemini's `usageMetadata`), if any. */
+export function responseUsage(response: unknown): RunUsage | undefined {
+  if (typeof response !== "object" || response === null) return undefined;
+  const record = response as { readonly usage?: unknown; readonly usageMetadata?: unknown };
+  const reported = record.usage ?? record.usageMetadata;
+  if (typeof reported !== "object" || reported === null) return undefined;
+  const fields = reported as { readonly [key: string]: unknown };
+  const input = count(fields.input_tokens ?? fields.prompt_tokens ?? fields.promptTokenCount);
+  const output = count(fields.output_tokens ?? fields.completion_tokens ?? fields.candidatesTokenCount);
+  const total = count(fields.total_tokens ?? fields.totalTokenCount) || input + output;
+  return { inputTokens: input, outputTokens: output, totalTokens: total };
+}
+
 /** `usage` plus what `response` reports; a response without usage adds nothing. */
 export function addUsage(usage: RunUsage, response: unknown): RunUsage {
-  const reported: unknown =
-    typeof response === "object" && response !== null && "usage" in response ? response.usage : undefined;
-  if (typeof reported !== "object" || reported === null) return usage;
-  const fields = reported as { readonly [key: string]: unknown };
-  const input = count(fields.input_tokens ?? fields.prompt_tokens);
-  const output = count(fields.output_tokens ?? fields.completion_tokens);
-  const total = count(fields.total_tokens) || input + output;
+  const reported = responseUsage(response);
+  if (reported === undefined) return usage;
   return {
-    inputTokens: usage.inputTokens + input,
-    outputTokens: usage.outputTokens + output,
-    totalTokens: usage.totalTokens + total,
+    inputTokens: usage.inputTokens + reported.inputTokens,
+    outputTokens: usage.outputTokens + reported.outputTokens,
+    totalTokens: usage.totalTokens + reported.totalTokens,
   };
 }

@@ -41,8 +41,7 @@ describe("runToolLoop with a streamed model", () => {
           { signal, onDelta },
         ),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input: [{ role: "user", content: "Tidy my notes." }] as OpenAI.ChatCompletionMessageParam[],
       hooks: { "model-delta": (event) => void deltas.push(event) },
     });
@@ -71,8 +70,7 @@ describe("runToolLoop with a streamed model", () => {
           onDelta,
         }),
       adapter: responses,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input: [{ role: "user", content: "Tidy my notes." }] as OpenAI.Responses.ResponseInputItem[],
       hooks: { "model-delta": (event) => void deltas.push(event) },
     });
@@ -97,8 +95,7 @@ describe("runToolLoop with a streamed model", () => {
     const messages: OpenAI.ChatCompletionMessageParam[] = input;
     const items: OpenAI.Responses.ResponseInputItem[] = input;
     const common = {
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       signal: controller.signal,
       hooks: { "model-delta": () => controller.abort() },
     };

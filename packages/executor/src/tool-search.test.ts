@@ -42,17 +42,10 @@ const response = (): OpenAI.Responses.Response =>
 
 describe("executeToolCalls with client-side tool search", () => {
   it("answers each tool search once, runs the namespaced call, and keeps the model's order", async () => {
-    const { report } = tools(env.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
-    const { outputs, outcomes, searches } = await executeToolCalls(
-      response(),
-      env.toolset,
-      { faults: env.faults.client },
-      {
-        adapter: responses,
-        nullPaths: report.nullPaths,
-        toolSearch: report.toolSearch,
-      },
-    );
+    const prepared = tools(env.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+    const { outputs, outcomes, searches } = await executeToolCalls(response(), prepared, {
+      faults: env.faults.client,
+    });
     expect(outputs.map((output) => [output.type, "call_id" in output ? output.call_id : ""])).toEqual([
       ["tool_search_output", "s1"],
       ["function_call_output", "c1"],
@@ -75,14 +68,18 @@ describe("executeToolCalls with client-side tool search", () => {
     });
   });
 
-  it("without toolSearch, leaves tool searches alone", async () => {
-    const { outputs, searches } = await executeToolCalls(
-      response(),
-      env.toolset,
-      { faults: env.faults.client },
-      { adapter: responses },
-    );
-    expect(outputs.map((output) => output.type)).toEqual(["function_call_output"]);
-    expect(searches).toEqual([]);
+  it("with no tool deferred to a client-side search, answers each search with no tool found", async () => {
+    const { outputs, searches } = await executeToolCalls(response(), responses.tools(env.toolset), {
+      faults: env.faults.client,
+    });
+    expect(outputs.map((output) => output.type)).toEqual([
+      "tool_search_output",
+      "function_call_output",
+      "tool_search_output",
+    ]);
+    expect(searches.map(({ callId, found }) => [callId, found])).toEqual([
+      ["s1", []],
+      ["s2", []],
+    ]);
   });
 });

@@ -40,8 +40,7 @@ describe("activeTools", () => {
     const result = await runToolLoop({
       model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input,
       activeTools: ({ turn, transcript }) => {
         turns.push(turn);
@@ -72,8 +71,7 @@ describe("allowedTools", () => {
           ...(context.allowedTools === undefined ? {} : { tool_choice: allowedTools(context.allowedTools) }),
         }),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input,
       allowedTools: ["notes__read_note", "notes__append_note"],
     });
@@ -105,8 +103,7 @@ describe("allowedTools", () => {
           ...(context.allowedTools === undefined ? {} : { tool_choice: responsesAllowedTools(context.allowedTools) }),
         }),
       adapter: responses,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input: items,
       allowedTools: () => ["notes__read_note"],
     });
@@ -124,8 +121,7 @@ describe("stopWhen", () => {
     runToolLoop({
       model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
       adapter: chat,
-      toolset: notes.toolset,
-      clients: { notes: notes.client },
+      servers: { toolset: notes.toolset, clients: { notes: notes.client } },
       input,
       stopWhen,
     });

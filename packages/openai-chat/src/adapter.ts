@@ -1,34 +1,44 @@
 import type { Adapter } from "@x/toolset/adapter";
-import type { ChatAssistantMessageParam, ChatFunctionTool, ChatResponse, ChatToolMessage } from "./chat-types";
+import type { PrepareOptions } from "@x/toolset";
+import type { ChatFunctionTool, ChatMessage, ChatResponse, ChatToolMessage } from "./chat-types";
+import { responseEnd } from "./response-end";
 import { responseItems } from "./response-items";
-import { toolCalls } from "./tool-calls";
-import { renderedOutput, toolOutput } from "./tool-output";
+import { readCalls } from "./tool-calls";
+import { renderedOutput } from "./tool-output";
 import { tools } from "./tools";
 
-/** The Chat Completions {@link Adapter}: this package's functions, for `@x/executor`. */
+/** The Chat Completions {@link Adapter}. */
 export interface ChatAdapter extends Adapter<
   ChatFunctionTool,
   ChatResponse,
   ChatToolMessage,
-  ChatAssistantMessageParam
+  ChatMessage,
+  PrepareOptions
 > {
   readonly api: "chat";
+  readonly tools: typeof tools;
+  readonly responseItems: typeof responseItems;
 }
 
 /**
- * The Chat Completions wire format, bundled for `@x/executor`.
+ * The Chat Completions wire format, bundled for `@x/executor`: each turn's
+ * answers are its `tool` messages, after the assistant message they answer.
  *
  * @example
  * ```ts
- * const { outputs } = await executeToolCalls(completion, toolset, clients, { adapter });
- * messages.push(...adapter.responseItems(completion), ...outputs);
+ * const prepared = adapter.tools(toolset);
+ * const completion = await openai.chat.completions.create({ model: "gpt-5-mini", messages, tools: prepared.tools });
+ * const { items } = await executeToolCalls(completion, prepared, clients);
+ * messages.push(...items);
  * ```
  */
 export const adapter: ChatAdapter = {
   api: "chat",
   tools,
-  toolCalls,
+  readCalls,
   renderedOutput,
-  toolOutput,
   responseItems,
-} satisfies Adapter<ChatFunctionTool, ChatResponse, ChatToolMessage, ChatAssistantMessageParam>;
+  turnItems: (outputs) => [...outputs],
+  userMessage: (text) => ({ role: "user", content: text }),
+  responseEnd,
+};

@@ -1,7 +1,7 @@
 // The Chat Completions wire shapes this package reads and writes. Small local
 // types (no runtime or type dependency on `openai`); a type test proves they
 // agree with the official package in both directions.
-import type { JsonSchemaObject } from "@x/toolset";
+import type { JsonSchemaObject } from "@x/strict-schema";
 
 /** A function tool of the request's `tools`: `strict` is always present. */
 export interface ChatFunctionTool {
@@ -50,11 +50,15 @@ export interface ChatAssistantMessage {
 
 /** A chat completion, as far as this package reads it: the first choice's message. */
 export interface ChatCompletionResponse {
-  readonly choices: readonly { readonly message: ChatAssistantMessage }[];
+  readonly choices: readonly {
+    readonly message: ChatAssistantMessage;
+    /** Why the model stopped: `"stop"`, `"tool_calls"`, `"length"`, `"content_filter"`; `null` in a cut stream. */
+    readonly finish_reason?: string | null;
+  }[];
 }
 
-/** What `toolCalls` and `responseItems` accept: a completion, its assistant message, or its `tool_calls`. */
-export type ChatResponse = ChatCompletionResponse | ChatAssistantMessage | readonly ChatToolCall[];
+/** What `toolCalls` and `responseItems` accept: a completion, or its assistant message. */
+export type ChatResponse = ChatCompletionResponse | ChatAssistantMessage;
 
 /** The `tool` message answering one call. Chat tool messages carry text only. */
 export interface ChatToolMessage {
@@ -74,3 +78,12 @@ export interface ChatAssistantMessageParam {
   /** The id of a previous audio response, which is all the API takes back. */
   audio?: { id: string };
 }
+
+/** A user message: what `runToolLoop` makes of a plain-string `input`. */
+export interface ChatUserMessage {
+  role: "user";
+  content: string;
+}
+
+/** A message the conversation gains from a turn: the user's, the assistant's, or a tool's answer. */
+export type ChatMessage = ChatUserMessage | ChatAssistantMessageParam | ChatToolMessage;

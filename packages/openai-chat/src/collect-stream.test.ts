@@ -3,10 +3,12 @@ import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { startOpenAiServer } from "@x/testing";
 import type { Json, OpenAiServer } from "@x/testing";
-import { filesNullPaths, filesToolset } from "@x/testing";
+import { filesToolset } from "@x/testing";
 import type { StreamDelta } from "@x/toolset";
 import { READ_ARGUMENTS, STREAMED_CHUNKS } from "./__fixtures__/streamed-chunks";
-import { collectStream, responseItems, toolCalls } from "./index";
+import { adapter, collectStream, toolCalls, tools } from "./index";
+
+const { responseItems } = adapter;
 
 async function* paced<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) {
@@ -47,7 +49,7 @@ describe("collectStream", () => {
 
   it("is read by toolCalls and responseItems as a completion is", async () => {
     const completion = await collectStream(STREAMED_CHUNKS);
-    const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(completion, tools(filesToolset));
     expect(rejected).toEqual([]);
     expect(calls.map((call) => [call.callId, call.toolName, call.arguments])).toEqual([
       ["call_read", "read_file", { path: "/tmp/Zürich-😀.txt" }],
@@ -90,7 +92,7 @@ describe("collectStream", () => {
     expect(
       completion.choices[0]?.message.tool_calls?.map((call) => call.type === "function" && call.function.arguments),
     ).toEqual([READ_ARGUMENTS, "{}"]);
-    const { calls, rejected } = toolCalls(completion, filesToolset, filesNullPaths);
+    const { calls, rejected } = toolCalls(completion, tools(filesToolset));
     expect(calls).toEqual([]);
     expect(rejected.map(({ callId, error, output }) => [callId, error.code, output.content])).toEqual([
       [
@@ -162,6 +164,37 @@ describe("collectStream", () => {
         message: { role: "assistant", content: "Yes", refusal: null },
       },
     ]);
+  });
+
+  // A long answer with `logprobs: true` streams one token, and one logprob, per chunk. Collected in time linear in the
+  // chunks this takes well under a second; copying the list so far at each chunk would take many minutes.
+  it("collects 100 000 chunks of one logprob each, in order", async () => {
+    const CHUNKS = 100_000;
+    const chunks: ChatCompletionChunk[] = Array.from({ length: CHUNKS }, (_, n) => ({
+      id: "c",
+      object: "chat.completion.chunk",
+      created: 1,
+      model: "m",
+      choices: [
+        {
+          index: 0,
+          delta: n % 2 === 0 ? { content: "a" } : { refusal: "b" },
+          finish_reason: n === CHUNKS - 1 ? "stop" : null,
+          logprobs:
+            n % 2 === 0
+              ? { content: [{ token: "a", logprob: -n, bytes: [97], top_logprobs: [] }], refusal: null }
+              : { content: null, refusal: [{ token: "b", logprob: -n, bytes: [98], top_logprobs: [] }] },
+        },
+      ],
+    }));
+    const [choice] = (await collectStream(chunks)).choices;
+    expect(choice?.message.content).toHaveLength(CHUNKS / 2);
+    expect(choice?.logprobs?.content?.map((entry) => entry.logprob)).toEqual(
+      Array.from({ length: CHUNKS / 2 }, (_, n) => -2 * n),
+    );
+    expect(choice?.logprobs?.refusal?.map((entry) => entry.logprob)).toEqual(
+      Array.from({ length: CHUNKS / 2 }, (_, n) => -(2 * n + 1)),
+    );
   });
 
   it("ignores what is not a chunk", async () => {

@@ -92,9 +92,19 @@ export interface ChatStreamCompletion<TChunk extends ChatStreamChunk = ChatStrea
   usage?: NonNullable<TChunk["usage"]>;
 }
 
+// The chunks come off the network: each field is read once, then checked, so
+// that no value (null where an object belongs, an object whose toString is
+// null, a getter) can make the collection throw.
+
 // A list field of a chunk, or none when the chunk has something else there.
 const list = <T>(value: readonly T[] | null | undefined): readonly T[] =>
   Array.isArray(value) ? (value as readonly T[]) : [];
+
+const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+// An index of a choice or of a tool call: an integer, so that the sort in `finish` compares numbers.
+const isIndex = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);
 
 interface CallState {
   id: string;
@@ -123,6 +133,14 @@ const newChoice = <TLogprob>(index: number): ChoiceState<TLogprob> => ({
   calls: new Map(),
 });
 
+// Appends `more` to `collected` in place (never a copy of what is collected so far: a stream
+// has a logprob per token, and copying at each chunk grows with the square of the tokens).
+function appendAll<T>(collected: T[] | null, more: readonly T[]): T[] {
+  const target = collected ?? [];
+  for (const entry of more) target.push(entry);
+  return target;
+}
+
 /**
  * Reads one chunk into the completion being collected. The pieces of a tool
  * call carry its `index`: its id, type and name come with its first piece,
@@ -147,32 +165,35 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
   read(chunk: TChunk): void {
     if (typeof chunk !== "object" || chunk === null) return;
     const { completion } = this;
-    if (typeof chunk.id === "string") completion.id = chunk.id;
-    if (typeof chunk.created === "number") completion.created = chunk.created;
-    if (typeof chunk.model === "string") completion.model = chunk.model;
-    if (typeof chunk.system_fingerprint === "string") completion.system_fingerprint = chunk.system_fingerprint;
-    if (chunk.service_tier !== undefined && chunk.service_tier !== null) completion.service_tier = chunk.service_tier;
-    if (chunk.usage !== undefined && chunk.usage !== null) completion.usage = chunk.usage;
-    for (const choice of list(chunk.choices)) {
-      if (typeof choice === "object" && choice !== null && typeof choice.index === "number") this.readChoice(choice);
-    }
+    const { id, created, model, system_fingerprint: fingerprint, service_tier: tier, usage, choices } = chunk;
+    if (typeof id === "string") completion.id = id;
+    if (typeof created === "number") completion.created = created;
+    if (typeof model === "string") completion.model = model;
+    if (typeof fingerprint === "string") completion.system_fingerprint = fingerprint;
+    if (tier !== undefined && tier !== null) completion.service_tier = tier;
+    if (usage !== undefined && usage !== null) completion.usage = usage;
+    for (const choice of list(choices)) if (isRecord(choice)) this.readChoice(choice);
   }
 
   private readChoice(choice: ChatChunkChoice): void {
-    let state = this.choices.get(choice.index);
-    if (state === undefined) this.choices.set(choice.index, (state = newChoice(choice.index)));
+    const { index, finish_reason: finishReason, delta, logprobs } = choice;
+    if (!isIndex(index)) return;
+    let state = this.choices.get(index);
+    if (state === undefined) this.choices.set(index, (state = newChoice(index)));
     // Deltas are passed on for the first choice only: the one toolCalls and responseItems read.
-    const onDelta = choice.index === 0 ? this.onDelta : undefined;
-    if (choice.finish_reason !== undefined && choice.finish_reason !== null) state.finishReason = choice.finish_reason;
-    const { delta } = choice;
-    if (typeof delta?.content === "string" && delta.content !== "") {
-      state.content = (state.content ?? "") + delta.content;
-      onDelta?.({ type: "text", delta: delta.content });
+    const onDelta = index === 0 ? this.onDelta : undefined;
+    if (finishReason !== undefined && finishReason !== null) state.finishReason = finishReason;
+    if (isRecord(delta)) {
+      const { content, refusal, audio, tool_calls: pieces } = delta;
+      if (typeof content === "string" && content !== "") {
+        state.content = (state.content ?? "") + content;
+        onDelta?.({ type: "text", delta: content });
+      }
+      if (typeof refusal === "string") state.refusal = (state.refusal ?? "") + refusal;
+      if (isRecord(audio)) this.readAudio(state, audio);
+      for (const piece of list(pieces)) if (isRecord(piece)) this.readToolCall(state, piece, onDelta);
     }
-    if (typeof delta?.refusal === "string") state.refusal = (state.refusal ?? "") + delta.refusal;
-    if (delta?.audio !== undefined) this.readAudio(state, delta.audio);
-    for (const piece of list(delta?.tool_calls)) this.readToolCall(state, piece, onDelta);
-    if (choice.logprobs !== undefined && choice.logprobs !== null) this.readLogprobs(state, choice.logprobs);
+    if (isRecord(logprobs)) this.readLogprobs(state, logprobs);
   }
 
   private readToolCall(
@@ -180,42 +201,41 @@ class ChatCollector<TChunk extends ChatStreamChunk> {
     piece: ChatChunkToolCall,
     onDelta: CollectStreamOptions["onDelta"],
   ): void {
-    if (typeof piece !== "object" || piece === null || typeof piece.index !== "number") return;
-    let call = state.calls.get(piece.index);
-    if (call === undefined) state.calls.set(piece.index, (call = { id: "", type: "function", name: "", text: "" }));
+    const { index, id, type } = piece;
+    if (!isIndex(index)) return;
+    let call = state.calls.get(index);
+    if (call === undefined) state.calls.set(index, (call = { id: "", type: "function", name: "", text: "" }));
     // As the openai package's own stream helper does: a non-empty id or name replaces, text is appended.
-    if (typeof piece.id === "string" && piece.id !== "") call.id = piece.id;
-    if (piece.type === "function" || piece.type === "custom") call.type = piece.type;
-    const part = call.type === "custom" ? piece.custom : piece.function;
-    if (typeof part?.name === "string" && part.name !== "") call.name = part.name;
-    const text = piece.function?.arguments ?? piece.custom?.input;
+    if (typeof id === "string" && id !== "") call.id = id;
+    if (type === "function" || type === "custom") call.type = type;
+    const fn: unknown = piece.function;
+    const custom: unknown = piece.custom;
+    const part = call.type === "custom" ? custom : fn;
+    const name = isRecord(part) ? part.name : undefined;
+    if (typeof name === "string" && name !== "") call.name = name;
+    const text = (isRecord(fn) ? fn.arguments : undefined) ?? (isRecord(custom) ? custom.input : undefined);
     if (typeof text === "string" && text !== "") {
       call.text += text;
       if (call.type === "function") onDelta?.({ type: "arguments", callId: call.id, name: call.name, delta: text });
     }
   }
 
-  private readAudio(
-    state: ChoiceState<LogprobOf<TChunk>>,
-    audio: NonNullable<NonNullable<ChatChunkChoice["delta"]>["audio"]>,
-  ): void {
+  private readAudio(state: ChoiceState<LogprobOf<TChunk>>, audio: { readonly [key: string]: unknown }): void {
     const collected = (state.audio ??= { id: "", data: "", expires_at: 0, transcript: "" });
-    if (typeof audio.id === "string") collected.id = audio.id;
-    if (typeof audio.data === "string") collected.data += audio.data;
-    if (typeof audio.expires_at === "number") collected.expires_at = audio.expires_at;
-    if (typeof audio.transcript === "string") collected.transcript += audio.transcript;
+    const { id, data, expires_at: expiresAt, transcript } = audio;
+    if (typeof id === "string") collected.id = id;
+    if (typeof data === "string") collected.data += data;
+    if (typeof expiresAt === "number") collected.expires_at = expiresAt;
+    if (typeof transcript === "string") collected.transcript += transcript;
   }
 
-  private readLogprobs(
-    state: ChoiceState<LogprobOf<TChunk>>,
-    logprobs: NonNullable<ChatChunkChoice["logprobs"]>,
-  ): void {
+  private readLogprobs(state: ChoiceState<LogprobOf<TChunk>>, logprobs: { readonly [key: string]: unknown }): void {
     const collected = (state.logprobs ??= { content: null, refusal: null });
     // The chunk type's logprob entries are LogprobOf<TChunk>: this is where they are read.
     const content = logprobs.content as readonly LogprobOf<TChunk>[] | null | undefined;
     const refusal = logprobs.refusal as readonly LogprobOf<TChunk>[] | null | undefined;
-    if (content !== undefined && content !== null) collected.content = [...(collected.content ?? []), ...list(content)];
-    if (refusal !== undefined && refusal !== null) collected.refusal = [...(collected.refusal ?? []), ...list(refusal)];
+    if (content !== undefined && content !== null) collected.content = appendAll(collected.content, list(content));
+    if (refusal !== undefined && refusal !== null) collected.refusal = appendAll(collected.refusal, list(refusal));
   }
 
   finish(): ChatStreamCompletion<TChunk> {

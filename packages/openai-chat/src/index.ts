@@ -1,12 +1,12 @@
 // @x/openai-chat: for anyone calling the Chat Completions API with MCP tools.
 //
 // The request's `tools`, the model's `tool_calls` read back, the `tool`
-// messages that answer them, and `adapter`, which bundles these for
-// @x/executor. Wire shapes only: the shared stages live in @x/toolset.
+// messages that answer them, streams collected, the tool choice, and
+// `adapter`, which bundles these for @x/executor.
 export { tools } from "./tools";
+export type { ChatPrepared } from "./tools";
 export { toolCalls } from "./tool-calls";
-export { renderedOutput, toolOutput } from "./tool-output";
-export { responseItems } from "./response-items";
+export { toolOutput } from "./tool-output";
 export { collectStream } from "./collect-stream";
 export type {
   ChatChunkChoice,
@@ -27,7 +27,9 @@ export type {
   ChatCustomToolCall,
   ChatFunctionTool,
   ChatFunctionToolCall,
+  ChatMessage,
   ChatResponse,
   ChatToolCall,
   ChatToolMessage,
+  ChatUserMessage,
 } from "./chat-types";

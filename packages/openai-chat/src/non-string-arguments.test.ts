@@ -3,11 +3,12 @@
 // rejected with a clear output, never a throw, and the transcript stays JSON.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { filesToolset as toolset } from "@x/testing";
 import { NON_JSON_SHAPES, nonJsonValue } from "@x/testing";
 import type { ChatResponse } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const nonString = fc.oneof(
   fc
@@ -29,7 +30,7 @@ const message = (args: readonly unknown[]): ChatResponse =>
 describe("non-string arguments", () => {
   it.each(NON_JSON_SHAPES)("rejects %s arguments with an output that says to send a JSON string", (shape) => {
     const response = message([nonJsonValue(shape, 2), '{"path":"/a.txt"}']);
-    const { calls, rejected } = toolCalls(response, toolset, nullPaths);
+    const { calls, rejected } = toolCalls(response, tools(toolset));
     expect(calls.map((call) => call.callId)).toEqual(["call_1"]);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]?.output.tool_call_id).toBe("call_0");
@@ -50,7 +51,7 @@ describe("non-string arguments", () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(nonString, fc.constant('{"path":"/a.txt"}')), { maxLength: 4 }), (args) => {
         const response = message(args);
-        const { calls, rejected } = toolCalls(response, toolset, nullPaths);
+        const { calls, rejected } = toolCalls(response, tools(toolset));
         const answered = [...calls.map((call) => call.callId), ...rejected.map((rejection) => rejection.callId)].sort();
         expect(answered).toEqual(args.map((_, i) => `call_${i}`).sort());
         for (const rejection of rejected) expect(rejection.output.content).toContain("must be a JSON string");

@@ -4,14 +4,15 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessage,
   ChatCompletionMessageParam,
-  ChatCompletionMessageToolCall,
   ChatCompletionTool,
   ChatCompletionToolMessageParam,
 } from "openai/resources/chat/completions";
 import type { Adapter } from "@x/toolset/adapter";
 import { describe, expectTypeOf, it } from "vitest";
 import type { ChatResponse } from "./chat-types";
-import type { adapter, responseItems, toolCalls, toolOutput, tools } from "./index";
+import type { adapter, toolCalls, toolOutput, tools } from "./index";
+
+type responseItems = (typeof adapter)["responseItems"];
 
 // The local wire types against the official `openai` package, both ways:
 // what the API returns goes in, what this package returns goes into a request.
@@ -21,10 +22,9 @@ describe("against the openai package's types", () => {
     expectTypeOf<ReturnType<typeof tools>["tools"]>().toExtend<ChatCompletionTool[]>();
   });
 
-  it("toolCalls takes a completion, its message, or its tool_calls", () => {
+  it("toolCalls takes a completion or its message", () => {
     expectTypeOf<ChatCompletion>().toExtend<Parameters<typeof toolCalls>[0]>();
     expectTypeOf<ChatCompletionMessage>().toExtend<Parameters<typeof toolCalls>[0]>();
-    expectTypeOf<ChatCompletionMessageToolCall[]>().toExtend<Parameters<typeof toolCalls>[0]>();
     expectTypeOf<string>().not.toExtend<Parameters<typeof toolCalls>[0]>();
   });
 
@@ -37,10 +37,10 @@ describe("against the openai package's types", () => {
   });
 
   it("responseItems takes a completion or its message and gives assistant message params", () => {
-    expectTypeOf<ChatCompletion>().toExtend<Parameters<typeof responseItems>[0]>();
-    expectTypeOf<ChatCompletionMessage>().toExtend<Parameters<typeof responseItems>[0]>();
-    expectTypeOf<ReturnType<typeof responseItems>>().toExtend<ChatCompletionAssistantMessageParam[]>();
-    expectTypeOf<ReturnType<typeof responseItems>>().toExtend<ChatCompletionMessageParam[]>();
+    expectTypeOf<ChatCompletion>().toExtend<Parameters<responseItems>[0]>();
+    expectTypeOf<ChatCompletionMessage>().toExtend<Parameters<responseItems>[0]>();
+    expectTypeOf<ReturnType<responseItems>>().toExtend<ChatCompletionAssistantMessageParam[]>();
+    expectTypeOf<ReturnType<responseItems>>().toExtend<ChatCompletionMessageParam[]>();
   });
 
   it("the adapter is an Adapter for these types", () => {

@@ -2,26 +2,30 @@ import type { ChatAssistantMessage, ChatResponse, ChatToolCall } from "./chat-ty
 
 // The response comes off the network: the types say what OpenAI sends, the
 // checks below keep a malformed one (or an OpenAI-compatible server's) from
-// throwing. An entry without a string id cannot be answered, so it is neither
-// answered nor repeated: the transcript and the answers always agree.
+// throwing. Each field is read once, then checked and used (a getter may
+// give another value on a second read). An entry without a string id cannot
+// be answered, so it is neither answered nor repeated: the transcript and the
+// answers always agree.
 
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
+export const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+const asRecord = (value: unknown): { readonly [key: string]: unknown } | undefined =>
+  isRecord(value) ? value : undefined;
 
 // A name or text field that is not a string reads as "" (never JSON.stringify: a
 // BigInt, a cycle or an object nested thousands deep makes it throw).
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /**
- * The assistant message of `response`: a completion's first choice, the
- * message itself, or a message holding the given `tool_calls` entries.
+ * The assistant message of `response`: a completion's first choice, or the
+ * message itself.
  */
 export function readMessage(response: ChatResponse): ChatAssistantMessage | undefined {
-  if (Array.isArray(response)) return { role: "assistant", content: null, tool_calls: response };
   if (!isRecord(response)) return undefined;
   if (!("choices" in response)) return response;
-  const first: unknown = Array.isArray(response.choices) ? response.choices[0] : undefined;
-  return isRecord(first) && isRecord(first.message) ? first.message : undefined;
+  const choices: unknown = response.choices;
+  const first: unknown = Array.isArray(choices) ? (choices as readonly unknown[])[0] : undefined;
+  return asRecord(asRecord(first)?.message);
 }
 
 /** A `tool_calls` entry as the next request repeats it, and its arguments (or custom input) as the model sent them. */
@@ -46,21 +50,17 @@ export function readToolCalls(message: ChatAssistantMessage | undefined): ReadTo
   if (!Array.isArray(entries)) return [];
   const calls: ReadToolCall[] = [];
   for (const entry of entries as readonly unknown[]) {
-    if (!isRecord(entry) || typeof entry.id !== "string") continue;
-    if (entry.type === "function") {
-      const fn = isRecord(entry.function) ? entry.function : {};
-      const sent = fn.arguments ?? "";
-      calls.push({
-        entry: { id: entry.id, type: "function", function: { name: text(fn.name), arguments: text(sent) } },
-        sent,
-      });
-    } else if (entry.type === "custom") {
-      const custom = isRecord(entry.custom) ? entry.custom : {};
-      const sent = custom.input ?? "";
-      calls.push({
-        entry: { id: entry.id, type: "custom", custom: { name: text(custom.name), input: text(sent) } },
-        sent,
-      });
+    if (!isRecord(entry)) continue;
+    const { id, type } = entry;
+    if (typeof id !== "string") continue;
+    if (type === "function") {
+      const fn = asRecord(entry.function);
+      const sent = fn?.arguments ?? "";
+      calls.push({ entry: { id, type, function: { name: text(fn?.name), arguments: text(sent) } }, sent });
+    } else if (type === "custom") {
+      const custom = asRecord(entry.custom);
+      const sent = custom?.input ?? "";
+      calls.push({ entry: { id, type, custom: { name: text(custom?.name), input: text(sent) } }, sent });
     }
   }
   return calls;

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { filesToolset as toolset } from "@x/testing";
 import type { ChatResponse, ChatToolCall } from "./chat-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const call: ChatToolCall = {
   id: "call_1",
@@ -72,65 +73,48 @@ describe("responseItems", () => {
       ["text beside the calls", { role: "assistant", content: "Let me look.", tool_calls: [call] }],
       ["a refusal", { role: "assistant", content: null, refusal: "I can't help with that." }],
       ["text only", { role: "assistant", content: "Done.", refusal: null }],
-      ["a list of tool_calls entries", [call]],
       ["an empty tool_calls list", { role: "assistant", content: null, tool_calls: [] }],
     ];
     expect(Object.fromEntries(cases.map(([label, response]) => [label, responseItems(response)])))
       .toMatchInlineSnapshot(`
-      {
-        "a list of tool_calls entries": [
-          {
-            "content": null,
-            "role": "assistant",
-            "tool_calls": [
-              {
-                "function": {
-                  "arguments": "{"path":"/a.txt"}",
-                  "name": "files__read_file",
+        {
+          "a refusal": [
+            {
+              "content": "",
+              "refusal": "I can't help with that.",
+              "role": "assistant",
+            },
+          ],
+          "an empty tool_calls list": [
+            {
+              "content": "",
+              "role": "assistant",
+            },
+          ],
+          "text beside the calls": [
+            {
+              "content": "Let me look.",
+              "role": "assistant",
+              "tool_calls": [
+                {
+                  "function": {
+                    "arguments": "{"path":"/a.txt"}",
+                    "name": "files__read_file",
+                  },
+                  "id": "call_1",
+                  "type": "function",
                 },
-                "id": "call_1",
-                "type": "function",
-              },
-            ],
-          },
-        ],
-        "a refusal": [
-          {
-            "content": "",
-            "refusal": "I can't help with that.",
-            "role": "assistant",
-          },
-        ],
-        "an empty tool_calls list": [
-          {
-            "content": "",
-            "role": "assistant",
-          },
-        ],
-        "text beside the calls": [
-          {
-            "content": "Let me look.",
-            "role": "assistant",
-            "tool_calls": [
-              {
-                "function": {
-                  "arguments": "{"path":"/a.txt"}",
-                  "name": "files__read_file",
-                },
-                "id": "call_1",
-                "type": "function",
-              },
-            ],
-          },
-        ],
-        "text only": [
-          {
-            "content": "Done.",
-            "role": "assistant",
-          },
-        ],
-      }
-    `);
+              ],
+            },
+          ],
+          "text only": [
+            {
+              "content": "Done.",
+              "role": "assistant",
+            },
+          ],
+        }
+      `);
   });
 
   it("gives nothing for a completion without choices", () => {
@@ -143,7 +127,8 @@ describe("responseItems", () => {
       { type: "function", function: { name: "x", arguments: "{}" } },
       { id: "call_3", type: "web_search" },
     ];
-    expect(responseItems(entries as unknown as ChatToolCall[])[0]?.tool_calls).toEqual([call]);
+    const message = { role: "assistant", content: null, tool_calls: entries } as unknown as ChatResponse;
+    expect(responseItems(message)[0]?.tool_calls).toEqual([call]);
   });
 
   it("returns new objects and leaves the response as it was", () => {
@@ -196,7 +181,7 @@ describe("responseItems and toolCalls together: properties", () => {
           { choices: [{ message: value }] },
         ]) {
           responseItems(response as ChatResponse);
-          toolCalls(response as ChatResponse, toolset, nullPaths);
+          toolCalls(response as ChatResponse, tools(toolset));
         }
       }),
       { numRuns: 300 },
@@ -208,7 +193,7 @@ describe("responseItems and toolCalls together: properties", () => {
       fc.property(chatResponse, (value) => {
         const response = value as ChatResponse;
         const repeated = (responseItems(response)[0]?.tool_calls ?? []).map((entry) => entry.id);
-        const { calls, rejected } = toolCalls(response, toolset, nullPaths);
+        const { calls, rejected } = toolCalls(response, tools(toolset));
         const answers = [...calls.map((c) => c.callId), ...rejected.map((r) => r.output.tool_call_id)];
         for (const id of new Set(repeated))
           expect(

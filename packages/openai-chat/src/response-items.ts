@@ -18,15 +18,17 @@ export function responseItems(response: ChatResponse): ChatAssistantMessageParam
   const message = readMessage(response);
   if (message === undefined) return [];
   const toolCalls = readToolCalls(message).map((call) => call.entry);
-  const content = typeof message.content === "string" ? message.content : null;
+  // Each field read once, then checked (see readMessage: the message comes off the network).
+  const { content, refusal, audio } = message as { readonly [key: string]: unknown };
+  const audioId = typeof audio === "object" && audio !== null ? (audio as { readonly id?: unknown }).id : undefined;
   return [
     {
       role: "assistant",
       // Content may be null only beside tool calls: the API refuses a message with neither.
-      content: content ?? (toolCalls.length > 0 ? null : ""),
+      content: typeof content === "string" ? content : toolCalls.length > 0 ? null : "",
       ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-      ...(typeof message.refusal === "string" ? { refusal: message.refusal } : {}),
-      ...(typeof message.audio?.id === "string" ? { audio: { id: message.audio.id } } : {}),
+      ...(typeof refusal === "string" ? { refusal } : {}),
+      ...(typeof audioId === "string" ? { audio: { id: audioId } } : {}),
     },
   ];
 }

@@ -4,7 +4,9 @@ import { DEMO_CALLS, callSummary, startRoundTrip } from "@x/testing";
 import type { RoundTrip } from "@x/testing";
 import { fakeChatModel } from "./__fixtures__/fake-chat-model";
 import type { ChatToolMessage } from "./index";
-import { responseItems, toolCalls, toolOutput, tools } from "./index";
+import { adapter, toolCalls, toolOutput, tools } from "./index";
+
+const { responseItems } = adapter;
 
 // Both directions over real HTTP: the official openai client sends what
 // `tools` made, the stand-in answers in the API's own shape, and refuses the
@@ -33,7 +35,7 @@ describe("a two-turn exchange with the official openai client", () => {
       messages: [user],
       tools: chatTools.tools,
     });
-    const answers = await trip.answer(toolCalls(completion, trip.toolset, chatTools.report.nullPaths), toolOutput);
+    const answers = await trip.answer(toolCalls(completion, chatTools), toolOutput);
     return { completion, answers, chatTools };
   }
 
@@ -45,7 +47,7 @@ describe("a two-turn exchange with the official openai client", () => {
 
   it("runs the calls it can, answers the others, and the next request succeeds", async () => {
     const { completion, answers, chatTools } = await firstTurn();
-    const found = toolCalls(completion, trip.toolset, chatTools.report.nullPaths);
+    const found = toolCalls(completion, chatTools);
     expect(callSummary(found)).toEqual(DEMO_CALLS);
     expect(found.rejected.map(({ callId, index, error }) => [callId, index, error.code])).toEqual([
       ["call_unknown", 3, "unknown-tool"],

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeToolCallCases, filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
-import type { ChatResponse, ChatToolCall } from "./chat-types";
+import { describeToolCallCases, filesToolset as toolset } from "@x/testing";
+import type { ChatAssistantMessage, ChatResponse, ChatToolCall } from "./chat-types";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const fn = (id: string, name: string, args: string): ChatToolCall => ({
   id,
@@ -11,9 +12,16 @@ const fn = (id: string, name: string, args: string): ChatToolCall => ({
 });
 const read = fn("call_1", "files__read_file", '{"path":"/a.txt","encoding":null}');
 const list = fn("call_2", "files__list_dir", "");
+const message = (calls: readonly ChatToolCall[]): ChatAssistantMessage => ({
+  role: "assistant",
+  content: null,
+  tool_calls: calls,
+});
+const prepared = tools(toolset);
 
 describe("toolCalls", () => {
   describeToolCallCases({
+    tools,
     toolCalls,
     // The table also sends arguments as an object, as an OpenAI-compatible server may.
     response: (calls) => ({
@@ -35,9 +43,8 @@ describe("toolCalls", () => {
       },
     ],
     ["an assistant message", { role: "assistant", content: "Reading.", tool_calls: [read, list] }],
-    ["a list of tool_calls entries", [read, list]],
   ])("reads %s", (_, response) => {
-    expect(toolCalls(response, toolset, nullPaths)).toEqual({
+    expect(toolCalls(response, prepared)).toEqual({
       calls: [
         {
           callId: "call_1",
@@ -50,6 +57,7 @@ describe("toolCalls", () => {
         { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
       ],
       rejected: [],
+      searches: [],
     });
   });
 
@@ -57,22 +65,20 @@ describe("toolCalls", () => {
     ["a completion without choices", { choices: [] }],
     ["a message without tool_calls", { role: "assistant", content: "Hello." }],
     ["a message with tool_calls: null", { role: "assistant", content: "Hello.", tool_calls: null }],
-    ["an empty list", []],
   ])("finds no call in %s", (_, response) => {
-    expect(toolCalls(response, toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+    expect(toolCalls(response, prepared)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("answers each call it cannot run with a tool message, in the model's order", () => {
     const { calls, rejected } = toolCalls(
-      [
+      message([
         fn("call_a", "files__read_fil", "{}"),
         read,
         fn("call_b", "files__read_file", '{"path":'),
         fn("call_c", "files__read_file", "[1,2]"),
         { id: "call_d", type: "custom", custom: { name: "apply_patch", input: "*** Begin Patch" } },
-      ],
-      toolset,
-      nullPaths,
+      ]),
+      prepared,
     );
     expect(calls.map((call) => call.callId)).toEqual(["call_1"]);
     expect(rejected.map(({ callId, name, index, error }) => ({ callId, name, index, code: error.code }))).toEqual([
@@ -87,12 +93,13 @@ describe("toolCalls", () => {
     expect(rejected[0]?.output.content).toContain("files__list_dir");
   });
 
-  it("answers with the caller's output options: errorPrefix reaches every rejected output", () => {
+  it("answers with the prepared tools' wording: errorPrefix reaches every rejected output", () => {
     const { rejected } = toolCalls(
-      [fn("call_a", "files__nope", "{}"), { id: "call_d", type: "custom", custom: { name: "apply_patch", input: "" } }],
-      toolset,
-      nullPaths,
-      { errorPrefix: "[tool call refused] " },
+      message([
+        fn("call_a", "files__nope", "{}"),
+        { id: "call_d", type: "custom", custom: { name: "apply_patch", input: "" } },
+      ]),
+      tools(toolset, { errorPrefix: "[tool call refused] " }),
     );
     expect(rejected.map((r) => r.output.content)).toEqual([
       `[tool call refused] ${rejected[0]?.error.message}`,
@@ -106,15 +113,19 @@ describe("toolCalls", () => {
       { id: "call_9", type: "web_search" },
       null,
     ];
-    expect(toolCalls(entries as unknown as ChatToolCall[], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+    expect(toolCalls(message(entries as unknown as ChatToolCall[]), prepared)).toEqual({
+      calls: [],
+      rejected: [],
+      searches: [],
+    });
   });
 
   it("never throws, whatever the response", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        toolCalls(value as ChatResponse, toolset, nullPaths);
-        toolCalls({ choices: [{ message: { tool_calls: value } }] } as ChatResponse, toolset, nullPaths);
-        toolCalls([value] as unknown as ChatToolCall[], toolset, nullPaths);
+        toolCalls(value as ChatResponse, prepared);
+        toolCalls({ choices: [{ message: { tool_calls: value } }] } as ChatResponse, prepared);
+        toolCalls(message([value] as unknown as ChatToolCall[]), prepared);
       }),
       { numRuns: 200 },
     );

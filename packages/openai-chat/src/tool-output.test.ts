@@ -5,7 +5,10 @@ import { toolOutput } from "./tool-output";
 describe("toolOutput", () => {
   it("answers with text only: media as placeholders, errors prefixed, structured content per mode", () => {
     const outputs = Object.fromEntries(
-      OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options)]),
+      OUTCOMES.map(({ label, outcome, options }) => [
+        label,
+        toolOutput({ callId: "call_1", name: "t" }, outcome, options),
+      ]),
     );
     expect(outputs).toMatchInlineSnapshot(`
       {
@@ -139,7 +142,7 @@ describe("toolOutput", () => {
   });
 
   it.each(OUTCOMES)("$label: a tool message for the call, with string content", ({ outcome, options }) => {
-    const output = toolOutput("call_42", outcome, options);
+    const output = toolOutput({ callId: "call_42", name: "t" }, outcome, options);
     expect(output).toEqual({ role: "tool", tool_call_id: "call_42", content: expect.any(String) as unknown });
     expect(Object.keys(output)).toEqual(["role", "tool_call_id", "content"]);
   });

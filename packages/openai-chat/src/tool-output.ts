@@ -1,41 +1,36 @@
 import type { RenderOptions, ToolOutcome } from "@x/toolset";
 import { renderResult, renderedText } from "@x/toolset/adapter";
-import type { RenderedResult } from "@x/toolset/adapter";
+import type { CallRef, RenderedResult } from "@x/toolset/adapter";
 import type { ChatToolMessage } from "./chat-types";
 
 /**
- * The `tool` message answering `callId` with a rendered result: its text
- * (`renderedText`). What `@x/executor` calls, after rendering once.
+ * The `tool` message answering `call` with a rendered result: its parts as
+ * one text (an image as its placeholder: Chat tool messages carry text only).
  *
- * @param callId - the `id` of the `tool_calls` entry
- * @param rendered - from `renderResult` (`@x/toolset/adapter`)
- * @returns the message to append after the assistant message
- * @example
- * ```ts
- * messages.push(renderedOutput(call.callId, renderResult(outcome, { maxOutputBytes: 10_000 })));
- * ```
+ * @param call - the call answered: its `callId` becomes `tool_call_id`
+ * @param rendered - from `renderResult` of `@x/toolset/adapter`
+ * @returns `{ role: "tool", tool_call_id, content }`
  */
-export function renderedOutput(callId: string, rendered: RenderedResult): ChatToolMessage {
-  return { role: "tool", tool_call_id: callId, content: renderedText(rendered) };
+export function renderedOutput(call: CallRef, rendered: RenderedResult): ChatToolMessage {
+  return { role: "tool", tool_call_id: call.callId, content: renderedText(rendered) };
 }
 
 /**
- * The `tool` message answering `callId`. Chat tool messages carry text only:
- * images, audio and resources become placeholders such as
- * `[image: image/png, 1024 bytes]`; an error result (`isError: true`) or a
- * `ToolError` starts with the error prefix.
+ * The `tool` message answering `call` with a tool's outcome: an MCP
+ * `CallToolResult` (checked with `toCallToolResult`) or a `ToolError`. An
+ * error's text starts with `errorPrefix` (default `"Error: "`), since a Chat
+ * tool message has no error flag.
  *
- * @param callId - the `id` of the `tool_calls` entry
- * @param outcome - the MCP result of running the call, or the `ToolError` that stopped it
- * @param options - `errorPrefix` (default `"Error: "`), `structured` (default `"auto"`), `maxOutputBytes` (default: no
- *   limit)
- * @returns the message to append after the assistant message
+ * @param call - the call answered (a `ToolCall`, or `{ callId, name }`)
+ * @param outcome - the result or error
+ * @param options - `errorPrefix`, `structured`, `maxOutputBytes`
+ * @returns the `tool` message for the next request's `messages`
  * @example
  * ```ts
  * const result = await client.callTool({ name: call.toolName, arguments: call.arguments });
- * messages.push(toolOutput(call.callId, toCallToolResult(result)));
+ * messages.push(toolOutput(call, toCallToolResult(result)));
  * ```
  */
-export function toolOutput(callId: string, outcome: ToolOutcome, options?: RenderOptions): ChatToolMessage {
-  return renderedOutput(callId, renderResult(outcome, options));
+export function toolOutput(call: CallRef, outcome: ToolOutcome, options?: RenderOptions): ChatToolMessage {
+  return renderedOutput(call, renderResult(outcome, options));
 }

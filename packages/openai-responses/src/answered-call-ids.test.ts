@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { answeredCallIds } from "./answered-call-ids";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { filesToolset as toolset } from "@x/testing";
+import { tools } from "./tools";
 
 const item = (fields: object): ResponsesItem => fields as ResponsesItem;
 
@@ -35,8 +36,8 @@ describe("answeredCallIds", () => {
       item({ type: "function_call", call_id: "call_1", name: "files__list_dir", arguments: "{}" }),
       item({ type: "function_call", call_id: "call_2", name: "files__list_dir", arguments: "{}" }),
     ];
-    const whole = toolCalls([...earlier, ...response], toolset, nullPaths);
-    const byTurn = toolCalls(response, toolset, nullPaths, { answeredCallIds: new Set(answeredCallIds(earlier)) });
+    const whole = toolCalls([...earlier, ...response], tools(toolset));
+    const byTurn = toolCalls(response, tools(toolset), { answeredCallIds: new Set(answeredCallIds(earlier)) });
     expect(byTurn).toEqual(whole);
     expect(byTurn.calls.map((call) => call.callId)).toEqual(["call_2"]);
   });

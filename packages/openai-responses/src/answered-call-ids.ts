@@ -13,8 +13,12 @@ const ANSWER_TYPES = new Set([
   "tool_search_output",
 ]);
 
-const answeredId = (item: Fields): unknown =>
-  ANSWER_TYPES.has(String(item.type)) ? item.call_id : item.type === "local_shell_call_output" ? item.id : undefined;
+// The type is read once and used only once known to be a string: an item's type may be any JSON.
+const answeredId = (item: Fields): unknown => {
+  const { type } = item;
+  if (typeof type !== "string") return undefined;
+  return ANSWER_TYPES.has(type) ? item.call_id : type === "local_shell_call_output" ? item.id : undefined;
+};
 
 /**
  * The call ids that `items` answer (a `function_call_output`, a

@@ -50,6 +50,21 @@ interface ItemState {
   done: boolean;
 }
 
+// A copy of the item's own fields and of its content list: all the deltas change (a part is replaced, never changed
+// in place). The caller's events stay as they were, and no copy walks the item's depth, which JSON does not limit.
+const copyItem = (item: Fields): { [key: string]: unknown } => {
+  const copy: { [key: string]: unknown } = { ...item };
+  if (Array.isArray(copy.content)) copy.content = [...(copy.content as unknown[])];
+  return copy;
+};
+
+/** An item left out because its `output_index` is no position of the response: what the result says about it. */
+interface LeftOut {
+  readonly outputIndex: number;
+  readonly event: number;
+  readonly item: Fields;
+}
+
 /**
  * Reads one event into the response being collected. Items are kept by
  * `output_index`, so the events of parallel calls may interleave; the
@@ -60,7 +75,12 @@ class ResponsesCollector {
   private envelope: Fields = {};
   private terminal: Fields | undefined;
   private error: Fields | undefined;
-  private readonly items: ItemState[] = [];
+  // By output_index: a Map, never an array, so that an index costs nothing however large it is.
+  private readonly items = new Map<number, ItemState>();
+  // The output_index of each item id, for events that name their item by id alone.
+  private readonly byId = new Map<string, number>();
+  private readonly leftOut = new Map<number, LeftOut>();
+  private events = 0;
   private readonly onDelta: CollectStreamOptions["onDelta"];
 
   constructor(onDelta: CollectStreamOptions["onDelta"]) {
@@ -68,6 +88,7 @@ class ResponsesCollector {
   }
 
   read(event: Fields): void {
+    this.events++;
     const type = text(event.type);
     if (TERMINAL.has(type) && isRecord(event.response)) this.terminal = event.response;
     else if (SNAPSHOT.has(type) && isRecord(event.response)) this.envelope = event.response;
@@ -79,16 +100,28 @@ class ResponsesCollector {
 
   private readItem(event: Fields, done: boolean): void {
     const at = index(event.output_index);
-    if (at === undefined || !isRecord(event.item)) return;
-    // A copy: the deltas below append to it, and the caller's recorded events stay as they were.
-    this.items[at] = { item: structuredClone<{ [key: string]: unknown }>(event.item), done };
+    const { item } = event;
+    if (at === undefined || !isRecord(item)) return;
+    // The API numbers items 0, 1, 2, … in the order it adds them, each with events of its own: the item at index n
+    // has n items before it, so n is below the number of events read so far, however the stream skipped. A larger
+    // index is no position of this response.
+    if (at >= this.events) {
+      if (!this.leftOut.has(at)) this.leftOut.set(at, { outputIndex: at, event: this.events, item });
+      return;
+    }
+    const state = { item: copyItem(item), done };
+    this.items.set(at, state);
+    const { id } = state.item;
+    if (typeof id === "string") this.byId.set(id, at);
   }
 
   private itemOf(event: Fields): ItemState | undefined {
     const at = index(event.output_index);
-    const byIndex = at === undefined ? undefined : this.items[at];
-    if (byIndex !== undefined || typeof event.item_id !== "string") return byIndex;
-    return this.items.find((state) => state !== undefined && state.item.id === event.item_id);
+    const byIndex = at === undefined ? undefined : this.items.get(at);
+    if (byIndex !== undefined) return byIndex;
+    const id = event.item_id;
+    const byId = typeof id === "string" ? this.byId.get(id) : undefined;
+    return byId === undefined ? undefined : this.items.get(byId);
   }
 
   private readPart(type: string, event: Fields): void {
@@ -132,10 +165,10 @@ class ResponsesCollector {
   }
 
   private setPart(item: { [key: string]: unknown }, at: unknown, part: unknown): void {
-    const position = index(at);
-    if (position === undefined || !isRecord(part)) return;
-    const content = Array.isArray(item.content) ? (item.content as unknown[]) : (item.content = []);
-    content[position] = structuredClone(part);
+    const content = contentOf(item);
+    const position = partIndex(at, content);
+    // The part itself is kept, not copied: appendPart replaces a part, never changes it.
+    if (position !== undefined && isRecord(part)) content[position] = part;
   }
 
   // eslint-disable-next-line max-params -- one stream event's coordinates (item, part index) and the text it adds.
@@ -146,9 +179,9 @@ class ResponsesCollector {
     field: string,
     delta: string,
   ): void {
-    const position = index(at);
+    const content = contentOf(item);
+    const position = partIndex(at, content);
     if (position === undefined) return;
-    const content = Array.isArray(item.content) ? (item.content as unknown[]) : (item.content = []);
     const part: unknown = content[position];
     if (isRecord(part)) content[position] = { ...part, [field]: text(part[field]) + delta };
     else
@@ -166,28 +199,55 @@ class ResponsesCollector {
    * `toolCalls` answers it instead of running it.
    */
   finish(): ResponsesStreamResponse {
-    const assembled = this.items.filter((state) => state !== undefined);
+    const assembled = [...this.items.entries()].sort(([a], [b]) => a - b).map(([, state]) => state);
+    const leftOut = this.leftOutError();
     if (this.terminal !== undefined) {
       const output: unknown = this.terminal.output;
-      const items =
-        Array.isArray(output) && output.length > 0 ? (output as ResponsesItem[]) : assembled.map((state) => state.item);
-      return withText({ ...this.terminal, output: items });
+      if (Array.isArray(output) && output.length > 0) return withText({ ...this.terminal, output });
+      return withText({ ...this.terminal, ...leftOut, output: assembled.map((state) => state.item) });
     }
     const output = assembled.map(({ item, done }) =>
       done || !CALL_TYPES.has(text(item.type)) ? item : { ...item, status: "incomplete" },
     );
     const error =
-      this.error === undefined ? {} : { error: { code: this.error.code ?? null, message: text(this.error.message) } };
-    return withText({
-      id: "",
-      object: "response",
-      ...this.envelope,
-      ...error,
-      status: this.error === undefined ? "incomplete" : "failed",
-      output,
-    });
+      this.error === undefined
+        ? leftOut
+        : { status: "failed", error: { code: this.error.code ?? null, message: text(this.error.message) } };
+    return withText({ id: "", object: "response", ...this.envelope, status: "incomplete", ...error, output });
+  }
+
+  // A response whose output lacks items the stream sent is not what the API produced: it is `failed`, and its
+  // `error` (in the shape of the API's own, code `server_error`: the server sent it) says which items and why.
+  private leftOutError(): { status?: string; error?: { code: string; message: string } } {
+    const [first, ...more] = this.leftOut.values();
+    if (first === undefined) return {};
+    const { type, call_id: callId } = first.item;
+    const what =
+      (typeof type === "string" ? `a ${quote(type)} item` : "an item") +
+      (typeof callId === "string" ? ` (call_id ${quote(callId)})` : "");
+    const others = more.length === 0 ? "" : ` So are ${more.length} more item(s) placed the same way.`;
+    const message =
+      `Event ${first.event} of the stream put ${what} at output_index ${first.outputIndex}, a position no item of ` +
+      `a stream of ${first.event} events can have: the stream is malformed, and that item is left out, not run.` +
+      others;
+    return { status: "failed", error: { code: "server_error", message } };
   }
 }
+
+// A field's text for a message, shortened: it comes from the stream and may be long.
+const quote = (value: string): string => JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+
+// The content list of an item being assembled (a new one when it has none).
+const contentOf = (item: { [key: string]: unknown }): unknown[] =>
+  Array.isArray(item.content) ? (item.content as unknown[]) : (item.content = []);
+
+// The position of a content part: one the item has, or the next. Parts are numbered in order as items are; an event
+// about a part further on (a part never announced) is ignored, as events about items never seen are, and leaves no
+// hole in the list (a hole would go out as `null` in the next request's input).
+const partIndex = (at: unknown, content: readonly unknown[]): number | undefined => {
+  const position = index(at);
+  return position !== undefined && position <= content.length ? position : undefined;
+};
 
 // `output_text` as the openai package adds it to every response it returns:
 // the text of every `output_text` part of every message, in order.

@@ -8,7 +8,8 @@ import { tools } from "./tools";
 // deferred into its server's namespace, searched on the client.
 const corpus = loadCorpus();
 const { toolset } = buildToolset(corpus.map(({ server, tools: listed }) => [server, listed] as const));
-const { tools: sent, report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+const { tools: sent, report } = prepared;
 const undeferred = tools(toolset, { namespaces: true });
 
 // Ten things a user asks for, and the tool that does it.
@@ -43,7 +44,7 @@ describe("tool search over the whole corpus", () => {
       execution: "client",
       status: "completed",
     };
-    const { searches } = toolCalls([call], toolset, report.nullPaths, { toolSearch: report.toolSearch });
+    const { searches } = toolCalls([call], prepared);
     expect(searches).toHaveLength(1);
     const { found, output } = searches[0]!;
     expect(found.slice(0, 5)).toContain(expected);
@@ -56,5 +57,19 @@ describe("tool search over the whole corpus", () => {
       for (const fn of loaded.tools) expect(full.tools).toContainEqual(fn);
       expect(loaded.description).toBe(full.description);
     }
+  });
+
+  // A query of 0.69 MB (100 000 different words) would hold the one thread for seconds over these 352 tools: it is
+  // refused before any searching, by its length.
+  it("answers a query of 0.69 MB with no tools and a reason, without searching", () => {
+    const query = Array.from({ length: 100_000 }, (_, n) => `w${n}`).join(" ");
+    expect(query.length).toBe(688_889);
+    const call = { type: "tool_search_call", call_id: "ts_1", arguments: { query }, execution: "client" };
+    const { searches } = toolCalls([call], prepared);
+    expect(searches[0]).toMatchObject({
+      found: [],
+      reason: expect.stringContaining(`The query is ${query.length} characters long`) as unknown,
+      output: { tools: [] },
+    });
   });
 });

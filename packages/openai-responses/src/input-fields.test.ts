@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { responseItems } from "./index";
+import {} from "./index";
+import { responseItems } from "./response-items";
 
 // What responseItems leaves out of each item: every field the request's
 // input refuses (see input-fields.ts), nested message parts included.

@@ -71,10 +71,13 @@ const pick = (value: Fields, fields: readonly string[]): Fields => {
   return picked;
 };
 
-const part = (value: unknown): unknown =>
-  isRecord(value) && typeof value.type === "string" && Object.hasOwn(CONTENT_PART_FIELDS, value.type)
-    ? pick(value, CONTENT_PART_FIELDS[value.type as keyof typeof CONTENT_PART_FIELDS])
+// (the type read once: a part is any JSON, and a getter may give another value on a second read)
+const part = (value: unknown): unknown => {
+  const type = isRecord(value) ? value.type : undefined;
+  return isRecord(value) && typeof type === "string" && Object.hasOwn(CONTENT_PART_FIELDS, type)
+    ? pick(value, CONTENT_PART_FIELDS[type as keyof typeof CONTENT_PART_FIELDS])
     : value;
+};
 
 /**
  * The item with only the fields the input accepts for its type (a message's

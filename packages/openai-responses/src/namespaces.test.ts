@@ -44,11 +44,10 @@ describe("namespaces", () => {
   });
 
   it("resolves (namespace, name) to the toolset tool, the same names tools() sent", () => {
-    const { report } = tools(toolset, { namespaces: true });
+    const prepared = tools(toolset, { namespaces: true });
     const { calls, rejected } = toolCalls(
       [call("c1", "git_hub_2", "list_issues"), call("c2", "git_hub", "create_issue"), call("c3", "k8s", "get")],
-      toolset,
-      report.nullPaths,
+      prepared,
     );
     expect(rejected).toEqual([]);
     expect(calls.map(({ callId, server, toolName, index }) => [callId, server, toolName, index])).toEqual([
@@ -59,11 +58,10 @@ describe("namespaces", () => {
   });
 
   it("rejects an unknown namespace, or a tool outside its namespace, listing what exists", () => {
-    const { report } = tools(toolset, { namespaces: true });
+    const prepared = tools(toolset, { namespaces: true });
     const { calls, rejected } = toolCalls(
       [call("c1", "gitlab", "create_issue"), call("c2", "k8s", "create_issue"), call("c3", "k8s", "k8s__get")],
-      toolset,
-      report.nullPaths,
+      prepared,
     );
     expect(calls).toEqual([]);
     expect(rejected.map(({ callId, name, error, output }) => [callId, name, error.code, output.output])).toEqual([
@@ -93,9 +91,10 @@ describe("namespaces", () => {
         },
       ],
     });
-    const { tools: sent, report } = tools(mixed, { namespaces: true, strict: true });
+    const prepared = tools(mixed, { namespaces: true, strict: true });
+    const { tools: sent } = prepared;
     expect((sent[0] as ResponsesNamespaceTool).tools.map((fn) => fn.name)).toEqual(["ok"]);
-    const { rejected } = toolCalls([call("c1", "s", "loose")], mixed, report.nullPaths);
+    const { rejected } = toolCalls([call("c1", "s", "loose")], prepared);
     expect(rejected[0]!.error.message).toBe('The namespace "s" has no tool "loose". Its tools: ok.');
   });
 });

@@ -4,11 +4,12 @@
 // the transcript repeats is always JSON (the value is replaced by "").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { filesToolset as toolset } from "@x/testing";
 import { NON_JSON_SHAPES, nonJsonValue } from "@x/testing";
 import { responseItems } from "./response-items";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const nonString = fc.oneof(
   fc
@@ -26,7 +27,7 @@ describe("non-string arguments", () => {
     "rejects %s arguments, and repeats the call with its arguments as an empty string",
     (shape) => {
       const output = [call(0, nonJsonValue(shape, 2)), call(1, '{"path":"/a.txt"}')];
-      const { calls, rejected } = toolCalls(output, toolset, nullPaths);
+      const { calls, rejected } = toolCalls(output, tools(toolset));
       expect(calls.map((c) => c.callId)).toEqual(["call_1"]);
       expect(rejected.map((r) => r.output)).toEqual([
         {
@@ -67,7 +68,7 @@ describe("non-string arguments", () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 4 }), (entries) => {
         const output = entries.map(({ value, type }, i) => call(i, value, type));
-        const { calls, rejected } = toolCalls(output, toolset, nullPaths);
+        const { calls, rejected } = toolCalls(output, tools(toolset));
         const answered = [...calls.map((c) => c.callId), ...rejected.map((r) => r.callId)].sort();
         expect(answered).toEqual(entries.map((_, i) => `call_${i}`).sort());
         expect(() => JSON.stringify([responseItems(output), rejected.map((r) => r.output)])).not.toThrow();

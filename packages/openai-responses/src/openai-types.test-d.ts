@@ -21,7 +21,7 @@ import type {
   ResponsesToolSearchOutput,
   ResponsesToolSearchTool,
 } from "./responses-types";
-import { responseItems } from "./index";
+import { responseItems } from "./response-items";
 import type { adapter, toolCalls, toolOutput, tools } from "./index";
 
 // The local wire types against the official `openai` package, both ways:
@@ -81,7 +81,7 @@ describe("against the openai package's types", () => {
     >();
     // What lets @x/executor's runToolLoop type its transcript as the caller's input items.
     expectTypeOf<(typeof adapter)["api"]>().toEqualTypeOf<"responses">();
-    expectTypeOf<ReturnType<(typeof adapter)["toolOutput"]>>().toExtend<ResponseInputItem.FunctionCallOutput>();
+    expectTypeOf<ReturnType<typeof toolOutput>>().toExtend<ResponseInputItem.FunctionCallOutput>();
     expectTypeOf(({} as typeof adapter).responseItems({} as Response)).toExtend<ResponseInputItem[]>();
   });
 });

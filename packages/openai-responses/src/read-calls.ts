@@ -15,20 +15,26 @@ export interface CallItem {
   readonly namespaced?: { readonly namespace: string; readonly name: string };
 }
 
+// An item is any JSON: a field is read once, then checked before it is used (a getter may give another value on a
+// second read), so nothing unchecked reaches a template literal or a conversion to text.
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
+// The namespace of a namespaced `function_call`.
+const namespaceOf = (item: Fields): string | undefined => {
+  const { namespace } = item;
+  return typeof namespace === "string" && namespace !== "" ? namespace : undefined;
+};
 
 // What the model called, for the raw call: a namespaced function is named
 // `namespace.name` so that it can never resolve to a toolset tool of the same
 // bare name (`toolCalls` resolves it through the namespace layout instead);
 // built-in tools by their tool type.
-const calledName = (item: Fields, itemType: CallItemType): string => {
+const calledName = (itemType: CallItemType, name: string, namespace: string | undefined): string => {
   switch (itemType) {
     case "function_call":
-      return typeof item.namespace === "string" && item.namespace !== ""
-        ? `${item.namespace}.${text(item.name)}`
-        : text(item.name);
+      return namespace === undefined ? name : `${namespace}.${name}`;
     case "custom_tool_call":
-      return text(item.name);
+      return name;
     case "shell_call":
       return "shell";
     case "local_shell_call":
@@ -48,14 +54,17 @@ const calledName = (item: Fields, itemType: CallItemType): string => {
 // and tool_search_call, whose answers (a screenshot, a tool list) cannot say
 // "error" and are left to the caller who offered those tools.
 const callItemType = (item: Fields): CallItemType | undefined => {
-  switch (item.type) {
+  const { type } = item;
+  switch (type) {
     case "function_call":
     case "custom_tool_call":
     case "local_shell_call":
     case "apply_patch_call":
-      return item.type;
-    case "shell_call":
-      return isRecord(item.environment) && item.environment.type === "container_reference" ? undefined : "shell_call";
+      return type;
+    case "shell_call": {
+      const { environment } = item;
+      return isRecord(environment) && environment.type === "container_reference" ? undefined : "shell_call";
+    }
     default:
       return undefined;
   }
@@ -88,22 +97,19 @@ const cutShort = (item: Fields, itemType: CallItemType): boolean =>
 /**
  * The calls among `items` that the client must answer and that are not
  * answered already (in `items`, or earlier in the conversation: `answeredBefore`), in order, indexed among
- * themselves. With `searches`, client-executed `tool_search_call`s are among them.
+ * themselves; client-executed `tool_search_call`s are among them.
  */
-export function readCalls(
-  items: readonly unknown[],
-  searches: boolean,
-  answeredBefore: ReadonlySet<string> | undefined,
-): CallItem[] {
+export function readCallItems(items: readonly unknown[], answeredBefore: ReadonlySet<string> | undefined): CallItem[] {
   const records = items.filter(isRecord);
   const answered = new Set(answeredCallIds(records));
   const calls: CallItem[] = [];
   for (const item of records) {
-    if (typeof item.call_id !== "string" || answered.has(item.call_id)) continue;
-    if (answeredBefore?.has(item.call_id) === true) continue;
-    if (searches && clientSearch(item)) {
+    const callId = item.call_id;
+    if (typeof callId !== "string" || answered.has(callId)) continue;
+    if (answeredBefore?.has(callId) === true) continue;
+    if (clientSearch(item)) {
       const raw = {
-        callId: item.call_id,
+        callId,
         name: "tool_search",
         arguments: item.arguments,
         index: calls.length,
@@ -114,21 +120,19 @@ export function readCalls(
     }
     const itemType = callItemType(item);
     if (itemType === undefined) continue;
-    const namespaced =
-      itemType === "function_call" && typeof item.namespace === "string" && item.namespace !== ""
-        ? { namespaced: { namespace: item.namespace, name: text(item.name) } }
-        : {};
+    const name = text(item.name);
+    const namespace = itemType === "function_call" ? namespaceOf(item) : undefined;
     calls.push({
       itemType,
       raw: {
-        callId: item.call_id,
-        name: calledName(item, itemType),
+        callId,
+        name: calledName(itemType, name, namespace),
         arguments:
           itemType === "function_call" ? item.arguments : itemType === "custom_tool_call" ? item.input : undefined,
         index: calls.length,
         kind: cutShort(item, itemType) ? "incomplete" : itemType === "function_call" ? "function" : "unsupported",
       },
-      ...namespaced,
+      ...(namespace === undefined ? {} : { namespaced: { namespace, name } }),
     });
   }
   return calls;

@@ -5,7 +5,8 @@ import { startRoundTrip } from "@x/testing";
 import type { RoundTrip } from "@x/testing";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
 import type { ResponsesAnswer } from "./index";
-import { collectStream, responseItems, toolCalls, toolOutput, tools } from "./index";
+import { collectStream, toolCalls, toolOutput, tools } from "./index";
+import { responseItems } from "./response-items";
 
 // The bug of openai/openai-python#2720: the openai package's `responses.parse`
 // and `responses.stream(…).finalResponse()` add `parsed_arguments` to each
@@ -45,7 +46,7 @@ describe("replaying what the openai package's helpers return", () => {
   });
 
   async function replay(response: Response): Promise<Response> {
-    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset), toolOutput);
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, tools(trip.toolset)), toolOutput);
     return trip.openai.responses.create({ ...request(), input: [user, ...responseItems(response), ...answers] });
   }
 
@@ -58,7 +59,7 @@ describe("replaying what the openai package's helpers return", () => {
     const response = await make();
     const calls = response.output.filter((item) => item.type === "function_call");
     expect(calls.length > 0 && calls.every((item) => "parsed_arguments" in item)).toBe(true);
-    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, trip.toolset), toolOutput);
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, tools(trip.toolset)), toolOutput);
     const send = (items: unknown[]): Promise<Response> =>
       trip.openai.responses.create({ ...request(), input: [user, ...(items as ResponseInputItem[]), ...answers] });
     // As they are: the message's text parts carry the parser's `parsed` too, and are refused first.

@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { filesToolset as toolset } from "@x/testing";
 import type { ResponsesCallOutput, ResponsesItem } from "./responses-types";
 import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const item = (fields: object): ResponsesItem => fields as ResponsesItem;
 const reasoning = item({ type: "reasoning", id: "rs_1", summary: [], encrypted_content: "opaque" });
@@ -95,7 +96,7 @@ describe("responseItems", () => {
       for (const callId of [undefined, 42, null, { id: "call_9" }]) {
         const broken = item(callId === undefined ? fields : { ...fields, call_id: callId });
         expect(responseItems([reasoning, broken, call])).toEqual([reasoning, call]);
-        expect(toolCalls([reasoning, broken, call], toolset, nullPaths).rejected).toEqual([]);
+        expect(toolCalls([reasoning, broken, call], tools(toolset)).rejected).toEqual([]);
       }
     },
   );
@@ -237,7 +238,7 @@ describe("responseItems and toolCalls together: properties", () => {
       fc.property(fc.anything(), (value) => {
         for (const response of [value, { output: value }, [value], { output: [value] }]) {
           responseItems(response as ResponsesItem[]);
-          toolCalls(response as ResponsesItem[], toolset, nullPaths);
+          toolCalls(response as ResponsesItem[], tools(toolset));
         }
       }),
       { numRuns: 300 },
@@ -249,7 +250,7 @@ describe("responseItems and toolCalls together: properties", () => {
       fc.property(outputItems, fc.boolean(), (items, wrapped) => {
         const response = (wrapped ? { output: items } : items) as ResponsesItem[];
         const replayed: unknown[] = responseItems(response);
-        const { calls, rejected } = toolCalls(response, toolset, nullPaths);
+        const { calls, rejected } = toolCalls(response, tools(toolset));
         const answers = [
           ...calls.map((c) => c.callId),
           ...rejected.map((r) => outputId(r.output)),

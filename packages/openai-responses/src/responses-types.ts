@@ -1,7 +1,7 @@
 // The Responses API wire shapes this package reads and writes. Small local
 // types (no runtime or type dependency on `openai`); a type test proves they
 // agree with the official package in both directions.
-import type { JsonSchemaObject } from "@x/toolset";
+import type { JsonSchemaObject } from "@x/strict-schema";
 
 /** A function tool of the request's `tools`: `strict` is always present. */
 export interface ResponsesFunctionTool {

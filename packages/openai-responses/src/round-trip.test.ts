@@ -4,7 +4,8 @@ import { DEMO_CALLS, callSummary, startRoundTrip } from "@x/testing";
 import type { RoundTrip } from "@x/testing";
 import { fakeResponsesModel } from "./__fixtures__/fake-responses-model";
 import type { ResponsesAnswer } from "./index";
-import { responseItems, toolCalls, toolOutput, tools } from "./index";
+import { toolCalls, toolOutput, tools } from "./index";
+import { responseItems } from "./response-items";
 
 // Both directions over real HTTP: the official openai client sends what
 // `tools` made, the stand-in answers in the API's own shape (reasoning, a
@@ -31,10 +32,7 @@ describe("a two-turn exchange with the official openai client", () => {
       input: [user],
       tools: responsesTools.tools,
     });
-    const answers = await trip.answer<ResponsesAnswer>(
-      toolCalls(response, trip.toolset, responsesTools.report.nullPaths),
-      toolOutput,
-    );
+    const answers = await trip.answer<ResponsesAnswer>(toolCalls(response, responsesTools), toolOutput);
     return { response, answers, responsesTools };
   }
 
@@ -43,7 +41,7 @@ describe("a two-turn exchange with the official openai client", () => {
 
   it("runs the calls it can, answers the others, and the next request succeeds", async () => {
     const { response, answers, responsesTools } = await firstTurn();
-    const found = toolCalls(response, trip.toolset, responsesTools.report.nullPaths);
+    const found = toolCalls(response, responsesTools);
     expect(callSummary(found)).toEqual(DEMO_CALLS);
     expect(found.rejected.map(({ callId, index, error, output }) => [callId, index, error.code, output.type])).toEqual([
       ["call_unknown", 3, "unknown-tool", "function_call_output"],

@@ -39,6 +39,55 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+// What separates words: every character that is not a letter or a digit.
+const WORD_BREAK = /[^\p{L}\p{N}]+/u;
+
+/**
+ * The longest query a search takes, in characters (UTF-16 code units). A
+ * search costs time in the query's length (splitting it) and in its distinct
+ * words times the tools (each word is looked up in every tool's fields): a
+ * query of 0.69 MB holds the one thread for seconds over 352 tools. The
+ * `tool_search` tool asks for "a few words"; the longest of the corpus
+ * queries in the README is 38 characters, and 500 leaves room for a long
+ * sentence with identifiers in it.
+ */
+export const MAX_QUERY_LENGTH = 500;
+
+/**
+ * The most words a query may have (runs of letters or digits, counted as
+ * the model wrote them). At 32 words, the words' share of a search over
+ * 352 tools is of the order of the fixed cost of reading the tools' fields
+ * (`pnpm bench`); a task said in a sentence has fewer.
+ */
+export const MAX_QUERY_WORDS = 32;
+
+/**
+ * Why `query` is more than one search takes ({@link MAX_QUERY_LENGTH},
+ * {@link MAX_QUERY_WORDS}), as a message for the model; `undefined` when
+ * it fits. The length is checked first, so counting the words never reads
+ * more than the longest query taken.
+ *
+ * @param query - the query the model sent
+ * @returns the reason, or `undefined`
+ */
+export function queryTooLarge(query: string): string | undefined {
+  const retry = 'Say what the tool should do in a few words, e.g. "create a GitHub issue".';
+  if (query.length > MAX_QUERY_LENGTH) {
+    return (
+      `The query is ${query.length} characters long: a search takes at most ${MAX_QUERY_LENGTH} characters and ` +
+      `${MAX_QUERY_WORDS} words. ${retry}`
+    );
+  }
+  const words = query.split(WORD_BREAK).filter((word) => word !== "").length;
+  if (words > MAX_QUERY_WORDS) {
+    return (
+      `The query has ${words} words: a search takes at most ${MAX_QUERY_WORDS} words and ${MAX_QUERY_LENGTH} ` +
+      `characters. ${retry}`
+    );
+  }
+  return undefined;
+}
+
 /**
  * The words of `text` as the search compares them: split at every
  * character that is not a letter or digit, lower-cased, stop words dropped,
@@ -52,7 +101,7 @@ export function searchWords(text: string): string[] {
     const lower = word.toLowerCase();
     if (lower !== "" && !STOP_WORDS.has(lower)) words.push(singular(lower));
   };
-  for (const raw of text.split(/[^\p{L}\p{N}]+/u)) {
+  for (const raw of text.split(WORD_BREAK)) {
     add(raw);
     const parts = raw.replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").split(" ");
     if (parts.length > 1) parts.forEach(add);

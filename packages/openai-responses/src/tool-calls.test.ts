@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { describeToolCallCases, filesNullPaths as nullPaths, filesToolset as toolset } from "@x/testing";
+import { describeToolCallCases, filesToolset as toolset } from "@x/testing";
 import type { ResponsesItem } from "./responses-types";
 import { toolCalls } from "./tool-calls";
+import { tools } from "./tools";
 
 const fn = (callId: string, name: string, args: string, extra: object = {}): ResponsesItem =>
   ({
@@ -20,6 +21,7 @@ const item = (fields: object): ResponsesItem => fields as ResponsesItem;
 
 describe("toolCalls", () => {
   describeToolCallCases({
+    tools,
     toolCalls,
     // The table also sends arguments as an object, as an OpenAI-compatible server may.
     response: (calls) => ({
@@ -39,7 +41,7 @@ describe("toolCalls", () => {
     ["a response", { output: [read, list] }],
     ["a list of output items", [read, list]],
   ])("reads %s", (_, response) => {
-    expect(toolCalls(response, toolset, nullPaths)).toEqual({
+    expect(toolCalls(response, tools(toolset))).toEqual({
       calls: [
         {
           callId: "call_1",
@@ -56,7 +58,7 @@ describe("toolCalls", () => {
     });
   });
 
-  it("ignores messages, reasoning and hosted tools' items, and indexes calls among themselves", () => {
+  it("ignores messages, reasoning and hosted tools' items, and indexes calls and searches among themselves", () => {
     const output = [
       item({ type: "reasoning", id: "rs_1", summary: [] }),
       item({
@@ -107,13 +109,15 @@ describe("toolCalls", () => {
       }),
       list,
     ];
-    expect(toolCalls(output, toolset, nullPaths)).toEqual({
-      calls: [
-        { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 0 },
-      ],
-      rejected: [],
-      searches: [],
-    });
+    const found = toolCalls(output, tools(toolset));
+    expect(found.calls).toEqual([
+      { callId: "call_2", name: "files__list_dir", server: "files", toolName: "list_dir", arguments: {}, index: 1 },
+    ]);
+    expect(found.rejected).toEqual([]);
+    // A client-executed search is answered even when nothing was deferred to one: no tool found.
+    expect(found.searches.map(({ callId, index, found: names }) => [callId, index, names])).toEqual([
+      ["call_search", 0, []],
+    ]);
   });
 
   it("answers each call it cannot run in its own output type, in the model's order", () => {
@@ -155,7 +159,7 @@ describe("toolCalls", () => {
       }),
       fn("call_i", "list_dir", "{}", { namespace: "fils" }),
     ];
-    const { calls, rejected } = toolCalls(output, toolset, nullPaths);
+    const { calls, rejected } = toolCalls(output, tools(toolset));
     expect(calls.map((call) => [call.callId, call.index])).toEqual([["call_1", 1]]);
     expect(rejected.map(({ callId, name, index, error }) => [callId, name, index, error.code])).toEqual([
       ["call_a", "files__read_fil", 0, "unknown-tool"],
@@ -265,7 +269,7 @@ describe("toolCalls", () => {
         status: "completed",
       }),
     ];
-    const { rejected } = toolCalls(output, toolset, nullPaths, { errorPrefix: "[refused] " });
+    const { rejected } = toolCalls(output, tools(toolset, { errorPrefix: "[refused] " }));
     const texts = rejected.map(({ output: answer }) =>
       answer.type === "shell_call_output" ? answer.output[0]?.stderr : answer.output,
     );
@@ -274,7 +278,7 @@ describe("toolCalls", () => {
 
   it("answers a repeated call id once, in the output type of its first item, and runs none of its calls", () => {
     const output = [item({ type: "custom_tool_call", call_id: "call_1", name: "run_python", input: "" }), list, read];
-    const { calls, rejected } = toolCalls(output, toolset, nullPaths);
+    const { calls, rejected } = toolCalls(output, tools(toolset));
     expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
     expect(
       rejected.map(({ callId, index, error, output: answer }) => [callId, index, error.code, answer.type]),
@@ -294,11 +298,11 @@ describe("toolCalls", () => {
       }),
       item({ type: "local_shell_call_output", id: "call_g", output: "a.txt" }),
     ];
-    expect(toolCalls(output, toolset, nullPaths)).toEqual({ calls: [], rejected: [], searches: [] });
+    expect(toolCalls(output, tools(toolset))).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("does not answer a call whose id the conversation answered earlier (answeredCallIds)", () => {
-    const { calls, rejected } = toolCalls([read, list], toolset, nullPaths, {
+    const { calls, rejected } = toolCalls([read, list], tools(toolset), {
       answeredCallIds: new Set(["call_1"]),
     });
     expect(calls.map((call) => call.callId)).toEqual(["call_2"]);
@@ -308,7 +312,9 @@ describe("toolCalls", () => {
   });
 
   it("leaves out calls without a string call_id: they cannot be answered", () => {
-    expect(toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], toolset)).toEqual({
+    expect(
+      toolCalls([item({ type: "function_call", name: "files__list_dir", arguments: "{}" })], tools(toolset)),
+    ).toEqual({
       calls: [],
       rejected: [],
       searches: [],
@@ -321,15 +327,14 @@ describe("toolCalls", () => {
         fc.jsonValue(),
         fc.constantFrom("function_call", "custom_tool_call", "shell_call", "local_shell_call", "apply_patch_call"),
         (value, type) => {
-          toolCalls(value as unknown as ResponsesItem[], toolset, nullPaths);
-          toolCalls({ output: value } as unknown as ResponsesItem[], toolset, nullPaths);
+          toolCalls(value as unknown as ResponsesItem[], tools(toolset));
+          toolCalls({ output: value } as unknown as ResponsesItem[], tools(toolset));
           toolCalls(
             [
               value,
               item({ type, call_id: "c", name: value, arguments: value, input: value, environment: value }),
             ] as ResponsesItem[],
-            toolset,
-            nullPaths,
+            tools(toolset),
           );
         },
       ),

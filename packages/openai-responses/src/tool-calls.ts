@@ -1,131 +1,107 @@
 import { ToolError } from "@x/toolset";
-import type { NullPathsByTool, OutputOptions, RejectedCall, ToolCalls, Toolset } from "@x/toolset";
-import { renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
-import type { RawToolCall, Rejection, ToolCallsOptions as AdapterCallOptions } from "@x/toolset/adapter";
+import type { PlansByTool, RejectedCall, ToolCalls, Toolset } from "@x/toolset";
+import { answerRejected, resolveToolCalls } from "@x/toolset/adapter";
+import type { RawToolCall, Rejection, ResolvedToolCalls, ResolveTarget, ToolCallsOptions } from "@x/toolset/adapter";
 import { namespaceLayout } from "./namespace-layout";
-import { readCalls } from "./read-calls";
-import type { CallItem, CallItemType } from "./read-calls";
+import { readCallItems } from "./read-calls";
+import type { CallItem } from "./read-calls";
 import { readOutput } from "./read-output";
-import type { ResponsesAnswer, ResponsesCallOutput, ResponsesItem, ResponsesResponse } from "./responses-types";
-import { renderedOutput } from "./tool-output";
+import type {
+  ResponsesAnswer,
+  ResponsesCallOutput,
+  ResponsesItem,
+  ResponsesResponse,
+  ResponsesToolSearchOutput,
+} from "./responses-types";
 import { toolSearchOutput } from "./tool-search-output";
 import type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
-
-/** Options of {@link toolCalls}: how answers are rendered, and the index client-side tool search answers from. */
-export interface ToolCallsOptions extends AdapterCallOptions {
-  /** `report.toolSearch` of `tools()`: given, every client-executed `tool_search_call` is answered in `searches`. */
-  readonly toolSearch?: ToolSearchIndex | undefined;
-}
+import type { ResponsesPrepared } from "./tools";
 
 /** What {@link toolCalls} returns: calls to run, calls answered with an error, and tool searches answered. */
 export interface ResponsesToolCalls extends ToolCalls<ResponsesAnswer> {
   /** Each with an error answer in the output type of its call. */
   readonly rejected: RejectedCall<ResponsesCallOutput>[];
-  /** One answer per client-executed `tool_search_call` (only with `options.toolSearch`), in the model's order. */
+  /** One answer per client-executed `tool_search_call`, in the model's order. */
   readonly searches: ToolSearchAnswer[];
 }
 
-// The error answer for a call, in the output type its item type requires.
-const errorAnswer = (
-  itemType: CallItemType,
-  callId: string,
-  error: ToolError,
-  options: OutputOptions | undefined,
-): ResponsesCallOutput => {
-  const rendered = renderResult(error, options);
-  if (itemType === "function_call") return renderedOutput(callId, rendered);
-  const message = renderedText(rendered);
-  switch (itemType) {
-    case "custom_tool_call":
-      return { type: "custom_tool_call_output", call_id: callId, output: message };
-    case "shell_call":
-      return {
-        type: "shell_call_output",
-        call_id: callId,
-        output: [{ stdout: "", stderr: message, outcome: { type: "exit", exit_code: 1 } }],
-      };
-    case "local_shell_call":
-      return { type: "local_shell_call_output", id: callId, output: message };
-    case "apply_patch_call":
-      return { type: "apply_patch_call_output", call_id: callId, status: "failed", output: message };
-    default: {
-      const _exhaustive: never = itemType;
-      return _exhaustive;
-    }
-  }
-};
+// What a client-executed search looks through when no tool was deferred to one: nothing.
+const NO_DEFERRED_TOOLS: ToolSearchIndex = { limit: 0, namespaces: [], tools: [] };
 
 /**
- * The model's tool calls: those to run, those answered already, and the
- * tool searches to answer.
- *
- * Each `function_call` whose name is in the toolset becomes a call with its
- * decoded arguments (the nulls strict mode introduced removed); one with a
- * `namespace` (sent by `tools(toolset, { namespaces: true })`) resolves by
- * its namespace and its name inside it. A call to an unknown tool (or an
- * unknown namespace, or a name its namespace does not have), with arguments
- * that are not a JSON object, or a repeated `call_id` gives no call but a
- * `function_call_output` telling the model what was wrong, in `rejected`.
- * Calls of tools this package never runs (custom tools, client-side shell,
- * local shell, apply patch) are answered with an error in their own output
- * type. With `options.toolSearch`, each client-executed `tool_search_call`
- * is answered once, in `searches`, with the definitions found (none when
- * nothing matches or the arguments are bad). Messages, reasoning and hosted
- * tools' items are ignored, and so is any call the output already answers,
- * or whose id is in `options.answeredCallIds` (answered earlier in the
- * conversation: the API takes one output per `call_id`).
- * Never throws on what the model sent.
- *
- * @param response - a response (its `output` is read) or a list of output items
- * @param toolset - the toolset whose tools were offered
- * @param nullPaths - `report.plans` from {@link tools}: what to undo on each offered tool's arguments (null paths,
- *   encodings), and so the list of tools
- *   offered: given, a call to a tool without an entry (left out under `strict: true`) is rejected as an unknown tool,
- *   even when the toolset has it. Left out, every toolset tool resolves.
- * @param options - how the error answers are rendered (`errorPrefix`), as in `toolOutput`; `toolSearch`;
- *   `answeredCallIds`
- * @returns `calls` to run, `rejected` and `searches` (each with its `output`), all in the model's order (`index`)
- * @example
- * ```ts
- * const { calls, rejected, searches } = toolCalls(response, toolset, report.plans, { toolSearch: report.toolSearch });
- * input.push(...responseItems(response), ...rejected.map((r) => r.output), ...searches.map((s) => s.output));
- * ```
+ * The calls of a response (or of the output items a transcript repeats),
+ * resolved against the prepared tools and not yet answered: the Responses
+ * adapter's `readCalls`. Client-executed tool searches are answered here,
+ * from `prepared.searchIndex` (with no tool found when nothing was deferred
+ * to a client-side search). See {@link toolCalls}.
  */
-export function toolCalls(
+export function readCalls(
   response: ResponsesResponse | readonly ResponsesItem[],
-  toolset: Toolset,
-  nullPaths?: NullPathsByTool,
+  prepared: ResolveTarget & { readonly searchIndex?: unknown },
   options?: ToolCallsOptions,
-): ResponsesToolCalls {
-  const index = options?.toolSearch;
-  const items = readCalls(readOutput(response), index !== undefined, options?.answeredCallIds);
+): ResolvedToolCalls<ResponsesToolSearchOutput> {
+  const { toolset, plans } = prepared;
+  const items = readCallItems(readOutput(response), options?.answeredCallIds);
   const searches: ToolSearchAnswer[] = [];
   const answeredSearches = new Set<string>();
   const raw: RawToolCall[] = [];
   for (const item of items) {
     if (item.itemType !== "tool_search_call") {
-      raw.push(namespacedName(item, toolset));
-    } else if (index !== undefined && !answeredSearches.has(item.raw.callId)) {
+      raw.push({ ...namespacedName(item, toolset), itemType: item.itemType });
+    } else if (!answeredSearches.has(item.raw.callId)) {
       // A search id given twice is answered once: one tool_search_output per call id.
       answeredSearches.add(item.raw.callId);
+      // (a prepared tools' index is the one its tools() built)
+      const index = (prepared.searchIndex as ToolSearchIndex | undefined) ?? NO_DEFERRED_TOOLS;
       searches.push(toolSearchOutput(item.raw.callId, item.raw.arguments, index, item.raw.index));
     }
   }
-  const { calls, rejected } = resolveToolCalls(raw, toolset, nullPaths);
+  const resolved = resolveToolCalls(raw, prepared);
   return {
-    calls,
-    rejected: rejected.map((rejection) => {
-      // Indexes are positions in `items`; a duplicate id is answered once, in the type of its first item.
-      const item = items[rejection.index];
-      const error =
-        item?.namespaced === undefined
-          ? rejection.error
-          : namespaceError(rejection, item.namespaced, toolset, nullPaths);
-      const itemType = item === undefined || item.itemType === "tool_search_call" ? "function_call" : item.itemType;
-      return { ...rejection, error, output: errorAnswer(itemType, rejection.callId, error, options) };
+    calls: resolved.calls,
+    rejected: resolved.rejected.map((rejection) => {
+      // Indexes are positions in `items`.
+      const namespaced = items[rejection.index]?.namespaced;
+      return namespaced === undefined
+        ? rejection
+        : { ...rejection, error: namespaceError(rejection, namespaced, toolset, plans) };
     }),
     searches,
   };
+}
+
+/**
+ * The model's calls in a response: those to run, those answered already, and
+ * the client-side tool searches answered.
+ *
+ * A `function_call` to a tool `prepared` offered becomes a call with its
+ * arguments restored (strict-mode nulls removed, encodings undone). Every
+ * other call the client must answer gets its answer in `rejected`, in the
+ * output type of its item: a `function_call` to an unknown tool or with
+ * arguments that are not a JSON object, a `custom_tool_call`, a
+ * `shell_call`, `local_shell_call` or `apply_patch_call`, a repeated
+ * `call_id`, or a call cut off before its end. With namespaces, a call is
+ * found by its `namespace` and bare `name`. A client-executed
+ * `tool_search_call` is answered in `searches` with the definitions found in
+ * `prepared.searchIndex`. A call whose `call_id` `options.answeredCallIds`
+ * holds is neither run nor answered. Never throws on what the model sent.
+ *
+ * @param response - a response (its `output` is read), or its output items
+ * @param prepared - what {@link tools} returned for the request
+ * @param options - `answeredCallIds`: call ids answered earlier in the conversation
+ * @returns `calls` to run, `rejected` (each with its `output`) and `searches`, in the model's order
+ * @example
+ * ```ts
+ * const { calls, rejected, searches } = toolCalls(response, prepared);
+ * input.push(...response.output, ...rejected.map((r) => r.output), ...searches.map((s) => s.output));
+ * ```
+ */
+export function toolCalls(
+  response: ResponsesResponse | readonly ResponsesItem[],
+  prepared: ResponsesPrepared,
+  options?: ToolCallsOptions,
+): ResponsesToolCalls {
+  return answerRejected(readCalls(response, prepared, options), prepared) as ResponsesToolCalls;
 }
 
 /** The raw call, named by its exposed name when its namespace has the function it names. */
@@ -148,10 +124,10 @@ function namespaceError(
   rejection: Rejection,
   { namespace, name }: { namespace: string; name: string },
   toolset: Toolset,
-  nullPaths: NullPathsByTool | undefined,
+  plans: PlansByTool,
 ): ToolError {
   if (rejection.error.code !== "unknown-tool") return rejection.error;
-  const offered = (exposed: string): boolean => nullPaths === undefined || Object.hasOwn(nullPaths, exposed);
+  const offered = (exposed: string): boolean => Object.hasOwn(plans, exposed);
   const layout = namespaceLayout(toolset);
   const group = layout.namespace(namespace);
   const list = (names: string[]): string =>

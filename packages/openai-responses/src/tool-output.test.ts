@@ -8,7 +8,10 @@ describe("toolOutput", () => {
       "API reads",
     () => {
       const outputs = Object.fromEntries(
-        OUTCOMES.map(({ label, outcome, options }) => [label, toolOutput("call_1", outcome, options).output]),
+        OUTCOMES.map(({ label, outcome, options }) => [
+          label,
+          toolOutput({ callId: "call_1", name: "t" }, outcome, options).output,
+        ]),
       );
       expect(outputs).toMatchInlineSnapshot(`
       {
@@ -93,7 +96,7 @@ describe("toolOutput", () => {
   );
 
   it.each(OUTCOMES)("$label: a function_call_output for the call", ({ outcome, options }) => {
-    const output = toolOutput("call_42", outcome, options);
+    const output = toolOutput({ callId: "call_42", name: "t" }, outcome, options);
     expect(Object.keys(output)).toEqual(["type", "call_id", "output"]);
     expect(output).toMatchObject({ type: "function_call_output", call_id: "call_42" });
   });

@@ -4,7 +4,8 @@ import { startRoundTrip } from "@x/testing";
 import type { RoundTrip } from "@x/testing";
 import { toCallToolResult } from "@x/toolset";
 import { toolSearchModel } from "./__fixtures__/tool-search-model";
-import { responseItems, toolCalls, toolOutput, tools } from "./index";
+import { toolCalls, toolOutput, tools } from "./index";
+import { responseItems } from "./response-items";
 
 // The whole loop over real HTTP with the official client: every tool
 // deferred, the model searches, gets the weather tool in the demo
@@ -17,18 +18,17 @@ describe("client-side tool search with the official openai client", () => {
   afterAll(() => trip.close());
 
   it("searches, loads the tools, calls one in its namespace, and the MCP server receives the call", async () => {
-    const { tools: sent, report } = tools(trip.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+    const prepared = tools(trip.toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+    const { tools: sent } = prepared;
     const input: ResponseInputItem[] = [{ role: "user", content: "What's the weather in Paris?" }];
     let text = "";
     for (let turn = 0; turn < 4 && text === ""; turn++) {
       const response = await trip.openai.responses.create({ model: "gpt-test", input, tools: sent });
-      const { calls, rejected, searches } = toolCalls(response, trip.toolset, report.nullPaths, {
-        toolSearch: report.toolSearch,
-      });
+      const { calls, rejected, searches } = toolCalls(response, prepared);
       const ran = await Promise.all(
         calls.map(async (call) => {
           const result = await trip.demo.client.callTool({ name: call.toolName, arguments: call.arguments });
-          return { index: call.index, output: toolOutput(call.callId, toCallToolResult(result)) };
+          return { index: call.index, output: toolOutput(call, toCallToolResult(result)) };
         }),
       );
       const answers = [...rejected, ...searches, ...ran]

@@ -1,7 +1,7 @@
 import type { ToolSearchAnswer as ToolSearchAnswerOf } from "@x/toolset";
 import { isRecord } from "./read-output";
 import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesToolSearchOutput } from "./responses-types";
-import { searchTools } from "./search-tools";
+import { queryTooLarge, searchTools } from "./search-tools";
 
 /**
  * What client-side tool search looks through, as `tools()` reports it in
@@ -32,8 +32,10 @@ export type ToolSearchAnswer = ToolSearchAnswerOf<ResponsesToolSearchOutput>;
  * the best matches, each in its namespace when tools are sent in
  * namespaces (namespaces in the order of their best tool). Never throws:
  * arguments that are not `{ "query": string }` (an object, or its JSON
- * text) are answered with no tools and a `reason`; a query that matches
- * nothing, with no tools.
+ * text), and a query longer than one search takes (`MAX_QUERY_LENGTH`
+ * characters, `MAX_QUERY_WORDS` words: one call must not hold the thread),
+ * are answered with no tools and a `reason`; a query that matches nothing,
+ * with no tools.
  *
  * @param callId - the call's `call_id`
  * @param args - the call's `arguments`
@@ -98,5 +100,6 @@ function readQuery(args: unknown): string | { reason: string } {
   if (!isRecord(value)) return { reason: 'The arguments are not an object: expected {"query": string}.' };
   const query = value["query"];
   if (typeof query !== "string") return { reason: 'The arguments have no string "query": expected {"query": string}.' };
-  return query;
+  const tooLarge = queryTooLarge(query);
+  return tooLarge === undefined ? query : { reason: tooLarge };
 }

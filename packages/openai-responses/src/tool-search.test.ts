@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { responseItems } from "./response-items";
 import type { ResponsesItem, ResponsesNamespaceTool, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
+import type { ToolSearchAnswer } from "./tool-search-output";
 import { tools } from "./tools";
 
 const object = { type: "object" } as const;
@@ -42,10 +43,11 @@ const kinds = (sent: ResponsesTool[]): string[] =>
 
 describe("deferred loading", () => {
   it("marks deferred tools and adds the hosted tool_search tool; the report counts tools and bytes", () => {
-    const { tools: sent, report } = tools(toolset, {
+    const prepared = tools(toolset, {
       namespaces: true,
       deferLoading: (entry) => entry.server !== "weather",
     });
+    const { tools: sent } = prepared;
     expect(kinds(sent)).toEqual([
       "github[create_issue? merge_pull_request?]",
       "kubernetes[kubectl_logs?]",
@@ -58,14 +60,14 @@ describe("deferred loading", () => {
       "kubernetes[kubectl_logs]",
       "weather[get_weather]",
     ]);
-    expect(report.loading).toEqual({
+    expect(prepared.report.loading).toEqual({
       upFront: 1,
       deferred: 3,
       bytes: Buffer.byteLength(JSON.stringify(sent)),
       bytesWithoutDeferral: Buffer.byteLength(JSON.stringify(plain.tools)),
     });
     expect(plain.report.loading).toMatchObject({ upFront: 4, deferred: 0 });
-    expect(report.toolSearch).toBeUndefined();
+    expect(prepared.searchIndex).toBeUndefined();
   });
 
   it("without namespaces, defers top-level functions", () => {
@@ -80,11 +82,12 @@ describe("deferred loading", () => {
   });
 
   it('with toolSearch: "client", leaves deferred tools out and sends a strict { query } tool_search', () => {
-    const { tools: sent, report } = tools(toolset, {
+    const prepared = tools(toolset, {
       namespaces: true,
       deferLoading: (e) => e.server !== "weather",
       toolSearch: "client",
     });
+    const { tools: sent } = prepared;
     expect(kinds(sent)).toEqual(["weather[get_weather]", "tool_search:client"]);
     expect(sent[1]).toEqual({
       type: "tool_search",
@@ -105,23 +108,21 @@ describe("deferred loading", () => {
         additionalProperties: false,
       },
     });
-    expect(report.loading.bytes).toBeLessThan(report.loading.bytesWithoutDeferral);
-    expect(report.toolSearch?.tools.map((tool) => tool.name)).toEqual([
+    expect(prepared.report.loading.bytes).toBeLessThan(prepared.report.loading.bytesWithoutDeferral);
+    expect(prepared.searchIndex?.tools.map((tool) => tool.name)).toEqual([
       "github__create_issue",
       "github__merge_pull_request",
       "kubernetes__kubectl_logs",
     ]);
     // Plain JSON: the index survives a trip through storage.
-    expect(JSON.parse(JSON.stringify(report.toolSearch))).toEqual(report.toolSearch);
+    expect(JSON.parse(JSON.stringify(prepared.searchIndex))).toEqual(prepared.searchIndex);
   });
 
   it("answers each client tool_search_call once, with the definitions tools() emits for the best matches", () => {
-    const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+    const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
     const { tools: undeferred } = tools(toolset, { namespaces: true });
     const output = [search("s1", { query: "create a GitHub issue" }), search("s2", '{"query":"pod logs"}')];
-    const { calls, rejected, searches } = toolCalls(output, toolset, report.nullPaths, {
-      toolSearch: report.toolSearch,
-    });
+    const { calls, rejected, searches } = toolCalls(output, prepared);
     expect([calls, rejected]).toEqual([[], []]);
     expect(searches.map(({ callId, index, query, found }) => [callId, index, query, found])).toEqual([
       ["s1", 0, "create a GitHub issue", ["github__create_issue", "github__merge_pull_request"]],
@@ -138,7 +139,7 @@ describe("deferred loading", () => {
   });
 
   it("answers a search that matches nothing with no tools, and bad arguments with no tools and a reason", () => {
-    const { report } = tools(toolset, { deferLoading: true, toolSearch: "client" });
+    const prepared = tools(toolset, { deferLoading: true, toolSearch: "client" });
     const output = [
       search("s1", { query: "translate to French" }),
       search("s2", "{not json"),
@@ -147,7 +148,7 @@ describe("deferred loading", () => {
       search("s1", { query: "issue" }),
       search("s5", { query: "issue" }, "server"),
     ];
-    const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
+    const { searches } = toolCalls(output, prepared);
     expect(searches.map(({ callId, found, reason, output: answer }) => [callId, found, reason, answer.tools])).toEqual([
       ["s1", [], undefined, []],
       ["s2", [], 'The arguments are not JSON: expected {"query": string}.', []],
@@ -156,20 +157,54 @@ describe("deferred loading", () => {
     ]);
   });
 
-  it("without options.toolSearch, leaves tool_search_calls alone (a hosted search is the API's to answer)", () => {
-    const { searches } = toolCalls([search("s1", { query: "issue" })], toolset);
+  // What one query may be: 500 characters and 32 words (a word is a run of letters or digits, as the search splits).
+  describe("the query's size", () => {
+    const prepared = tools(toolset, { deferLoading: true, toolSearch: "client" });
+    const answer = (query: string): ToolSearchAnswer => toolCalls([search("s1", { query })], prepared).searches[0]!;
+    const words = (n: number): string => ["issue", ...Array.from({ length: n - 1 }, () => "x")].join(" ");
+
+    it("searches a query of 500 characters, and of 32 words", () => {
+      expect(answer(`issue ${"x".repeat(494)}`)).toMatchObject({ found: ["github__create_issue"] });
+      expect(answer(words(32))).toMatchObject({ found: ["github__create_issue"] });
+      expect(answer(words(32)).reason).toBeUndefined();
+    });
+
+    it("answers a longer query, or one of more words, with no tools and a reason", () => {
+      expect(answer(`issue ${"x".repeat(495)}`)).toMatchObject({
+        query: undefined,
+        found: [],
+        reason:
+          "The query is 501 characters long: a search takes at most 500 characters and 32 words. " +
+          'Say what the tool should do in a few words, e.g. "create a GitHub issue".',
+        output: { type: "tool_search_output", call_id: "s1", tools: [] },
+      });
+      expect(answer(words(33))).toMatchObject({
+        query: undefined,
+        found: [],
+        reason:
+          "The query has 33 words: a search takes at most 32 words and 500 characters. " +
+          'Say what the tool should do in a few words, e.g. "create a GitHub issue".',
+      });
+    });
+  });
+
+  it("answers a client tool search with no tool found when no tool was deferred to one", () => {
+    const { searches } = toolCalls([search("s1", { query: "issue" })], tools(toolset));
+    expect(searches.map(({ callId, found, output }) => [callId, found, output.tools])).toEqual([["s1", [], []]]);
+  });
+
+  it("leaves a hosted tool search alone: the API answers it", () => {
+    const { searches } = toolCalls([search("s1", { query: "issue" }, "server")], tools(toolset));
     expect(searches).toEqual([]);
   });
 
   it("keeps the model's order across calls, rejections and searches", () => {
-    const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+    const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
     const fn = (callId: string, namespace: string, name: string): ResponsesItem =>
       ({ type: "function_call", call_id: callId, namespace, name, arguments: "{}" }) as ResponsesItem;
     const result = toolCalls(
       [fn("c0", "github", "create_issue"), search("s1", { query: "weather" }), fn("c2", "nope", "x")],
-      toolset,
-      report.nullPaths,
-      { toolSearch: report.toolSearch },
+      prepared,
     );
     expect([
       result.calls.map((c) => c.index),
@@ -196,18 +231,18 @@ describe("output_schema", () => {
 
 describe("options", () => {
   it.each([
-    [{ namespaces: "yes" }, 'namespaces must be true, false or { instructions }, got "yes".'],
-    [{ deferLoading: 1 }, "deferLoading must be true, false or a function (entry) => boolean, got 1."],
-    [{ toolSearch: "hosted" }, 'toolSearch must be "server" or "client", got "hosted".'],
-    [{ structured: "json" }, 'structured must be "auto", "prefer", "append" or "ignore", got "json".'],
-    [{ searchResults: 0 }, "searchResults must be a positive integer, got 0."],
+    [{ namespaces: "yes" }, 'The option namespaces must be true, false or { instructions }; got "yes".'],
+    [{ deferLoading: 1 }, "The option deferLoading must be true, false or a function (entry) => boolean; got 1."],
+    [{ toolSearch: "hosted" }, 'The option toolSearch must be "server" or "client"; got "hosted".'],
+    [{ structured: "json" }, 'The option structured must be "auto", "prefer", "append" or "ignore"; got "json".'],
+    [{ searchResults: 0 }, "The option searchResults must be a positive integer; got 0."],
   ])("%j is a caller's mistake, raised before any work", (options, message) => {
     expect(() => tools(toolset, options as never)).toThrow(new ToolError("invalid-options", message));
   });
 });
 
 describe("client tool search: properties", () => {
-  const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+  const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
   const callId = fc.oneof(fc.constantFrom("s1", "s2", "s3"), fc.constantFrom(undefined, null, 7));
   const item = fc.oneof(
     fc.record({
@@ -245,7 +280,7 @@ describe("client tool search: properties", () => {
     fc.assert(
       fc.property(items, (list) => {
         const output = list as ResponsesItem[];
-        const { searches } = toolCalls(output, toolset, report.nullPaths, { toolSearch: report.toolSearch });
+        const { searches } = toolCalls(output, prepared);
         const replayed = responseItems(output) as unknown[];
         const record = (value: unknown): { [key: string]: unknown } | undefined =>
           typeof value === "object" && value !== null && !Array.isArray(value)

@@ -8,7 +8,8 @@ const functions = (list: readonly ResponsesTool[]): ResponsesFunctionTool[] =>
 
 describe("tools", () => {
   it("shapes each tool as a Responses function tool, strict always present, no undefined description", () => {
-    const { tools: responsesTools, report } = tools(toolset);
+    const prepared = tools(toolset);
+    const { tools: responsesTools, report } = prepared;
     expect(responsesTools).toMatchInlineSnapshot(`
       [
         {

@@ -1,11 +1,15 @@
 import { sanitizeDescription, ToolError } from "@x/toolset";
-import type { PrepareOptions, PrepareReport, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
-import { prepareToolDefinitions } from "@x/toolset/adapter";
+import type { PrepareOptions, PrepareReport, PreparedTools, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
+import { checkRenderOptions, prepareToolDefinitions, showValue } from "@x/toolset/adapter";
+import { adapter } from "./adapter";
 import type { PreparedTool } from "@x/toolset/adapter";
 import { namespaceLayout } from "./namespace-layout";
 import type {
+  ResponsesAnswer,
   ResponsesFunctionTool,
+  ResponsesItem,
   ResponsesNamespaceTool,
+  ResponsesResponse,
   ResponsesTool,
   ResponsesToolSearchTool,
 } from "./responses-types";
@@ -36,13 +40,6 @@ export interface ResponsesToolsOptions extends PrepareOptions {
    * answers each `tool_search_call` with the definitions it finds).
    */
   readonly toolSearch?: "server" | "client";
-  /**
-   * How `toolOutput` will render results (pass the same `structured` to it).
-   * Under `"prefer"`, a tool's output is the JSON text of its
-   * `structuredContent`, so its MCP `outputSchema` is sent as
-   * `output_schema`; under every other mode it is left out. Default `"auto"`.
-   */
-  readonly structured?: StructuredMode;
   /** The most tools one client-side search returns (a positive integer). Default 5. */
   readonly searchResults?: number;
 }
@@ -65,30 +62,35 @@ export interface LoadingReport {
   readonly bytesWithoutDeferral: number;
 }
 
-/** The report of {@link tools}: strict preparation, loading, and the index client-side tool search needs. */
+/** The report of {@link tools}: strict preparation, and loading. */
 export interface ResponsesToolsReport extends PrepareReport {
   readonly loading: LoadingReport;
-  /**
-   * With `toolSearch: "client"` and at least one deferred tool: what the
-   * search looks through (plain JSON). Pass it to `toolCalls` as
-   * `options.toolSearch`, which then answers every `tool_search_call`.
-   */
-  readonly toolSearch?: ToolSearchIndex;
 }
 
-/** What {@link tools} returns. */
-export interface ResponsesTools {
-  readonly tools: ResponsesTool[];
+/** What {@link tools} returns: the request's `tools`, and what answering the model's calls needs. */
+export interface ResponsesPrepared extends PreparedTools<
+  ResponsesTool,
+  ResponsesResponse | readonly ResponsesItem[],
+  ResponsesAnswer,
+  ResponsesItem
+> {
   readonly report: ResponsesToolsReport;
+  /**
+   * With `toolSearch: "client"` and at least one deferred tool: what the
+   * search looks through (plain JSON); `toolCalls` and `executeToolCalls`
+   * answer every `tool_search_call` from it.
+   */
+  readonly searchIndex?: ToolSearchIndex;
 }
 
 const DEFAULT_SEARCH_RESULTS = 5;
 const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
 
 /**
- * The Responses API `tools` for a toolset, and the report of strict
- * preparation (null paths to pass to {@link toolCalls}, fallbacks,
- * exclusions) and of loading (tools up front and deferred, bytes).
+ * The Responses API `tools` for a toolset, prepared: `tools` goes into the
+ * request, and the whole object to `toolCalls` or `executeToolCalls`. Its
+ * report says what strict preparation did (fallbacks, exclusions) and what
+ * loading costs (tools up front and deferred, bytes).
  *
  * Every function is `{ type: "function", name, description, parameters,
  * strict }` (`strict` always sent). With `namespaces`, one
@@ -101,18 +103,21 @@ const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
  * (`toolSearch: "client"`), and one `tool_search` tool is added.
  *
  * @param toolset - the tools to offer, from `buildToolset`
- * @param options - `strict`, `strictOptions`, `namespaces`, `deferLoading`, `toolSearch`, `structured`, `searchResults`
- * @returns `{ tools, report }`: `tools` goes into the request as it is
+ * @param options - `strict`, `strictOptions`, `namespaces`, `deferLoading`, `toolSearch`, `searchResults`, and how
+ *   answers are worded (`errorPrefix`, `structured`: under `"prefer"` a tool's MCP `outputSchema` is sent as
+ *   `output_schema`, since its output is then the JSON text of its `structuredContent`)
+ * @returns the prepared tools
  * @throws {ToolError} `invalid-options` when an option has a value it does not take
  * @example
  * ```ts
- * const { tools: responsesTools, report } = tools(toolset, { namespaces: true, deferLoading: true });
- * const response = await openai.responses.create({ model: "gpt-5.4", input, tools: responsesTools });
- * const { calls, rejected } = toolCalls(response, toolset, report.plans);
+ * const prepared = tools(toolset, { namespaces: true, deferLoading: true });
+ * const response = await openai.responses.create({ model: "gpt-5.4", input, tools: prepared.tools });
+ * const { calls, rejected } = toolCalls(response, prepared);
  * ```
  */
-export function tools(toolset: Toolset, options?: ResponsesToolsOptions): ResponsesTools {
+export function tools(toolset: Toolset, options?: ResponsesToolsOptions): ResponsesPrepared {
   const settings = readOptions(options);
+  const { errorPrefix, structured } = checkRenderOptions(options);
   const prepared = prepareToolDefinitions(toolset, options);
   const definitions = new Map(prepared.tools.map((tool) => [tool.name, tool]));
   const sendable = (deferral: boolean): Sendable[] =>
@@ -140,9 +145,16 @@ export function tools(toolset: Toolset, options?: ResponsesToolsOptions): Respon
       bytes: jsonBytes(sent),
       bytesWithoutDeferral: jsonBytes(undeferred),
     },
-    ...(toolSearch === undefined ? {} : { toolSearch }),
   };
-  return { tools: sent, report };
+  return {
+    tools: sent,
+    report,
+    toolset,
+    plans: prepared.plans,
+    output: { errorPrefix, structured },
+    adapter,
+    ...(toolSearch === undefined ? {} : { searchIndex: toolSearch }),
+  };
 }
 
 interface Settings {
@@ -162,12 +174,10 @@ interface Sendable {
 
 function readOptions(options: ResponsesToolsOptions | undefined): Settings {
   const { namespaces = false, deferLoading = false, toolSearch = "server", structured = "auto" } = options ?? {};
+  // (structured and errorPrefix are checked with the other wording options, by checkRenderOptions)
   const searchResults = options?.searchResults ?? DEFAULT_SEARCH_RESULTS;
   const fail = (option: string, value: unknown, expected: string): never => {
-    throw new ToolError(
-      "invalid-options",
-      `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
-    );
+    throw new ToolError("invalid-options", `The option ${option} must be ${expected}; got ${showValue(value)}.`);
   };
   if (typeof namespaces !== "boolean" && (typeof namespaces !== "object" || namespaces === null)) {
     fail("namespaces", namespaces, "true, false or { instructions }");
@@ -176,9 +186,6 @@ function readOptions(options: ResponsesToolsOptions | undefined): Settings {
     fail("deferLoading", deferLoading, "true, false or a function (entry) => boolean");
   }
   if (toolSearch !== "server" && toolSearch !== "client") fail("toolSearch", toolSearch, `"server" or "client"`);
-  if (!["auto", "prefer", "append", "ignore"].includes(structured)) {
-    fail("structured", structured, `"auto", "prefer", "append" or "ignore"`);
-  }
   if (!Number.isInteger(searchResults) || searchResults < 1) fail("searchResults", searchResults, "a positive integer");
   return {
     namespaces: namespaces === true ? {} : namespaces,

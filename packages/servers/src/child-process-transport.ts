@@ -1,13 +1,17 @@
 // The stdio transport, written here rather than taken from the SDK because a
 // server that will not start must be explained (its exit code, the end of
-// its stderr), and closing must follow this package's rule: SIGTERM, then
-// SIGKILL after a grace period, and resolve only when the process is gone.
+// its stderr), closing must follow this package's rule (SIGTERM, then
+// SIGKILL after a grace period, and resolve only when the process is gone),
+// and a script that forgets close() must still end: the child keeps this
+// process alive only while a request to it waits for its answer, and is sent
+// SIGTERM when this process exits.
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { Socket } from "node:net";
+import type { Readable } from "node:stream";
+import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/client";
+import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment } from "@modelcontextprotocol/client/stdio";
 
 /** How much of a child's stderr is kept (its end), for failure reasons. */
 const STDERR_TAIL_CHARS = 4_000;
@@ -28,6 +32,33 @@ export interface ChildProcessSpec {
   readonly closeGraceMs: number;
 }
 
+/** The children that are running, each ended (SIGTERM) when this process exits. */
+const running = new Set<ChildProcess>();
+
+function endRunningChildren(): void {
+  for (const child of running) child.kill("SIGTERM");
+}
+
+function track(child: ChildProcess): void {
+  if (running.size === 0) process.on("exit", endRunningChildren);
+  running.add(child);
+}
+
+function untrack(child: ChildProcess): void {
+  running.delete(child);
+  if (running.size === 0) process.off("exit", endRunningChildren);
+}
+
+/**
+ * The request id of a JSON-RPC message we send that waits for an answer (a request), else undefined. A
+ * `subscriptions/listen` request is a standing one (MCP 2026-07-28: it stays open for as long as we listen) and
+ * waits for nothing: it does not keep this process alive.
+ */
+function requestId(message: JSONRPCMessage): string | number | undefined {
+  if (!("method" in message) || !("id" in message) || message.method === "subscriptions/listen") return undefined;
+  return message.id;
+}
+
 /** An MCP transport over a child process's stdin and stdout. */
 export class ChildProcessTransport implements Transport {
   onclose?: () => void;
@@ -40,7 +71,10 @@ export class ChildProcessTransport implements Transport {
   exit: ChildExit | undefined;
 
   private child: ChildProcess | undefined;
-  private stderr = "";
+  private closed = false;
+  /** Our requests still waiting for the child's answer: while there is one, the child keeps this process alive. */
+  private readonly waiting = new Set<string | number>();
+  private stderrText = "";
   private readonly readBuffer = new ReadBuffer();
   private readonly exited: Promise<void>;
   private markExited: () => void = () => {};
@@ -54,12 +88,22 @@ export class ChildProcessTransport implements Transport {
     return this.child?.pid;
   }
 
+  /**
+   * The child's stderr. The SDK tells a stdio transport by its `stderr` and `pid` (and so reads a server that does
+   * not answer `server/discover` as one of the 2025 era, not as an outage).
+   */
+  get stderr(): Readable | null {
+    return this.child?.stderr ?? null;
+  }
+
   /** The end of what the child wrote to stderr. */
   stderrTail(): string {
-    return this.stderr;
+    return this.stderrText;
   }
 
   start(): Promise<void> {
+    // Closed before it started (its connection attempt was ended): nothing may be spawned any more.
+    if (this.closed) return Promise.reject(new Error("the transport was closed before it started"));
     return new Promise((resolve, reject) => {
       const child = spawn(this.spec.command, [...this.spec.args], {
         env: { ...getDefaultEnvironment(), ...this.spec.env },
@@ -69,6 +113,8 @@ export class ChildProcessTransport implements Transport {
         ...(this.spec.cwd === undefined ? {} : { cwd: this.spec.cwd }),
       });
       this.child = child;
+      track(child);
+      this.holdProcess(false);
       child.on("error", (error: NodeJS.ErrnoException) => {
         this.spawnError ??= error;
         reject(error);
@@ -76,6 +122,7 @@ export class ChildProcessTransport implements Transport {
       });
       child.on("spawn", () => resolve());
       child.on("close", (code, signal) => {
+        untrack(child);
         this.exit = { code, signal };
         this.markExited();
         this.onclose?.();
@@ -83,7 +130,7 @@ export class ChildProcessTransport implements Transport {
       child.stdin?.on("error", (error) => this.onerror?.(error));
       child.stdout?.on("data", (chunk: Buffer) => this.read(chunk));
       child.stderr?.on("data", (chunk: Buffer) => {
-        this.stderr = (this.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+        this.stderrText = (this.stderrText + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
       });
     });
   }
@@ -100,11 +147,37 @@ export class ChildProcessTransport implements Transport {
         continue;
       }
       if (message === null) return;
+      if (!("method" in message) && "id" in message) this.answered(message.id);
       this.onmessage?.(message);
     }
   }
 
+  /** Whether the child and its pipes keep this process's event loop alive. */
+  private holdProcess(hold: boolean): void {
+    const child = this.child;
+    if (child === undefined) return;
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as (ChildProcess | Socket | null)[]) {
+      if (hold) handle?.ref();
+      else handle?.unref();
+    }
+  }
+
+  private answered(id: string | number | null | undefined): void {
+    if (id === null || id === undefined || !this.waiting.delete(id)) return;
+    if (this.waiting.size === 0) this.holdProcess(false);
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
+    const id = requestId(message);
+    if (id !== undefined) {
+      if (this.waiting.size === 0) this.holdProcess(true);
+      this.waiting.add(id);
+    }
+    // A request we cancel (notifications/cancelled) waits no more: the server need not answer it.
+    if ("method" in message && message.method === "notifications/cancelled") {
+      const cancelled = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof cancelled === "string" || typeof cancelled === "number") this.answered(cancelled);
+    }
     return new Promise((resolve, reject) => {
       const stdin = this.child?.stdin;
       if (stdin === undefined || stdin === null || this.exit !== undefined) {
@@ -118,6 +191,7 @@ export class ChildProcessTransport implements Transport {
 
   /** Ends the child: SIGTERM, then SIGKILL after `closeGraceMs`; resolves once it has exited. */
   async close(): Promise<void> {
+    this.closed = true;
     const child = this.child;
     if (child === undefined || this.spawnError !== undefined) return;
     if (this.exit === undefined) {

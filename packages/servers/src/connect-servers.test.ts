@@ -1,9 +1,10 @@
-// connectServers against real servers: server-everything and a raw paging
-// server over stdio, an SDK McpServer over Streamable HTTP and over HTTP+SSE
-// on 127.0.0.1, one in-process, and servers that cannot start or be reached.
+// connectServers against real servers: server-everything (2025 era) and a raw
+// paging server over stdio, the v2 SDK's McpServer over Streamable HTTP at
+// 2026-07-28 and in-process, a v1 one over HTTP+SSE on 127.0.0.1, and servers
+// that cannot start or be reached.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,11 +14,15 @@ import { adapter } from "@x/openai-chat";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCalculator } from "./__fixtures__/calculator-server";
+import { startV2HttpServer } from "@x/testing";
+import type { V2HttpServer } from "@x/testing";
+import { createCalculator, createCalculatorV1 } from "./__fixtures__/calculator-server";
+import { createRawServerProbe, liveChildren } from "./__fixtures__/child-processes";
 import { everythingServer } from "./__fixtures__/everything-server";
-import { startSseServer, startStreamableServer, startUnauthorizedServer } from "./__fixtures__/http-servers";
+import { startSseServer, startUnauthorizedServer } from "./__fixtures__/http-servers";
 import type { TestHttpServer } from "./__fixtures__/http-servers";
 import { connectServers } from "./connect-servers";
+import { MIN_FRESH_MS } from "./listing-freshness";
 import type { ConnectServersOptions, Servers } from "./connect-servers";
 import type { ServerStatusEvent, ToolsChangedEvent } from "./server-status";
 
@@ -72,7 +77,7 @@ function pidOf(servers: Servers, name: string): number {
 }
 
 describe("a config of working servers", () => {
-  let streamable: TestHttpServer;
+  let streamable: V2HttpServer;
   let sse: TestHttpServer;
   let servers: Servers;
   const statusEvents: ServerStatusEvent[] = [];
@@ -81,7 +86,7 @@ describe("a config of working servers", () => {
 
   beforeAll(async () => {
     handlesBefore = process.getActiveResourcesInfo();
-    [streamable, sse] = await Promise.all([startStreamableServer(), startSseServer()]);
+    [streamable, sse] = await Promise.all([startV2HttpServer(), startSseServer()]);
     servers = await connectServers(
       {
         mcpServers: {
@@ -127,8 +132,10 @@ describe("a config of working servers", () => {
       expect.arrayContaining(["everything__echo", "remote__add", "legacy__multiply", "local__add", "paging__c1"]),
     );
     expect(names.filter((name) => name.startsWith("everything__toggle-"))).toEqual([]);
-    // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405).
-    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 2)).toEqual([
+    // HTTP+SSE was used after Streamable HTTP was refused (a POST to /sse answered 405: the server/discover probe,
+    // then initialize).
+    expect(sse.requests.map(({ method, path }) => `${method} ${path.split("?")[0]}`).slice(0, 3)).toEqual([
+      "POST /sse",
       "POST /sse",
       "GET /sse",
     ]);
@@ -161,9 +168,8 @@ describe("a config of working servers", () => {
           },
         ],
       },
-      servers.toolset,
+      adapter.tools(servers.toolset),
       servers.clients,
-      { adapter },
     );
     expect(outputs.map((output) => output.content)).toEqual(["5", "9", "42", "Echo: hi"]);
   });
@@ -216,9 +222,8 @@ describe("a config of working servers", () => {
           },
         ],
       },
-      servers.toolset,
+      adapter.tools(servers.toolset),
       clients,
-      { adapter },
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     process.kill(pid, "SIGKILL");
@@ -361,6 +366,14 @@ describe("servers that fail", () => {
     });
   });
 
+  it("ends the listing at a page that repeats the one before, as the SDK reads pages", async () => {
+    await using servers = await connectServers(
+      { stuck: { command: process.execPath, args: [rawServer, "stuck"] } },
+      QUICK,
+    );
+    expect(servers.status["stuck"]).toEqual({ state: "ready", tools: 1, pid: expect.any(Number) as unknown });
+  });
+
   it("gives up restarting after the policy's attempts, and the status says so", async () => {
     const events: ServerStatusEvent[] = [];
     const marker = join(mkdtempSync(join(tmpdir(), "x-servers-")), "started");
@@ -480,7 +493,7 @@ describe("close()", () => {
 describe("entries and filters", () => {
   it("takes a connected SDK Client as it is, filters by predicate, and refresh() lists again", async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const calculator = createCalculator();
+    const calculator = createCalculatorV1();
     await calculator.connect(serverSide);
     const client = new Client({ name: "mine", version: "1.0.0" });
     await client.connect(clientSide);
@@ -502,15 +515,136 @@ describe("entries and filters", () => {
   });
 });
 
-describe("ttlMs", () => {
-  it("lists again when a listing's ttl runs out", async () => {
+describe("freshness", () => {
+  /** Connects one raw server in `mode` and reads its toolset after MIN_FRESH_MS and more have passed. */
+  async function readLater(mode: string) {
     const events: ToolsChangedEvent[] = [];
-    await using servers = await connectServers(
-      { fresh: { command: process.execPath, args: [rawServer, "ttl"] } },
+    const servers = await connectServers(
+      { fresh: { command: process.execPath, args: [rawServer, mode] } },
       { ...QUICK, hooks: { "tools-changed": (event) => void events.push(event) } },
     );
     expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
-    await vi.waitFor(() => expect(events.length).toBeGreaterThanOrEqual(1), PATIENT);
+    await new Promise((resolve) => setTimeout(resolve, MIN_FRESH_MS + 200));
+    // Nothing is fetched while no one reads, whatever the listing's age.
+    expect(events).toEqual([]);
+    // This read may find it stale: then it starts one listing, whose result a later read sees.
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_1"]);
+    return { servers, events };
+  }
+
+  it("a listing whose ttlMs ran out is listed again when the toolset is next read, not before", async () => {
+    const { servers, events } = await readLater("ttl");
+    await using _ = servers;
+    await vi.waitFor(() => expect(events).toHaveLength(1), PATIENT);
     expect(events[0]).toMatchObject({ added: [{ name: "fresh__listing_2" }], removed: [{ name: "fresh__listing_1" }] });
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_2"]);
+  });
+
+  /** How many times the raw server was listed, as it counts (after a pause in which a stray listing would land). */
+  async function listings(servers: Servers): Promise<unknown> {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await servers.clients["fresh"]?.callTool({ name: "listings", arguments: {} });
+    return result?.content;
+  }
+
+  it("a server that never says when its tools change is listed again on a read, at most once a second", async () => {
+    const { servers, events } = await readLater("unannounced");
+    await using _ = servers;
+    await vi.waitFor(() => expect(events).toHaveLength(1), PATIENT);
+    expect(servers.toolset.entries.map((entry) => entry.name)).toEqual(["fresh__listing_2"]);
+    // Fresh again for MIN_FRESH_MS: more reads fetch nothing.
+    void servers.toolset;
+    void servers.toolset;
+    expect(await listings(servers)).toEqual([{ type: "text", text: "2" }]);
+  });
+
+  it("a server without ttlMs that says when its tools change is believed: a read does not list it again", async () => {
+    const { servers, events } = await readLater("counted");
+    await using _ = servers;
+    expect(await listings(servers)).toEqual([{ type: "text", text: "1" }]);
+    expect(events).toEqual([]);
+  });
+});
+
+describe("require", () => {
+  const failing = {
+    typo: { command: "x-servers-no-such-command" },
+    crashes: { command: process.execPath, args: ["-e", "console.error('no database'); process.exit(3)"] },
+  };
+  const reasons =
+    '  typo: command not found: "x-servers-no-such-command" (is it installed, and on this process\'s PATH?)\n' +
+    "  crashes: exited with code 3; the last lines of its stderr:\n      no database";
+
+  it('"all": rejects naming each server that did not start and why, and ends the ones that did', async () => {
+    const probe = createRawServerProbe();
+    const before = liveChildren();
+    const events: ServerStatusEvent[] = [];
+    await expect(
+      connectServers(
+        { ok: { command: process.execPath, args: [rawServer], env: probe.env }, ...failing },
+        { ...QUICK, require: "all", hooks: { "server-status": (event) => void events.push(event) } },
+      ),
+    ).rejects.toMatchObject({
+      name: "ToolError",
+      code: "connection-closed",
+      message: `2 of 3 servers did not start (require: "all"):\n${reasons}`,
+    });
+    expect(probe.started()).toHaveLength(1);
+    expect(liveChildren().filter((pid) => !before.includes(pid))).toEqual([]);
+    expect(events.map((event) => `${event.server} ${event.status.state}`).sort()).toEqual(
+      ["crashes closed", "crashes failed", "ok closed", "ok ready", "typo closed", "typo failed"].sort(),
+    );
+  });
+
+  it('"any" (the default): resolves when one started, each failure in its server-status event', async () => {
+    const events: ServerStatusEvent[] = [];
+    await using servers = await connectServers(
+      { ok: createCalculator(), ...failing },
+      { ...QUICK, hooks: { "server-status": (event) => void events.push(event) } },
+    );
+    expect(servers.status["ok"]?.state).toBe("ready");
+    expect(events.filter((event) => event.status.state === "failed").map((event) => event.server)).toEqual([
+      "typo",
+      "crashes",
+    ]);
+  });
+
+  it('"any" rejects when none started; "none" resolves whatever happens', async () => {
+    await expect(connectServers(failing, QUICK)).rejects.toMatchObject({
+      code: "connection-closed",
+      message: `No server started:\n${reasons}`,
+    });
+    await using servers = await connectServers(failing, { ...QUICK, require: "none" });
+    expect(Object.values(servers.status).map((status) => status.state)).toEqual(["failed", "failed"]);
+    await expect(connectServers(failing, { require: "some" as "any" })).rejects.toMatchObject({
+      code: "invalid-config",
+      message: 'options.require must be "any", "all" or "none", not "some"',
+    });
+  });
+});
+
+describe("a config file", () => {
+  it("is read from its path (VS Code's format, comments and all); a relative cwd is the file's directory", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "x-servers-file-"));
+    copyFileSync(rawServer, join(dir, "server.mjs"));
+    writeFileSync(
+      join(dir, "mcp.json"),
+      [
+        "{",
+        "  // started from this directory",
+        `  "servers": { "here": { "type": "stdio", "command": ${JSON.stringify(process.execPath)},`,
+        '    "args": ["./server.mjs"], "cwd": "." }, },',
+        "}",
+      ].join("\n"),
+    );
+    await using servers = await connectServers(join(dir, "mcp.json"), QUICK);
+    expect(servers.status["here"]).toMatchObject({ state: "ready", tools: 6 });
+  });
+
+  it("that cannot be read is an invalid-config error naming it", async () => {
+    await expect(connectServers(join(tmpdir(), "x-servers-missing", "mcp.json"))).rejects.toMatchObject({
+      code: "invalid-config",
+      message: expect.stringContaining("x-servers-missing/mcp.json could not be read: there is no such file") as string,
+    });
   });
 });

@@ -1,8 +1,9 @@
 // connectServers: every server of a config connected, one toolset over all of
 // them kept current, and one close() for everything.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { buildToolset, ToolError } from "@x/toolset";
 import type { BuildToolsetOptions, Toolset, ToolsetReport } from "@x/toolset";
+import { readConfigFile } from "./read-config-file";
 import { createScrub, serverSecrets } from "./secrets";
 import { checkServersConfig } from "./server-config";
 import type { ServersConfig } from "./server-config";
@@ -21,19 +22,32 @@ export const DEFAULT_RESTART: RestartPolicy = Object.freeze({
   maxRestarts: 3,
   initialDelayMs: 500,
   maxDelayMs: 10_000,
+  // A minute is six times the longest wait between attempts: a server that cannot stay up still uses up its
+  // restarts within a minute or two, while one that crashes once a day is restarted every day.
+  resetAfterMs: 60_000,
 });
 
 /** Options of {@link connectServers}. */
 export interface ConnectServersOptions {
+  /**
+   * Which servers must start for `connectServers` to resolve: `"any"` (default: at least one, when the config has
+   * any), `"all"`, or `"none"` (it resolves whatever happens: for an app that shows each server's status). When
+   * they do not, it ends what did start and rejects, naming each server that did not start and why.
+   */
+  readonly require?: "any" | "all" | "none";
   /** Per server: starting (or reaching) it and listing its tools, in ms. Default 30 000. */
   readonly timeoutMs?: number;
   /** Between SIGTERM and SIGKILL when closing a child process, in ms. Default 2 000. */
   readonly closeGraceMs?: number;
-  /** How a stdio server that dies is restarted; `false`: never. Default 3 restarts, 500 ms doubling up to 10 s. */
+  /**
+   * How a stdio server that dies is restarted; `false`: never. Default 3 restarts in a row, 500 ms doubling up to
+   * 10 s, counted again from zero after a minute ready. A listing that fails on a running server is tried again
+   * with the same waits.
+   */
   readonly restart?: Partial<RestartPolicy> | false;
   /** The most `tools/list` pages read from one server. Default 100. */
   readonly maxPages?: number;
-  /** Where a relative `cwd` in the config is read from. Default `process.cwd()`. */
+  /** Where a relative `cwd` in the config is read from. Default: the config file's directory, or `process.cwd()`. */
   readonly cwd?: string;
   /** How this client introduces itself to the servers. Default `{ name: "@x/servers", version: "0.0.0" }`. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
@@ -58,11 +72,15 @@ export interface Servers {
   readonly clients: { readonly [server: string]: Client | undefined };
   /** Each server's status, by name (a frozen snapshot). */
   readonly status: { readonly [server: string]: ServerStatus };
-  /** Lists the tools of every ready server again (whatever their caches say) and rebuilds the toolset. */
+  /**
+   * Lists the tools of every ready server again (whatever their caches say, and at once for one whose last listing
+   * failed), starts every failed server again, and rebuilds the toolset; resolves when each is `ready` or `failed`.
+   */
   refresh(): Promise<void>;
   /**
    * Starts the server `name` of the config again now (a stdio server's process is ended first), with a
-   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. Its tools stay in
+   * fresh count of automatic restarts; resolves when it is `ready` or `failed`. A call while a restart of that server
+   * runs joins it (one restart at a time). Its tools stay in
    * {@link Servers.toolset} meanwhile (with no client) and leave only if it fails. A given `Client` or
    * in-process server is left as it is.
    * @throws {ToolError} `invalid-config` when the config has no server `name`
@@ -98,6 +116,7 @@ function restartPolicy(option: ConnectServersOptions["restart"]): RestartPolicy 
       true,
     ),
     maxDelayMs: checkPositive("restart.maxDelayMs", option?.maxDelayMs, DEFAULT_RESTART.maxDelayMs, true),
+    resetAfterMs: checkPositive("restart.resetAfterMs", option?.resetAfterMs, DEFAULT_RESTART.resetAfterMs, true),
   };
 }
 
@@ -112,34 +131,49 @@ function callSafely<E>(hook: ((event: E) => void | PromiseLike<void>) | undefine
   }
 }
 
+function checkRequire(value: unknown): "any" | "all" | "none" {
+  if (value === undefined) return "any";
+  if (value === "any" || value === "all" || value === "none") return value;
+  throw new ToolError("invalid-config", `options.require must be "any", "all" or "none", not ${JSON.stringify(value)}`);
+}
+
 /**
  * Connects every server of `config` at once and resolves when each is
- * `ready` or `failed` (a server that fails does not fail the others; its
- * status says why). Bad config throws a `ToolError` with code
- * `invalid-config`, naming the server and the field, before anything starts.
+ * `ready` or `failed`: a server that fails does not fail the others (its
+ * status, and a `server-status` event, say why) unless `require` says it
+ * must start. Bad config throws a `ToolError` with code `invalid-config`,
+ * naming the server and the field, before anything starts.
  *
- * @param config - `{ mcpServers: { name: entry } }` (Claude Desktop, Cursor, VS Code) or the same object without
- *   the wrapper; an entry is `{ command, args, env, cwd }`, `{ url, headers }`, a connected SDK `Client`, or an SDK
- *   `McpServer` (served in-process)
- * @param options - timeouts, restart policy, toolset options, hooks
+ * @param config - the path of a config file (JSON, comments allowed), or the config itself: `{ mcpServers: { name:
+ *   entry } }` (Claude Desktop, Cursor), `{ servers: { name: entry } }` (VS Code's mcp.json), or the same object
+ *   without the wrapper; an entry is `{ command, args, env, cwd }`, `{ url, headers }`, a connected SDK `Client`, or
+ *   an SDK `McpServer` (served in-process)
+ * @param options - which servers must start, timeouts, restart policy, toolset options, hooks
  * @returns the servers, their toolset (always current) and clients
- * @throws {ToolError} `invalid-config`
+ * @throws {ToolError} `invalid-config` for a config it cannot use; `connection-closed` when the servers `require`
+ *   asks for did not start (each named, with why)
  * @example
  * ```ts
- * await using servers = await connectServers({
- *   mcpServers: { everything: { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything"] } },
- * });
- * servers.toolset.entries.length; // its tools, named everything__echo, …
+ * await using servers = await connectServers("mcp.json");
+ * servers.toolset.entries.length; // the tools of every server, named everything__echo, …
  * ```
  */
-export async function connectServers(config: ServersConfig, options: ConnectServersOptions = {}): Promise<Servers> {
-  const specs = checkServersConfig(config, options.cwd === undefined ? {} : { cwd: options.cwd });
+export async function connectServers(
+  config: ServersConfig | string,
+  options: ConnectServersOptions = {},
+): Promise<Servers> {
+  const required = checkRequire(options.require);
+  const file = typeof config === "string" ? await readConfigFile(config) : undefined;
+  const cwd = options.cwd ?? file?.dir;
+  const specs = checkServersConfig(file === undefined ? config : file.config, cwd === undefined ? {} : { cwd });
   const scrub = createScrub(specs.flatMap(serverSecrets));
+  const restart = restartPolicy(options.restart);
   const settings: ConnectionSettings = {
     timeoutMs: checkPositive("timeoutMs", options.timeoutMs, DEFAULT_TIMEOUT_MS),
     closeGraceMs: checkPositive("closeGraceMs", options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, true),
     maxPages: checkPositive("maxPages", options.maxPages, DEFAULT_MAX_PAGES),
-    restart: restartPolicy(options.restart),
+    restart,
+    retry: restart ?? DEFAULT_RESTART,
     clientInfo: options.clientInfo ?? { name: "@x/servers", version: "0.0.0" },
     scrub,
   };
@@ -204,17 +238,37 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
   }
   Object.freeze(clients);
 
-  await Promise.all(connections.map((c) => c.start()));
-  let built = build();
-  starting = false;
-
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
     await Promise.all(connections.map((c) => c.close()));
   };
+  await Promise.all(connections.map((c) => c.start()));
+  const failed = connections.filter((c) => c.status.state === "failed");
+  const tooMany = required === "all" ? failed.length > 0 : required === "any" && failed.length === specs.length;
+  if (tooMany && failed.length > 0) {
+    const reasons = failed.map((c) => {
+      const reason = c.status.state === "failed" ? c.status.reason : "";
+      return `${c.spec.name}: ${reason.replace(/\n/g, "\n    ")}`;
+    });
+    const which =
+      failed.length === specs.length
+        ? "No server started"
+        : `${failed.length} of ${specs.length} servers did not start`;
+    await close();
+    throw new ToolError(
+      "connection-closed",
+      `${which}${required === "all" ? ' (require: "all")' : ""}:\n  ${reasons.join("\n  ")}`,
+    );
+  }
+  let built = build();
+  starting = false;
+
   return {
     get toolset() {
+      // A read is when the tools are needed: a server whose listing went stale is listed again (seen by a later read).
+      const now = Date.now();
+      for (const c of connections) c.refreshIfStale(now);
       return built.toolset;
     },
     get report() {
@@ -225,7 +279,7 @@ export async function connectServers(config: ServersConfig, options: ConnectServ
       return status;
     },
     refresh: async () => {
-      await Promise.all(connections.map((c) => c.relist()));
+      await Promise.all(connections.map((c) => c.refresh()));
     },
     restart: async (name) => {
       const found = byName.get(name);

@@ -15,16 +15,41 @@ export class ConnectTimeout extends Error {
   }
 }
 
+/**
+ * The SDK's own request timeout (its `SdkError` code `REQUEST_TIMEOUT`; JSON-RPC code -32001 from a server or an
+ * SDK v1 client), read as ours.
+ */
+export function asConnectTimeout(error: unknown, ms: number): unknown {
+  const code = errorCode(error);
+  return code === -32001 || code === "REQUEST_TIMEOUT" ? new ConnectTimeout(ms) : error;
+}
+
 function errorCode(error: unknown): unknown {
   return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
 
+/** `error` and the errors it was caused by, outermost first (fetch says only "fetch failed"; why is in its causes). */
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let cause = error; cause !== undefined && chain.length < 5 && !chain.includes(cause);) {
+    chain.push(cause);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return chain;
+}
+
+/** The message of `error`, with the innermost cause that says more (a system error code such as ECONNREFUSED). */
 function messageOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a certificate) is in its cause.
-  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  const causes = causeChain(error).slice(1);
+  const coded = causes.find((cause) => typeof errorCode(cause) === "string");
+  const innermost = causes.at(-1);
   const causeText =
-    cause instanceof Error ? (errorCode(cause) === undefined ? cause.message : `${String(errorCode(cause))}`) : "";
+    coded !== undefined
+      ? String(errorCode(coded))
+      : innermost instanceof Error && innermost.message !== ""
+        ? innermost.message
+        : "";
   return causeText !== "" && !message.includes(causeText) ? `${message} (${causeText})` : message;
 }
 
@@ -61,10 +86,18 @@ export function describeStdioFailure(error: unknown, command: string, transport:
   return `${messageOf(error)}${tail}`;
 }
 
-/** The HTTP status a transport error carries, when it is one. */
+/** Why `tools/list` failed on a server that is running (its process, when it has one, is still alive). */
+export function describeListFailure(error: unknown, stderr: string): string {
+  if (error instanceof ConnectTimeout) return `timed out after ${error.ms} ms listing its tools`;
+  const lines = stderrLines(stderr);
+  const tail = lines === "" ? "" : `; the last lines of its stderr:\n${lines}`;
+  return `listing its tools failed: ${messageOf(error)}${tail}`;
+}
+
+/** The HTTP status a transport error carries (the SDK's `SdkHttpError.status`), when it is one. */
 export function httpStatusOf(error: unknown): number | undefined {
-  const code = errorCode(error);
-  return typeof code === "number" && code >= 100 && code <= 599 ? code : undefined;
+  const status = typeof error === "object" && error !== null && "status" in error ? error.status : errorCode(error);
+  return typeof status === "number" && status >= 100 && status <= 599 ? status : undefined;
 }
 
 const STATUS_HINTS: { readonly [status: number]: string } = {

@@ -8,7 +8,9 @@ export type { RestartPolicy } from "./server-connection";
 export { checkServersConfig } from "./server-config";
 export type {
   CheckedServer,
+  ConnectedClient,
   HttpTransportKind,
+  InProcessServer,
   ServerEntry,
   ServersConfig,
   StdioServerConfig,

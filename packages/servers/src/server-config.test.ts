@@ -19,6 +19,61 @@ describe("checkServersConfig", () => {
     expect(read(servers)).toEqual(wrapped);
   });
 
+  it('reads VS Code\'s mcp.json: servers under "servers", its inputs list and dev settings left alone', () => {
+    // The shape of https://code.visualstudio.com/docs/copilot/reference/mcp-configuration.
+    const config = {
+      inputs: [{ type: "promptString", id: "unused-key", description: "Not used by any server", password: true }],
+      servers: {
+        files: { type: "stdio", command: "npx", args: ["-y", "server"], dev: { watch: "src/**/*.ts" } },
+        docs: { type: "http", url: "https://h/mcp", headers: { authorization: "Bearer t" } },
+        old: { type: "sse", url: "https://h/sse" },
+      },
+    };
+    expect(read(config).map((spec) => [spec.name, spec.kind, "transport" in spec ? spec.transport : ""])).toEqual([
+      ["files", "stdio", ""],
+      ["docs", "http", "streamable-http"],
+      ["old", "http", "sse"],
+    ]);
+    // A server named "servers" in a config without a wrapper is still a server.
+    expect(read({ servers: { command: "x" } })).toMatchObject([{ kind: "stdio", name: "servers" }]);
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      "an input variable in env",
+      { servers: { github: { command: "x", env: { TOKEN: "Bearer ${input:github-token}" } } } },
+      "servers.github.env.TOKEN: uses ${input:github-token}, an input variable VS Code asks the user for; nothing " +
+        "asks here: write the value in the config, or build the config in code and take the value from the " +
+        "environment (process.env)",
+    ],
+    [
+      "an input variable in a header",
+      { servers: { api: { type: "http", url: "https://h/mcp", headers: { "x-key": "${input:api-key}" } } } },
+      "servers.api.headers.x-key: uses ${input:api-key}, an input variable VS Code asks the user for",
+    ],
+    [
+      "a workspace variable in args",
+      { servers: { files: { command: "npx", args: ["server", "${workspaceFolder}/docs"] } } },
+      "servers.files.args[1]: uses the variable ${workspaceFolder}, which VS Code fills in and nothing does here: " +
+        "write the value",
+    ],
+    [
+      "an env variable in the command",
+      { mcpServers: { files: { command: "${env:HOME}/bin/server" } } },
+      "mcpServers.files.command: uses the variable ${env:HOME}",
+    ],
+    [
+      "envFile",
+      { servers: { files: { command: "x", envFile: "${workspaceFolder}/.env" } } },
+      'servers.files.envFile: is VS Code\'s, and not read here: put the variables in "env"',
+    ],
+    ["servers not an object", { servers: ["a"] }, "servers: must be an object of servers by name, not a list"],
+  ])("refuses %s, saying what and where", (_, config, message) => {
+    expect(() => read(config)).toThrow(
+      expect.objectContaining({ code: "invalid-config", message: expect.stringContaining(message) as string }),
+    );
+  });
+
   it("leaves out disabled entries and takes SDK clients and servers as they are", () => {
     const client = new Client({ name: "c", version: "1" });
     const server = createCalculator();

@@ -1,8 +1,9 @@
-// The `mcpServers` config format that Claude Desktop, Cursor and VS Code share,
-// checked and read into one spec per server before anything starts.
+// The config formats MCP clients write, checked and read into one spec per
+// server before anything starts: `mcpServers` (Claude Desktop, Cursor, Claude
+// Code) and VS Code's mcp.json, whose servers sit under `servers`
+// (https://code.visualstudio.com/docs/copilot/reference/mcp-configuration).
 import { isAbsolute, resolve } from "node:path";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Transport } from "@modelcontextprotocol/client";
 import type { McpTool } from "@x/toolset";
 import { ToolError } from "@x/toolset";
 import { closestWord } from "./did-you-mean";
@@ -43,15 +44,41 @@ export interface UrlServerConfig extends CommonServerConfig {
 }
 
 /**
+ * An MCP client that is already connected, of either SDK generation: a `Client` of `@modelcontextprotocol/client`
+ * (v2) or of `@modelcontextprotocol/sdk` (v1). Only what this package calls on it is named here.
+ */
+export interface ConnectedClient {
+  callTool(params: { name: string; arguments?: { [key: string]: unknown } }): Promise<unknown>;
+  listTools(params?: { cursor?: string }): Promise<{ tools: unknown[]; nextCursor?: string | undefined }>;
+  removeNotificationHandler(method: string): void;
+}
+
+/**
+ * An MCP server object to serve in-process, of either SDK generation: an `McpServer` of
+ * `@modelcontextprotocol/server` (v2) or of `@modelcontextprotocol/sdk` (v1).
+ */
+export interface InProcessServer {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+  registerTool(...args: never[]): unknown;
+}
+
+/**
  * One entry of the config: how to reach a server, an already-connected SDK
  * `Client`, or an SDK `McpServer` to serve in-process over the in-memory
  * transport (its tools registered with `registerTool` join the same toolset).
+ * Clients and servers of both SDK generations are taken.
  */
-export type ServerEntry = StdioServerConfig | UrlServerConfig | Client | McpServer;
+export type ServerEntry = StdioServerConfig | UrlServerConfig | ConnectedClient | InProcessServer;
 
-/** `{ mcpServers: { name: entry } }` as the other MCP clients write it, or the same object without the wrapper. */
+/**
+ * `{ mcpServers: { name: entry } }` as Claude Desktop and Cursor write it, `{ servers: { name: entry } }` as VS Code
+ * writes its mcp.json, or the same object without the wrapper.
+ */
 export type ServersConfig =
-  { readonly mcpServers: { readonly [name: string]: ServerEntry } } | { readonly [name: string]: ServerEntry };
+  | { readonly mcpServers: { readonly [name: string]: ServerEntry } }
+  | { readonly servers: { readonly [name: string]: ServerEntry }; readonly inputs?: readonly unknown[] }
+  | { readonly [name: string]: ServerEntry };
 
 /** How `tools/list` of an HTTP server is reached. */
 export type HttpTransportKind = "auto" | "streamable-http" | "sse";
@@ -75,8 +102,13 @@ export type CheckedServer =
       readonly transport: HttpTransportKind;
       readonly filter: ToolFilters;
     }
-  | { readonly kind: "client"; readonly name: string; readonly client: Client; readonly filter: ToolFilters }
-  | { readonly kind: "in-process"; readonly name: string; readonly server: McpServer; readonly filter: ToolFilters };
+  | { readonly kind: "client"; readonly name: string; readonly client: ConnectedClient; readonly filter: ToolFilters }
+  | {
+      readonly kind: "in-process";
+      readonly name: string;
+      readonly server: InProcessServer;
+      readonly filter: ToolFilters;
+    };
 
 /** A server's `allowTools` and `denyTools`, checked. */
 export interface ToolFilters {
@@ -85,7 +117,8 @@ export interface ToolFilters {
 }
 
 const COMMON_KEYS = ["type", "allowTools", "denyTools", "disabled"] as const;
-const STDIO_KEYS = ["command", "args", "env", "cwd", ...COMMON_KEYS] as const;
+// "dev" is VS Code's (watching and debugging a server under development): read by VS Code alone, left alone here.
+const STDIO_KEYS = ["command", "args", "env", "cwd", "dev", ...COMMON_KEYS] as const;
 const URL_KEYS = ["url", "headers", ...COMMON_KEYS] as const;
 const ALL_KEYS: readonly string[] = [...new Set<string>([...STDIO_KEYS, ...URL_KEYS])];
 const URL_TYPES: { readonly [type: string]: HttpTransportKind } = {
@@ -108,11 +141,11 @@ function kindOf(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-function isSdkMcpServer(value: Entry): value is Entry & McpServer {
-  return typeof value["registerTool"] === "function" && isRecord(value["server"]);
+function isSdkMcpServer(value: Entry): value is Entry & InProcessServer {
+  return typeof value["registerTool"] === "function" && typeof value["connect"] === "function";
 }
 
-function isSdkClient(value: Entry): value is Entry & Client {
+function isSdkClient(value: Entry): value is Entry & ConnectedClient {
   return typeof value["callTool"] === "function" && typeof value["listTools"] === "function";
 }
 
@@ -130,6 +163,7 @@ class EntryReader {
   checkKeys(known: readonly string[]): void {
     for (const key of Object.keys(this.entry)) {
       if (known.includes(key)) continue;
+      if (key === "envFile") this.fail(key, 'is VS Code\'s, and not read here: put the variables in "env"');
       if (ALL_KEYS.includes(key)) this.fail(key, `does not go with ${known === STDIO_KEYS ? '"command"' : '"url"'}`);
       const guess = closestWord(key, known);
       this.fail(
@@ -141,11 +175,30 @@ class EntryReader {
     }
   }
 
+  /**
+   * Refuses a VS Code variable (`${input:…}`, `${env:…}`, `${workspaceFolder}`, …) in a value: VS Code fills
+   * them in, and a server given the text itself would fail in some obscure way.
+   */
+  noVariables(field: string, value: string): string {
+    const variable = /\$\{[^{}]*\}/.exec(value)?.[0];
+    if (variable === undefined) return value;
+    if (variable.startsWith("${input:"))
+      this.fail(
+        field,
+        `uses ${variable}, an input variable VS Code asks the user for; nothing asks here: write the value in ` +
+          `the config, or build the config in code and take the value from the environment (process.env)`,
+      );
+    return this.fail(
+      field,
+      `uses the variable ${variable}, which VS Code fills in and nothing does here: write the value`,
+    );
+  }
+
   string(field: string): string | undefined {
     const value = this.entry[field];
     if (value === undefined) return undefined;
     if (typeof value !== "string") this.fail(field, `must be a string, not ${kindOf(value)}`);
-    return value;
+    return this.noVariables(field, value);
   }
 
   strings(field: string): string[] {
@@ -154,6 +207,7 @@ class EntryReader {
     if (!Array.isArray(value)) this.fail(field, `must be a list of strings, not ${kindOf(value)}`);
     value.forEach((item: unknown, i) => {
       if (typeof item !== "string") this.fail(`${field}[${i}]`, `must be a string, not ${kindOf(item)}`);
+      this.noVariables(`${field}[${i}]`, item);
     });
     return [...(value as string[])];
   }
@@ -164,6 +218,7 @@ class EntryReader {
     if (!isRecord(value)) this.fail(field, `must be an object of strings, not ${kindOf(value)}`);
     for (const [name, item] of Object.entries(value)) {
       if (typeof item !== "string") this.fail(`${field}.${name}`, `must be a string, not ${kindOf(item)}`);
+      this.noVariables(`${field}.${name}`, item);
     }
     return { ...(value as { [name: string]: string }) };
   }
@@ -259,13 +314,30 @@ function readEntry(name: string, where: string, entry: unknown, baseDir: string)
 }
 
 /**
+ * The key the servers sit under: `mcpServers`, VS Code's `servers` (unless that is the name of a server: an entry
+ * has a "command" or a "url"), or none.
+ */
+function wrapperOf(config: Entry): "mcpServers" | "servers" | undefined {
+  if (config["mcpServers"] !== undefined) return "mcpServers";
+  const servers = config["servers"];
+  if (servers === undefined) return undefined;
+  const isEntry =
+    isRecord(servers) &&
+    (servers["command"] !== undefined ||
+      servers["url"] !== undefined ||
+      isSdkClient(servers) ||
+      isSdkMcpServer(servers));
+  return isEntry ? undefined : "servers";
+}
+
+/**
  * Checks `config` and reads each enabled server of it, as `connectServers`
  * does before it starts anything: for a tool that wants to check a config
  * file (or one entry) without connecting. Throws a `ToolError` with code
  * `invalid-config` naming the server and the field for anything it cannot
  * use; never quotes a value (it may be a secret).
  *
- * @param config - `{ mcpServers: { … } }` or the same object without the wrapper
+ * @param config - `{ mcpServers: { … } }`, VS Code's `{ servers: { … } }`, or the same object without the wrapper
  * @param options - `cwd`: where a relative `cwd` of an entry is read from (default `process.cwd()`)
  * @returns the servers, in the config's order
  * @throws {ToolError} `invalid-config`
@@ -284,18 +356,15 @@ export function checkServersConfig(config: unknown, options: { readonly cwd?: st
         `${kindOf(config)}`,
     );
   }
-  const wrapped = config["mcpServers"] !== undefined;
-  const servers = wrapped ? config["mcpServers"] : config;
+  const wrapper = wrapperOf(config);
+  const servers = wrapper === undefined ? config : config[wrapper];
   if (!isRecord(servers))
-    throw new ToolError("invalid-config", `mcpServers: must be an object of servers by name, not ${kindOf(servers)}`);
+    throw new ToolError("invalid-config", `${wrapper}: must be an object of servers by name, not ${kindOf(servers)}`);
   const specs: CheckedServer[] = [];
   for (const [name, entry] of Object.entries(servers)) {
-    const where = wrapped ? `mcpServers.${name}` : name;
+    const where = wrapper === undefined ? name : `${wrapper}.${name}`;
     if (name === "")
-      throw new ToolError(
-        "invalid-config",
-        `${wrapped ? "mcpServers" : "The servers config"}: a server name must not be empty`,
-      );
+      throw new ToolError("invalid-config", `${wrapper ?? "The servers config"}: a server name must not be empty`);
     const spec = readEntry(name, where, entry, baseDir);
     if (spec !== undefined) specs.push(spec);
   }

@@ -16,6 +16,11 @@ export type ServerStatus =
       readonly pid?: number;
       /** Set when listing stopped early (a repeated cursor, too many pages). */
       readonly warning?: string;
+      /**
+       * Set when listing its tools again failed: its tools are those of the last listing that worked, and the
+       * listing is tried again after `delayMs` (`attempt` 1 for the first failure).
+       */
+      readonly stale?: { readonly reason: string; readonly attempt: number; readonly delayMs: number };
     }
   | {
       readonly state: "restarting";

@@ -1,10 +1,12 @@
 // `pnpm bench`: how long rewriting every inputSchema of the corpus takes with
-// the BUILT package (dist/, what users install), against
+// the BUILT package (dist/, what users install), for each target side by side
+// in one run, against
 //   (a) a JSON.parse(JSON.stringify()) copy of the same schemas, the floor any
 //       rewrite that returns a fresh object is measured against, and
 //   (b) the OpenAI Agents SDK's mcpToFunctionTool(tool, server, true), which
 //       converts MCP tools with strict mode on,
-// with each side's strict-conversion count. Prints a markdown table.
+// with each side's conversion count. Prints a markdown table: each figure against
+// the JSON copy, and each target against openai with the same options.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import os from "node:os";
 import process from "node:process";
@@ -48,6 +50,7 @@ const quiet = (run) => {
 // each figure is the median over rounds of that round's median.
 const ROUNDS = 7;
 const ENCODE = { encode: true };
+const TARGETS = ["anthropic", "gemini", "gemini-openapi"];
 let sink = 0;
 const tasks = [
   [
@@ -68,6 +71,15 @@ const tasks = [
       for (const schema of schemas) sink ^= strictSchema(schema, ENCODE).ok ? 1 : 0;
     },
   ],
+  ...TARGETS.map((target) => {
+    const options = { target, encode: true };
+    return [
+      `strictSchema(…, { target: "${target}", encode: true })`,
+      () => {
+        for (const schema of schemas) sink ^= strictSchema(schema, options).ok ? 1 : 0;
+      },
+    ];
+  }),
   [
     `mcpToFunctionTool (@openai/agents-core ${peerVersion})`,
     () => {
@@ -108,6 +120,8 @@ const stats = tasks.map(([name], index) => ({
   low: Math.min(...rounds.map((round) => round[index].median)),
   high: Math.max(...rounds.map((round) => round[index].median)),
   ratio: median(rounds.map((round) => round[index].median / round[0].median)),
+  // (a target against openai with encode, the same options, in the same round)
+  vsOpenai: median(rounds.map((round) => round[index].median / round[2].median)),
   samples: rounds.reduce((sum, round) => sum + round[index].samples, 0),
 }));
 // Counts, after the timed loops: run before them, the counting kept every
@@ -121,6 +135,16 @@ const encoded = schemas.map((schema) => strictSchema(schema, { encode: true }));
 const encodedConverted = encoded.filter((result) => result.ok);
 const encodedAccepted = encodedConverted.filter((result) => checkStrict(result.schema).length === 0).length;
 const encodedTools = encodedConverted.filter((result) => result.encodings.length > 0).length;
+const targetCounts = TARGETS.map((target) => {
+  const results = schemas.map((schema) => strictSchema(schema, { target, encode: true }));
+  const converted = results.filter((result) => result.ok);
+  const accepted = converted.filter((result) => checkStrict(result.schema, { target }).length === 0).length;
+  const described = converted.filter((result) => result.described.length > 0).length;
+  return (
+    `${converted.length} / ${schemas.length} converted (${described} with constraints described); ` +
+    `${accepted} pass checkStrict({ target: "${target}" })`
+  );
+});
 const peer = quiet(() =>
   tools.map((tool) => {
     try {
@@ -140,13 +164,15 @@ const peerAcceptedButSchema = peerReasons.filter((reasons) =>
   reasons.every((reason) => reason.keyword === "$schema"),
 ).length;
 
-const [, rewrite, withEncode, converter] = stats;
+const [, rewrite, withEncode] = stats;
+const converter = stats.at(-1);
 const ms = (value) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const count = [
   "—",
   `${oursConverted.length} / ${schemas.length} converted; ${oursAccepted} pass checkStrict`,
   `${encodedConverted.length} / ${schemas.length} converted (${encodedTools} with encodings); ` +
     `${encodedAccepted} pass checkStrict`,
+  ...targetCounts,
   `${peerStrict.length} / ${tools.length} \`strict: true\`${
     peerThrew > 0 ? `, ${peerThrew} threw` : ""
   }; ${peerAccepted} pass checkStrict (${peerAcceptedButSchema} if \`$schema\` were allowed)`,
@@ -159,13 +185,13 @@ const lines = [
   `Median over ${ROUNDS} alternating rounds of each round's median (400 ms per task per round; ` +
     `${stats.map((task) => task.samples).join(" / ")} samples).`,
   "",
-  "| per corpus pass | median | range over rounds | vs JSON round trip | strict conversions |",
-  "|---|---:|---:|---:|---|",
+  "| per corpus pass | median | range over rounds | vs JSON round trip | vs openai (encode) | conversions |",
+  "|---|---:|---:|---:|---:|---|",
   ...stats.map(
     (task, index) =>
       `| ${task.name} | ${ms(task.median)} | ${ms(task.low)} – ${ms(task.high)} | ${task.ratio.toFixed(2)}× | ${
-        count[index]
-      } |`,
+        index >= 2 && index < 2 + 1 + TARGETS.length ? `${task.vsOpenai.toFixed(2)}×` : "—"
+      } | ${count[index]} |`,
   ),
   "",
   `strictSchema takes ${rewrite.ratio.toFixed(2)}× the time of a JSON round trip (${withEncode.ratio.toFixed(2)}× ` +

@@ -4,16 +4,14 @@
 // escapes the count), minified and gzipped at level 9. Runs after `pnpm build`;
 // CI runs it right after the package checks.
 //
-// Ceilings: the main entry (strictSchema, stripNulls, restoreArguments: what a
-// runtime loads) 11.3 KB; the checker (`@x/strict-schema/check`) 4 KB;
-// encodeArguments (`@x/strict-schema/encode`: the form a model would send a
-// value in, for pre-filling forms and tests, never needed at run time) 1 KB.
-// The main entry's target is 10 KB, and it is missed: the encodings' rules,
-// their anyOf check and $ref hoisting cost about 2.8 KB in the walk; folding
-// what was written twice took 0.3 KB off, making the walk faster (issue 11's
-// "encode <= 1x a JSON copy") put 0.17 KB back, and telling an encoding inside an
-// object branch apart by its property 0.1 KB more (11.26 KB). Each ceiling is
-// the measured size rounded up.
+// Ceilings, each the measured size rounded up: the main entry (strictSchema,
+// stripNulls, restoreArguments, fitRoot: what a runtime loads) 16 KB; the
+// checker (`@x/strict-schema/check`) 5 KB; encodeArguments
+// (`@x/strict-schema/encode`: the form a model would send a value in, for
+// pre-filling forms and tests, never needed at run time) 1.25 KB. The targets
+// (anthropic, gemini, gemini-openapi: their tables, the described words, $ref
+// inlining and recursion cuts, the OpenAPI form, the budget, kept nulls and
+// choices, fitRoot) cost the main entry about 4.7 KB, the checker 1.3 KB.
 // The CLI is a separate bundle (dist/cli.js), in no entry.
 import { existsSync, readFileSync } from "node:fs";
 import process from "node:process";
@@ -23,9 +21,9 @@ import { build } from "esbuild";
 
 const KB = 1024;
 const ENTRIES = [
-  { subpath: ".", name: "@x/strict-schema", ceiling: 11.3 * KB },
-  { subpath: "./check", name: "@x/strict-schema/check", ceiling: 4 * KB },
-  { subpath: "./encode", name: "@x/strict-schema/encode", ceiling: 1 * KB },
+  { subpath: ".", name: "@x/strict-schema", ceiling: 16 * KB },
+  { subpath: "./check", name: "@x/strict-schema/check", ceiling: 5 * KB },
+  { subpath: "./encode", name: "@x/strict-schema/encode", ceiling: 1.25 * KB },
 ];
 
 const packageDir = new URL("../", import.meta.url);

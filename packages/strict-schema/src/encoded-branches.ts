@@ -110,6 +110,12 @@ function ambiguity(encoding: Encoding, relative: NullPath, other: Sides, own: re
   if (encoding.kind === "json-text") {
     return other.form("string") ? "is sent as JSON text where another branch takes a string" : undefined;
   }
+  if (encoding.kind === "enum-text") {
+    // (another branch's string, or its number or boolean sent as text too, could read the same)
+    const taken = other.form("string") || other.form("number") || other.form("boolean");
+    return taken ? "sends numbers or booleans as text where another branch takes a string" : undefined;
+  }
+  if (encoding.kind === "wrap") return undefined; // (only at a root, which is never a branch)
   if (encoding.kind === "rest") {
     return other.form("object") || other.input("object")
       ? "has an open rest where another branch takes an object"

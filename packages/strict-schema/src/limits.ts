@@ -25,14 +25,24 @@ export const DEFAULT_LIMITS: StrictLimits = Object.freeze({
   largeEnumSize: 250,
 });
 
+/** No limit at all: the targets whose providers document none per schema. */
+export const NO_LIMITS: StrictLimits = Object.freeze({
+  maxProperties: Infinity,
+  maxDepth: Infinity,
+  maxChars: Infinity,
+  maxEnumValues: Infinity,
+  maxEnumChars: Infinity,
+  largeEnumSize: Infinity,
+});
+
 /**
- * The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces OpenAI's; anything else is
- * ignored.
+ * The limits to apply: each override in `options.limits` that is a number ≥ 0 replaces the target's (`defaults`,
+ * OpenAI's by default); anything else is ignored.
  */
-export function readLimits(options: unknown): StrictLimits {
+export function readLimits(options: unknown, defaults: StrictLimits = DEFAULT_LIMITS): StrictLimits {
   const given = own(options, "limits");
-  if (given === undefined) return DEFAULT_LIMITS;
-  const limits: { [key: string]: unknown } = { ...DEFAULT_LIMITS };
+  if (given === undefined) return defaults;
+  const limits: { [key: string]: unknown } = { ...defaults };
   for (const key of Object.keys(limits)) {
     const value = own(given, key);
     if (typeof value === "number" && value >= 0) limits[key] = value;
@@ -40,8 +50,8 @@ export function readLimits(options: unknown): StrictLimits {
   return limits as unknown as StrictLimits;
 }
 
-/** The message for an exceeded limit: what it allows, and what to do. */
-export function overLimit(name: LimitName, limits: StrictLimits): string {
+/** The message for an exceeded limit: what it allows, whose it is, and what to do. */
+export function overLimit(name: LimitName, limits: StrictLimits, whose = "OpenAI's limit"): string {
   const what = {
     max_properties: `${limits.maxProperties} properties`,
     max_depth: `${limits.maxDepth} levels of objects`,
@@ -49,5 +59,5 @@ export function overLimit(name: LimitName, limits: StrictLimits): string {
     max_enum_values: `${limits.maxEnumValues} enum values`,
     max_enum_chars: `${limits.maxEnumChars} characters in an enum of over ${limits.largeEnumSize} values`,
   }[name];
-  return `over ${what} (OpenAI's limit); shorten the schema`;
+  return `over ${what} (${whose}); shorten the schema`;
 }

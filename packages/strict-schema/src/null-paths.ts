@@ -11,29 +11,38 @@ import { insert, type Trie } from "./trie";
 import type { NullPath, SchemaPath } from "./types";
 
 /**
- * A null path of a unit, or an encoding (`encoding`, its path still to be set), or (with
- * `unit`) a `$ref` to `unit` at that instance path.
+ * A null path of a unit, or an encoding (`encoding`, its path still to be set), or an `anyOf` whose branches send
+ * nulls (`site`, a choice for encodeArguments), or (with `unit`) a `$ref` to `unit` at that instance path.
  */
 export interface Entry {
   readonly path: NullPath;
   readonly encoding?: Encoding;
+  readonly site?: Site;
   readonly unit?: Unit;
   /** The `$ref`'s schema path. */
   readonly at?: SchemaPath;
 }
 
-/** One branch of a {@link Site}: the schema the walk rewrote, the input it came from, and its ranges of entries. */
+/**
+ * One branch of a {@link Site}: the schema the walk rewrote, the input it came from, its output, and its ranges of
+ * entries.
+ */
 export interface SiteBranch {
   readonly schema: unknown;
   readonly input: unknown;
+  readonly out: Plain;
   readonly from: number;
   readonly to: number;
   /** Its range of the unit's encodings. */
   readonly encoded: readonly [from: number, to: number];
+  /** Its range of the unit's kept nulls and choices. */
+  readonly kept: readonly [from: number, to: number];
 }
 
 /** An `anyOf` (or relaxed `oneOf`): its instance depth and its branches. */
 export interface Site {
+  /** The unit it is in. */
+  readonly owner: Unit;
   readonly depth: number;
   readonly at: SchemaPath;
   readonly keyword: string;
@@ -50,6 +59,8 @@ export interface Unit {
   readonly entries: Entry[];
   /** With encode: its encodings and `$ref`s. */
   readonly encodings: Entry[];
+  /** Its kept nulls and choices (for encodeArguments), and `$ref`s. */
+  readonly kept: Entry[];
   readonly sites: Site[];
   out?: Plain;
 }
@@ -60,11 +71,14 @@ export type Fail = (keyword: string, what: string, at?: SchemaPath) => never;
 /** Calls `visit` with each path of `entries` (a unit's, or a range of them), `prefix` first. */
 export type Emit = (entries: readonly Entry[], prefix: NullPath, visit: (path: NullPath, entry: Entry) => void) => void;
 
-/** The lists of a unit that are expanded: its null paths, and its encodings. */
-export type EntryList = "entries" | "encodings";
+/** The lists of a unit that are expanded: its null paths, its encodings, and its kept nulls and choices. */
+export type EntryList = "entries" | "encodings" | "kept";
 
-/** Why each list cannot be expanded: recursion through it, and too many segments. */
-const UNBOUNDED: Record<EntryList, { readonly recursion: string; readonly segments: (budget: number) => string }> = {
+/**
+ * Why each list cannot be expanded: recursion through it, and too many segments. (Kept nulls are for
+ * encodeArguments alone: through recursion, they are left out rather than refuse the schema.)
+ */
+const UNBOUNDED: Record<EntryList, { readonly recursion?: string; readonly segments: (budget: number) => string }> = {
   entries: {
     recursion: "a recursive $ref through optional properties (unbounded null paths); make them required.",
     segments: (budget) =>
@@ -75,6 +89,9 @@ const UNBOUNDED: Record<EntryList, { readonly recursion: string; readonly segmen
       "a recursive $ref through an encoded map or free-form value (its paths would be unbounded); " +
       "give the map a fixed shape",
     segments: (budget) => `encoding paths of over ${budget} segments (an internal guard, not an OpenAI limit)`,
+  },
+  kept: {
+    segments: (budget) => `kept null paths of over ${budget} segments (an internal guard, not an OpenAI limit)`,
   },
 };
 
@@ -115,7 +132,10 @@ export function expandPaths(units: Iterable<Unit>, list: EntryList, limit: numbe
     // A cycle through this unit repeats its null paths without end. (Units followed
     // inside the cycle skip this unit, which is right only when it has none.)
     const recursion = looped.get(unit);
-    if (recursion !== undefined && kept.length > 0) fail("$ref", unbounded.recursion, recursion);
+    if (recursion !== undefined && kept.length > 0) {
+      if (unbounded.recursion === undefined) kept = [];
+      else fail("$ref", unbounded.recursion, recursion);
+    }
     live.set(unit, kept);
     return kept;
   };

@@ -1,7 +1,7 @@
 // One pass over a node's keys: the structural keywords each rule reads, the
-// kept keywords whose values strict mode keeps, and a refusal for a keyword
-// strict mode refuses or a kept keyword with a value it cannot take.
-import { KEPT_BY_NAME, type KeptKeyword, UNSUPPORTED } from "./keywords";
+// keywords whose values the target keeps or describes, and a refusal for a
+// keyword it refuses or a value it cannot take.
+import { type KeptKeyword, UNSUPPORTED } from "./keywords";
 import { describe, hasOwnProperty, type Plain } from "./plain-json";
 import { refuse, type RewriteContext } from "./rewrite-context";
 
@@ -24,17 +24,26 @@ export interface NodeKeywords {
   nullable: unknown;
   /** The rules of the kept keywords present with a value strict mode keeps, in input order (values stay put). */
   kept: KeptKeyword[] | undefined;
+  /** The rules of the keywords present that the target describes (targets.ts), in input order. */
+  described: KeptKeyword[] | undefined;
   /** Read leniently, the node has a keyword (or value) strict mode refuses: read it again to refuse it. */
   refusable: boolean;
 }
 
-/** Why a keyword strict mode does not support is refused, and what to do instead. */
-export const unsupported = (keyword: string): string =>
-  `"${keyword}" is not supported in strict mode; ${UNSUPPORTED.get(keyword)}`;
+/** Why a keyword the target does not support is refused, and what to do instead. */
+export const unsupported = (context: RewriteContext, keyword: string): string =>
+  `"${keyword}" is not supported in ${context.target.mode}; ${UNSUPPORTED.get(keyword)}` +
+  (keyword === "propertyNames" ? encodeHint(context) : "");
 
-/** Refuses a keyword strict mode does not support, saying what to do instead. */
+/** The one-option fix for an open map, when encodings are off: `{ encode: true }` sends it as key/value entries. */
+export const encodeHint = (context: RewriteContext): string =>
+  context.encode || context.target.objects === "open"
+    ? ""
+    : ", or pass { encode: true } to send the map as key/value entries";
+
+/** Refuses a keyword the target does not support, saying what to do instead. */
 export function refuseUnsupported(context: RewriteContext, keyword: string): never {
-  return refuse(context, keyword, unsupported(keyword));
+  return refuse(context, keyword, unsupported(context, keyword));
 }
 
 /** Refuses a keyword whose value has the wrong shape. */
@@ -64,8 +73,10 @@ export function readKeywords(context: RewriteContext, schema: Plain, lenient = f
     $id: undefined,
     nullable: undefined,
     kept: undefined,
+    described: undefined,
     refusable: false,
   };
+  const rules = context.target.byName;
   // One pass with a switch: reading each structural keyword by name instead makes the corpus rewrite ~20% slower.
   // (for-in with hasOwnProperty.call, which V8 reads from the object's own fields, where Object.keys and a lookup
   // by each key cost twice as much)
@@ -90,7 +101,7 @@ export function readKeywords(context: RewriteContext, schema: Plain, lenient = f
         keywords[key] = value;
         continue;
     }
-    const rule = KEPT_BY_NAME.get(key);
+    const rule = rules.get(key);
     const verdict = rule === undefined ? (UNSUPPORTED.has(key) ? "refuse" : "drop") : rule.verdict(value);
     if (verdict === "refuse") {
       keywords.refusable = true;
@@ -99,6 +110,7 @@ export function readKeywords(context: RewriteContext, schema: Plain, lenient = f
       refuseValue(context, key, rule.expected, value);
     }
     if (verdict === "keep") (keywords.kept ??= []).push(rule as KeptKeyword);
+    else if (verdict === "describe") (keywords.described ??= []).push(rule as KeptKeyword);
   }
   return keywords;
 }

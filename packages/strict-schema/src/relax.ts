@@ -29,9 +29,9 @@ function disjointByType(context: RewriteContext, branches: readonly unknown[]): 
  */
 export function disjointOneOf(context: RewriteContext, branches: readonly unknown[]): boolean {
   if (disjointByType(context, branches)) return true;
-  const { target } = context;
+  const { pointsTo } = context;
   const objects = branches.map((branch) => {
-    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = target(branch);
+    for (let hops = 0; hops < 64 && own(branch, "$ref") !== undefined; hops++) branch = pointsTo(branch);
     return isObjectType(own(branch, "type")) ? branch : undefined;
   });
   // (Sets: a required list may be long)
@@ -149,7 +149,7 @@ export function applyOneOf(context: RewriteContext, keywords: NodeKeywords): "an
   const { oneOf, anyOf } = keywords;
   if (oneOf === undefined) return "anyOf";
   if (anyOf !== undefined && context.relaxOneOf) refuse(context, "oneOf", '"oneOf" beside "anyOf"; use "anyOf"');
-  if (!context.relaxOneOf) refuseOneOf(context, unsupported("oneOf"));
+  if (!context.relaxOneOf) refuseOneOf(context, unsupported(context, "oneOf"));
   else if (Array.isArray(oneOf) && !disjointOneOf(context, branchForms(context, oneOf))) {
     refuseOneOf(context, '"oneOf" branches may overlap; use "anyOf"');
   } else recordRelaxation(context, "oneOf-as-anyOf");

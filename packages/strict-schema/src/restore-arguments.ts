@@ -1,7 +1,8 @@
 // Undoing a tool's plan on the arguments a model sent: the nulls strict mode
 // introduced are stripped and every encoding is undone (entries back to an
-// object, JSON text parsed, an open rest merged back), innermost first.
-import { type Encoding, type Plan, planTrie, type RestEncoding } from "./plan";
+// object, JSON text parsed, an open rest merged back, an enum's text back to its
+// number or boolean, a wrapped value unwrapped), innermost first.
+import { type Encoding, type EnumTextEncoding, type Plan, planTrie, type RestEncoding } from "./plan";
 import { describe, isPlain, type Plain, pointer, put } from "./plain-json";
 import { type Trie } from "./trie";
 import { ITEMS } from "./types";
@@ -41,16 +42,17 @@ function fail(path: readonly (string | number)[], message: string): never {
  * Gives a tool back the arguments it asked for from the arguments a model sent
  * under a strict schema: strips the nulls strict mode introduced (as
  * `stripNulls`) and undoes every encoding of `plan` (a list of key/value entries
- * becomes an object again, JSON text is parsed, an open rest is merged back).
+ * becomes an object again, JSON text is parsed, an open rest is merged back, an
+ * enum's text becomes its number or boolean again, a wrapped value is unwrapped).
  * Never throws and never mutates `args`: the objects and arrays along the
  * plan's paths are copied, everything else is shared.
  *
  * @param args - Decoded tool arguments, as the model sent them.
- * @param plan - The tool's plan: an ok result of `strictSchema(schema, { encode: true })`, or
- *   `{ nullPaths, encodings }` stored from one.
+ * @param plan - The tool's plan: the `plan` of an ok result of `strictSchema` (or `fitRoot`), or one stored
+ *   from it.
  * @returns `{ ok: true, value }`, or `{ ok: false, error: { path, message } }` when a key is
- *   given twice, JSON text does not parse or parses to the wrong kind, or an entry is not
- *   `{ key, value }`; the message names the place and says what to send instead.
+ *   given twice, JSON text does not parse or parses to the wrong kind, an entry is not
+ *   `{ key, value }`, or a wrapped value is missing; the message names the place and says what to send instead.
  *
  * @example
  * ```ts
@@ -122,6 +124,11 @@ function undo(value: unknown, encoding: Encoding, path: Path): unknown {
       return typeof value === "string" ? parseJsonText(value, encoding.parsesTo, path) : value;
     case "rest":
       return isPlain(value) && Object.hasOwn(value, encoding.property) ? mergeRest(value, encoding, path) : value;
+    case "enum-text":
+      return typeof value === "string" ? fromText(value, encoding) : value;
+    case "wrap":
+      if (isPlain(value) && Object.hasOwn(value, encoding.property)) return value[encoding.property];
+      return fail(path, `send the arguments as an object with the one property ${JSON.stringify(encoding.property)}`);
     default: {
       const _exhaustive: never = encoding;
       return _exhaustive;
@@ -172,6 +179,12 @@ function parseJsonText(text: string, parsesTo: "object" | "any", path: Path): un
     fail(path, `the JSON text is ${describe(parsed)}, not an object; send ${WHAT.object}`);
   }
   return parsed;
+}
+
+/** The number or boolean whose JSON text `text` is, or `text` itself (a string of the enum, or another branch's). */
+function fromText(text: string, { values }: EnumTextEncoding): unknown {
+  for (const value of values) if (JSON.stringify(value) === text) return value;
+  return text;
 }
 
 function mergeRest(object: Plain, { property, declared }: RestEncoding, path: Path): Plain {

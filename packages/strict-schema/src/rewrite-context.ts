@@ -1,22 +1,28 @@
 // What one strictSchema call knows while it walks a schema: the input root,
-// the limits and relaxations asked for, where the walk is (schema path and
-// instance path), what it has counted, and the units ($defs in use) it has met.
-// Refusing ends the walk with a Refusal, which strictSchema turns into its result.
+// the target, the limits and relaxations asked for, where the walk is (schema
+// path and instance path), what it has counted, and the units ($defs in use) it
+// has met. Refusing ends the walk with a Refusal, which strictSchema turns into
+// its result.
 import { type NullAnalysis, nullAnalysis } from "./allows-null";
 import { type EncodedForm, encodedForm, type FormKeywords, formKind, rootForm } from "./encoded-form";
 import { overLimit, readLimits } from "./limits";
 import { type RefReader, refReader } from "./local-ref";
 import type { Fail, Unit } from "./null-paths";
 import type { Encoding } from "./plan";
-import { isPlain, own, pointer } from "./plain-json";
+import { describe, isPlain, own, pointer } from "./plain-json";
+import { type Target, targetOf } from "./targets";
 import type {
+  Described,
   LimitName,
   NullPathSegment,
   Relaxation,
   RelaxationKind,
+  Rewrite,
+  RewriteKind,
   SchemaPath,
   StrictError,
   StrictLimits,
+  TargetName,
 } from "./types";
 
 /** Subschemas (or `$ref`s) nested deeper than this fail with `max_depth` before the stack does. */
@@ -30,11 +36,18 @@ export const NODES = 100_000;
  */
 export const SEGMENTS: number = 10 * NODES;
 
+/** How many times a recursive `$ref` is spelled out along one path by default (options.recursionDepth). */
+export const RECURSION_DEPTH = 3;
+
 /** The walk of one `strictSchema` call. */
 export interface RewriteContext {
   /** The input schema: `$ref`s resolve against it. */
   readonly root: unknown;
+  /** The provider's rules (targets.ts). */
+  readonly target: Target;
   readonly limits: StrictLimits;
+  /** options.recursionDepth: how many times a recursive `$ref` is spelled out along one path. */
+  readonly recursionDepth: number;
   readonly relaxOneOf: boolean;
   readonly relaxAllOf: boolean;
   /** options.encode: what strict mode cannot express is rewritten in its encoded form (encoded-form.ts). */
@@ -56,7 +69,7 @@ export interface RewriteContext {
   /** Reads the `$ref`s of the root, each once. */
   readonly refs: RefReader;
   /** The schema a `$ref` node points to (as the walk sees it), or `undefined`. */
-  readonly target: (schema: unknown) => unknown;
+  readonly pointsTo: (schema: unknown) => unknown;
   /** Whether an input subschema already allows null. */
   readonly nulls: NullAnalysis;
   /** The schema path (in the input) of the node being rewritten: where a refusal points. */
@@ -75,6 +88,24 @@ export interface RewriteContext {
   /** The unit being rewritten. */
   unit: Unit;
   readonly relaxations: Relaxation[];
+  /** Constraints written into descriptions, and the target's rewrites (types.ts). */
+  readonly described: Described[];
+  readonly rewrites: Rewrite[];
+  /** The `$ref`s being spelled out, innermost last (a target that inlines them, or unrolls recursion). */
+  readonly inlining: string[];
+  /** Where `ancestors` starts for the cycle check: a `$ref` spelled out may meet its own target again. */
+  ancestorsFrom: number;
+  /** With recursion unrolled and `$ref`s kept: the definitions on a `$ref` cycle (made at the first `$ref`). */
+  recursive: ReadonlySet<string> | undefined;
+  /** Kept nulls and choices recorded (most schemas have none, and skip their expansion). */
+  fills: number;
+  /** Encodings recorded (most schemas have none, and skip their expansion and checks). */
+  encoded: number;
+  /** Maps' value schemas being rewritten (a target that keeps maps): nothing inside one can be restored. */
+  maps: number;
+  /** The budget (types.ts), counted on the output: optional properties, and subschemas with anyOf or type lists. */
+  optional: number;
+  unions: number;
   /** What the limits count, across the whole schema. */
   properties: number;
   chars: number;
@@ -122,7 +153,8 @@ export function refuse(context: RewriteContext, keyword: string, what: string, a
 
 /** Refuses with the message for an exceeded limit. */
 export function refuseLimit(context: RewriteContext, name: LimitName): never {
-  return refuse(context, name, overLimit(name, context.limits));
+  const whose = context.target.name === "openai" ? undefined : "the limit set in options.limits";
+  return refuse(context, name, overLimit(name, context.limits, whose));
 }
 
 /** Refuses nesting past the {@link NESTING} guard. */
@@ -130,18 +162,33 @@ export function refuseTooDeep(context: RewriteContext, at?: SchemaPath): never {
   return refuse(context, "max_depth", `nested over ${NESTING} deep; flatten the schema`, at);
 }
 
-/** The context for rewriting `root` with `options`; reading `options` may throw (a hostile getter), as the walk may. */
-export function createContext(root: unknown, options: unknown, unit: Unit): RewriteContext {
-  const limits = readLimits(options);
+/** The target `options` name; an unknown name is refused (at the root) before anything is read. */
+export function readTarget(options: unknown): Target {
+  const name = own(options, "target");
+  const target = targetOf(name);
+  if (target === undefined) {
+    const names = '"openai", "anthropic", "gemini" or "gemini-openapi"';
+    throwRefusal(new Refusal("target", `options.target must be ${names}, not ${describe(name)}.`, []));
+  }
+  return target;
+}
+
+/** The context for rewriting `root` for `target` with `options`; reading `options` may throw (a hostile getter). */
+export function createContext(root: unknown, target: Target, options: unknown, unit: Unit): RewriteContext {
+  const limits = readLimits(options, target.limits);
+  const depth = own(options, "recursionDepth");
   const relax = own(options, "relax");
-  const encode = own(options, "encode") === true;
+  // (a target that keeps maps and free-form values has nothing to encode)
+  const encode = own(options, "encode") === true && target.objects !== "open";
   const view = (schema: unknown): unknown => viewOf(context, schema);
   // (with encode, a `$ref` to a non-definition is hoisted: it points where its pointer does; most name a definition)
   const refs = refReader(root);
-  const target = encode ? (schema: unknown) => view(refs.pointed(schema)) : refs.target;
+  const pointsTo = encode ? (schema: unknown) => view(refs.pointed(schema)) : refs.target;
   const context: RewriteContext = {
     root,
+    target,
     limits,
+    recursionDepth: typeof depth === "number" && depth >= 0 ? Math.floor(depth) : RECURSION_DEPTH,
     relaxOneOf: own(relax, "oneOf") === true,
     relaxAllOf: own(relax, "allOf") === true,
     encode,
@@ -150,8 +197,8 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
     hoisted: undefined,
     deferred: undefined,
     refs,
-    target,
-    nulls: nullAnalysis(view, target, NESTING, () => refuseTooDeep(context)),
+    pointsTo,
+    nulls: nullAnalysis(view, pointsTo, NESTING, () => refuseTooDeep(context)),
     path: [],
     instance: [],
     ancestors: [],
@@ -159,6 +206,16 @@ export function createContext(root: unknown, options: unknown, unit: Unit): Rewr
     units: new Map([["", unit]]),
     unit,
     relaxations: [],
+    described: [],
+    rewrites: [],
+    inlining: [],
+    ancestorsFrom: 0,
+    recursive: undefined,
+    maps: 0,
+    fills: 0,
+    encoded: 0,
+    optional: 0,
+    unions: 0,
     properties: 0,
     chars: 0,
     enumValues: 0,
@@ -188,6 +245,11 @@ export function countChars(context: RewriteContext, length: number): void {
 /** Records a relaxation applied at the node being rewritten. */
 export function recordRelaxation(context: RewriteContext, kind: RelaxationKind): void {
   context.relaxations.push({ kind, path: context.path.slice() });
+}
+
+/** Records one of the target's rewrites at the node being rewritten (at its input path). */
+export function recordRewrite(context: RewriteContext, kind: RewriteKind): void {
+  context.rewrites.push({ kind, path: sourcePath(context, context.path) });
 }
 
 /**
@@ -225,7 +287,12 @@ export function viewOf(context: RewriteContext, schema: unknown, asEntries = fal
 
 /** Records an encoding at the node being rewritten (its path is the node's instance path in the unit). */
 export function recordEncoding(context: RewriteContext, encoding: Encoding): void {
+  if (context.maps > 0) {
+    const what = "this needs restoring, which nothing inside a map's values can be; give the map a fixed shape";
+    refuse(context, "additionalProperties", what);
+  }
   context.unit.encodings.push({ path: context.instance.slice(), encoding });
+  context.encoded++;
 }
 
 /** The input path a schema path of the walk comes from (see {@link RewriteContext.moves}). */
@@ -240,7 +307,11 @@ export function sourcePath(context: RewriteContext, path: SchemaPath): SchemaPat
 }
 
 /** The error `refusal` reports: at its input path (see {@link RewriteContext.moves}), which its message names. */
-export function errorOf(context: RewriteContext | undefined, { keyword, what, path }: Refusal): StrictError {
+export function errorOf(
+  context: RewriteContext | undefined,
+  { keyword, what, path }: Refusal,
+  target: TargetName,
+): StrictError & { readonly target: TargetName } {
   const at = context === undefined ? path.slice() : sourcePath(context, path);
-  return { path: at, keyword, message: `At ${pointer(at)}: ${what}` };
+  return { path: at, keyword, message: `At ${pointer(at)}: ${what}`, target };
 }

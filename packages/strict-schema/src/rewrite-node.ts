@@ -1,10 +1,13 @@
 // One node of the walk: the guards against hostile input, the encoded form
-// (with encode), the relaxations, then the rule for what the node is: a `$ref`,
-// an `anyOf`, or a typed schema (type, enum, const, the kept keywords, array
-// items, object properties).
+// (with encode), the relaxations, then the rule for what the node is: a `$ref`
+// (kept, or spelled out where the target wants it), an `anyOf`, or a typed
+// schema (type, enum, const, the kept keywords, array items, object
+// properties); last, the constraints the target cannot express written into
+// the description, and the node counted towards the budget.
 import type { EncodedForm } from "./encoded-form";
-import { KEPT_KEYWORDS, type KeptKeyword, TYPE_NAMES } from "./keywords";
+import { type KeptKeyword, TYPE_NAMES } from "./keywords";
 import { typesWithNull, wrapNullable } from "./nullable";
+import { openApiType, openApiTyped } from "./openapi-form";
 import { describe, isPlain, type Plain } from "./plain-json";
 import { type NodeKeywords, readKeywords, refuseValue } from "./read-keywords";
 import { applyAllOf, applyOneOf, type MergedObject } from "./relax";
@@ -13,14 +16,15 @@ import {
   NESTING,
   NODES,
   recordEncoding,
+  recordRewrite,
   refuse,
   refuseTooDeep,
   type RewriteContext,
   sourcePath,
 } from "./rewrite-context";
 import { rewriteAnyOf } from "./rewrite-any-of";
-import { rewriteObject } from "./rewrite-object";
-import { changesBase, rewriteRef } from "./rewrite-ref";
+import { rewriteObject, writeObject } from "./rewrite-object";
+import { changesBase, inlineRef, inlines, rewriteRef } from "./rewrite-ref";
 import { rewriteConst, rewriteEnum } from "./rewrite-values";
 import { ITEMS } from "./types";
 
@@ -34,12 +38,15 @@ export interface NodePlace {
 /** The message for a root that is not an object schema. */
 export const ROOT = 'the root must be "type": "object"; put other values in a property';
 
+/** A free-form value, as a target that keeps one writes `true`. */
+const ANY: Plain = {};
+
 /**
  * Rewrites one subschema at `context.path` (and `context.instance`) into its strict form; with
  * encode, its encoded form if it has one (`asEntries`: a free-form map as entries, see encoded-branches.ts).
  */
 export function rewriteNode(context: RewriteContext, input: unknown, place: NodePlace, asEntries = false): Plain {
-  const top = place.depth === 0 && context.unit.path.length === 0;
+  const top = place.depth === 0 && context.unit.path.length === 0 && context.inlining.length === 0;
   if (place.depth > NESTING) refuseTooDeep(context);
   if (++context.nodes > NODES) {
     const guard = "an internal guard, not an OpenAI limit; a shared one counts at each use";
@@ -53,12 +60,13 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
     read = isPlain(input) ? readKeywords(context, input, true) : undefined;
     form = read === undefined || mayBeEncoded(read.type) ? formOf(context, input, asEntries, read) : undefined;
   }
-  const schema = form === undefined ? input : encodeHere(context, form);
+  const schema =
+    form === undefined ? (input === true && context.target.freeForm ? ANY : input) : encodeHere(context, form);
   if (!isPlain(schema)) {
     return refuse(context, "type", `${describe(schema)} is not a schema object; write one with a "type"`);
   }
   const { ancestors } = context;
-  if (ancestors.includes(schema)) {
+  if (ancestors.includes(schema, context.ancestorsFrom)) {
     refuse(context, "$ref", 'this object contains itself (a cycle); recurse with "$ref": "#/$defs/<name>"');
   }
   ancestors.push(schema);
@@ -71,6 +79,13 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
   let out: Plain;
   if (keywords.$ref !== undefined || keywords.anyOf !== undefined) {
     refuseShapingSiblings(context, keywords, keywords.$ref === undefined ? combinator : "$ref", top);
+    if (keywords.$ref !== undefined && inlines(context, keywords.$ref)) {
+      // (counted and described where the target is rewritten)
+      out = withAnnotations(inlineRef(context, keywords.$ref, place), schema, keywords.kept);
+      if (scoped) context.idScopes.pop();
+      ancestors.pop();
+      return out;
+    }
     out =
       keywords.$ref !== undefined
         ? rewriteRef(context, keywords.$ref, place.makeNull)
@@ -78,8 +93,12 @@ export function rewriteNode(context: RewriteContext, input: unknown, place: Node
   } else {
     out = rewriteTyped(context, schema, keywords, merged, place, top);
   }
-  // Annotations stay on an anyOf (a bare $ref takes none: OpenAI refuses any keyword beside it).
-  if (out.anyOf !== undefined) copyKept(out, schema, keywords.kept, "annotations");
+  // Annotations stay on an anyOf, or on what an anyOf became (a bare $ref takes none: OpenAI refuses any
+  // keyword beside it).
+  if (out.anyOf !== undefined || keywords.anyOf !== undefined)
+    copyKept(context, out, schema, keywords.kept, "annotations");
+  if (keywords.described !== undefined && out.$ref === undefined) describeIn(context, out, schema, keywords.described);
+  if (out.anyOf !== undefined || Array.isArray(out.type)) context.unions++;
   if (scoped) context.idScopes.pop();
   ancestors.pop();
   // (a rest's encoding comes after those of its properties: restoring undoes them first)
@@ -131,19 +150,49 @@ function refuseShapingSiblings(context: RewriteContext, keywords: NodeKeywords, 
   }
 }
 
-/** Copies the kept keywords of `schema` (all, only the annotations, or all but them) to `out`, in output order. */
+/**
+ * Copies the kept keywords of `schema` (all, only the annotations, or all but them; and of those, the ones `only`
+ * accepts) to `out`, in the order of the target's table (the output order).
+ */
+// eslint-disable-next-line max-params -- the context, the node and its kept keywords, then which of them.
 function copyKept(
+  context: RewriteContext,
   out: Plain,
   schema: Plain,
   kept: readonly KeptKeyword[] | undefined,
   which: "all" | "annotations" | "all but annotations",
+  only?: (rule: KeptKeyword) => boolean,
 ): void {
   if (kept === undefined) return;
   // (most nodes keep one keyword, a description; more are put in output order)
-  for (const rule of kept.length === 1 ? kept : KEPT_KEYWORDS.filter((each) => kept.includes(each))) {
+  for (const rule of kept.length === 1 ? kept : context.target.keywords.filter((each) => kept.includes(each))) {
     if ((which === "annotations" && !rule.annotation) || (which === "all but annotations" && rule.annotation)) continue;
-    out[rule.name] = schema[rule.name];
+    if (only === undefined || only(rule)) out[rule.name] = schema[rule.name];
   }
+}
+
+/** A spelled-out `$ref`'s target with the `$ref`'s own title and description, which speak for this place. */
+function withAnnotations(out: Plain, schema: Plain, kept: readonly KeptKeyword[] | undefined): Plain {
+  if (kept === undefined) return out;
+  for (const rule of kept) if (rule.annotation) out[rule.name] = schema[rule.name];
+  return out;
+}
+
+/**
+ * Writes the constraints the target cannot express into `out`'s description, in plain words after what it says
+ * ("Page size. At least 1, at most 100."), and lists each in the result.
+ */
+function describeIn(context: RewriteContext, out: Plain, schema: Plain, described: readonly KeptKeyword[]): void {
+  const at = sourcePath(context, context.path);
+  const words = described.map((rule) => {
+    const text = rule.words(schema[rule.name]);
+    context.described.push({ path: [...at, rule.name], keyword: rule.name, text });
+    return text;
+  });
+  const sentence = words.join(", ");
+  const capitalised = `${sentence[0]?.toUpperCase() ?? ""}${sentence.slice(1)}.`;
+  const before = typeof out.description === "string" ? out.description.trim() : "";
+  out.description = before === "" ? capitalised : `${before}${/[.!?]$/.test(before) ? "" : "."} ${capitalised}`;
 }
 
 /** Each known type name as a one-name list, shared by every node of that type (the walk never changes one). */
@@ -160,7 +209,7 @@ function readTypes(context: RewriteContext, type: unknown): readonly string[] | 
   return types as string[];
 }
 
-/** A schema with a `type`, an `enum` or a `const`. */
+/** A schema with a `type`, an `enum` or a `const` (or, where the target keeps one, none: a free-form value). */
 // eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 function rewriteTyped(
   context: RewriteContext,
@@ -170,12 +219,19 @@ function rewriteTyped(
   place: NodePlace,
   top: boolean,
 ): Plain {
+  const { target } = context;
   const written = readTypes(context, keywords.type);
   if (top && written?.join() !== "object") refuse(context, "type", ROOT);
   // OpenAPI 3.0: `nullable: true` beside a `type` is that type or null (at the root, arguments are an object).
   const types = written !== undefined && keywords.nullable === true && !top ? typesWithNull(written) : written;
   if (types === undefined && keywords.enum === undefined && keywords.const === undefined) {
-    refuse(context, "type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
+    if (!target.freeForm) refuse(context, "type", 'no "type", "enum", "const", "anyOf" or "$ref"; add a "type"');
+    const free: Plain = {};
+    copyKept(context, free, schema, keywords.kept, "all");
+    return free;
+  }
+  if (target.enums === "strings" && (keywords.enum !== undefined || keywords.const !== undefined)) {
+    return rewriteTextEnum(context, schema, keywords, types);
   }
   // A const cannot take null beside it: a nullable one is wrapped in an anyOf (which carries its annotations).
   const wrap = place.makeNull && keywords.const !== undefined;
@@ -186,16 +242,66 @@ function rewriteTyped(
     out.type = widened.length === 1 ? widened[0] : widened;
   }
   if (keywords.enum !== undefined) out.enum = rewriteEnum(context, keywords.enum, types, addNull);
-  if (keywords.const !== undefined) out.const = rewriteConst(context, keywords.const, types);
-  copyKept(out, schema, keywords.kept, wrap ? "all but annotations" : "all");
-  if (types?.includes("array") === true) out.items = rewriteItems(context, keywords.items, place);
+  if (keywords.const !== undefined) {
+    const constant = rewriteConst(context, keywords.const, types);
+    // (a target without `const` reads it as a one-value enum)
+    if (target.consts === "const") out.const = constant;
+    else out.enum = [constant];
+  }
+  copyKept(context, out, schema, keywords.kept, wrap ? "all but annotations" : "all");
+  // (an array without items stays one where the target keeps free-form values)
+  if (types?.includes("array") === true && (keywords.items !== undefined || !target.freeForm)) {
+    out.items = rewriteItems(context, keywords.items, place);
+  }
   if (types?.includes("object") === true) {
     const object = rewriteObject(context, keywords, merged, place, top);
-    out.properties = object.properties;
-    out.required = object.required;
-    out.additionalProperties = false;
+    if (target.objects === "closed") {
+      out.properties = object.properties;
+      out.required = object.required;
+      out.additionalProperties = false;
+    } else writeObject(out, object, top);
   }
-  return wrap ? wrapNullable(out) : out;
+  if (wrap) return wrapNullable(out);
+  return target.types === "openapi" ? openApiTyped(out, target.byName) : out;
+}
+
+/**
+ * An `enum` or `const` where the target takes only strings (`gemini-openapi`): the values as text, `null` as
+ * `nullable: true`; numbers and booleans are recorded (an `enum-text` encoding), for restoreArguments to give back.
+ */
+function rewriteTextEnum(
+  context: RewriteContext,
+  schema: Plain,
+  keywords: NodeKeywords,
+  types: readonly string[] | undefined,
+): Plain {
+  const values =
+    keywords.enum !== undefined
+      ? rewriteEnum(context, keywords.enum, types, false)
+      : [rewriteConst(context, keywords.const, types)];
+  const kept = values.filter((value) => value !== null);
+  const texts = kept.map((value) => (typeof value === "string" ? value : JSON.stringify(value)));
+  const keyword = keywords.enum !== undefined ? "enum" : "const";
+  if (new Set(texts).size < texts.length) {
+    refuse(context, keyword, `"${keyword}" holds a string and a number or boolean of the same text; remove one`);
+  }
+  const out: Plain = { type: openApiType(kept.length === 0 ? "null" : "string") };
+  if (kept.length > 0) out.enum = texts;
+  copyKept(
+    context,
+    out,
+    schema,
+    keywords.kept,
+    "all",
+    (rule) => rule.types === undefined || rule.types.includes("string"),
+  );
+  if (kept.length < values.length || types?.includes("null") === true) out.nullable = true;
+  const others = kept.filter((value) => typeof value !== "string") as (number | boolean)[];
+  if (others.length > 0) {
+    recordEncoding(context, { kind: "enum-text", path: [], values: others });
+    recordRewrite(context, "enum-as-text");
+  }
+  return out;
 }
 
 /** An array's one `items` schema (a tuple form or none is refused). */

@@ -1,8 +1,11 @@
-// Objects and `required`: every object is closed (`additionalProperties:
-// false`) and requires every property; a property the input did not require,
-// and that did not already allow null, is made nullable and gets a null path.
+// Objects and `required`, as the target writes them: OpenAI's strict mode
+// closes every object (`additionalProperties: false`) and requires every
+// property, making one the input did not require, and that did not already
+// allow null, nullable with a null path; Anthropic closes every object and
+// keeps optional properties optional; Gemini keeps what the input says, maps
+// included; Gemini's OpenAPI form has no `additionalProperties` at all.
 import { describe, hasOwnProperty, isPlain, type Plain, put } from "./plain-json";
-import { refuseValue, type NodeKeywords } from "./read-keywords";
+import { encodeHint, refuseValue, type NodeKeywords } from "./read-keywords";
 import { codePoints, countChars, refuse, refuseLimit, type RewriteContext } from "./rewrite-context";
 import { type NodePlace, rewriteNode } from "./rewrite-node";
 import type { MergedObject } from "./relax";
@@ -10,16 +13,20 @@ import type { MergedObject } from "./relax";
 /** A property to rewrite: its name, its schema, and the schema path of the `allOf` part that declared it. */
 type Declared = readonly [name: string, schema: unknown, prefix: readonly (string | number)[]];
 
-/** The rewritten `properties`, and `required` listing them all. */
+/**
+ * The rewritten `properties` and the names to list in `required`; and, where the target keeps maps, what
+ * `additionalProperties` says (`rest`, rewritten when it is a schema).
+ */
 export interface RewrittenObject {
   readonly properties: Plain;
   readonly required: string[];
+  readonly rest?: unknown;
 }
 
 /**
  * Rewrites an object node's properties. Refuses an object nested past `max_depth`, an open
- * map (`additionalProperties` other than `false`, or a nested object without `properties`),
- * and malformed `properties` or `required`.
+ * map (`additionalProperties` other than `false`, or a nested object without `properties`) where the
+ * target has no form for one, and malformed `properties` or `required`.
  */
 // eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 export function rewriteObject(
@@ -30,24 +37,27 @@ export function rewriteObject(
   top: boolean,
 ): RewrittenObject {
   const { properties, required, additionalProperties } = keywords;
+  const { objects, optional } = context.target;
   if (place.level >= context.limits.maxDepth) refuseLimit(context, "max_depth");
-  if (additionalProperties !== undefined && additionalProperties !== false) {
+  const open = additionalProperties !== undefined && additionalProperties !== false;
+  if (open && objects !== "open") {
     refuse(
       context,
       "additionalProperties",
       `"additionalProperties" must be false, not ${describe(additionalProperties)}; ` +
-        "list the properties, or take a JSON-encoded string",
+        `list the properties, or take a JSON-encoded string${encodeHint(context)}`,
     );
   }
   if (properties !== undefined && !isPlain(properties)) refuseValue(context, "properties", "an object", properties);
   // Below the root, no properties (or `{}`) without `additionalProperties: false` means any keys;
   // the root is a tool without arguments.
-  if (!top && merged === undefined && additionalProperties === undefined && isEmpty(properties)) {
+  if (objects !== "open" && !top && merged === undefined && additionalProperties === undefined && isEmpty(properties)) {
     refuse(
       context,
       "additionalProperties",
       'an object without "properties" takes any keys (an open map); list the properties ' +
-        '("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string',
+        '("additionalProperties": false for none), or take arbitrary keys as a JSON-encoded string' +
+        encodeHint(context),
     );
   }
   const listed = readRequired(context, required);
@@ -59,7 +69,44 @@ export function rewriteObject(
     put(out, name, rewriteProperty(context, name, schema, prefix, !listed.has(name), place));
     names.push(name);
   }
-  return { properties: out, required: sortNames(names) };
+  if (optional === "nullable") return { properties: out, required: sortNames(names) };
+  // (the required names in the order the properties are declared)
+  const requiredNames = names.filter((name) => listed.has(name));
+  context.optional += names.length - requiredNames.length;
+  if (objects === "none" && !top && names.length === 0) {
+    // "parameters.properties: should be non-empty for OBJECT type", the Gemini API's answer to an empty OBJECT
+    refuse(context, "properties", "an object without properties has no OpenAPI form Gemini takes; remove it");
+  }
+  if (objects !== "open" || additionalProperties === undefined) return { properties: out, required: requiredNames };
+  return {
+    properties: out,
+    required: requiredNames,
+    rest: open ? rewriteRest(context, additionalProperties, place) : false,
+  };
+}
+
+/**
+ * Writes an object's keywords where the target does not close every object: `properties` when there are some
+ * (or the input wrote them), `required` when it lists some, and `additionalProperties` as the input said it.
+ */
+export function writeObject(out: Plain, { properties, required, rest }: RewrittenObject, top: boolean): void {
+  if (Object.keys(properties).length > 0 || top) out.properties = properties;
+  if (required.length > 0) out.required = required;
+  if (rest !== undefined) out.additionalProperties = rest;
+}
+
+/**
+ * A map's value schema, where the target keeps maps (`true` stays `true`). Nothing inside one can be restored
+ * (an instance path has no "every value" step): a rewrite there that needs restoring is refused where it is made.
+ */
+function rewriteRest(context: RewriteContext, rest: unknown, place: NodePlace): unknown {
+  if (rest === true) return true;
+  context.path.push("additionalProperties");
+  context.maps++;
+  const out = rewriteNode(context, rest, { level: place.level + 1, depth: place.depth + 1, makeNull: false });
+  context.maps--;
+  context.path.pop();
+  return out;
 }
 
 /**
@@ -136,8 +183,9 @@ function declaredProperties(properties: Plain | undefined, merged: MergedObject 
 }
 
 /**
- * One property, counted towards `max_properties` and `max_chars`; made nullable (with a null
- * path) when it is optional and does not already allow null.
+ * One property, counted towards `max_properties` and `max_chars`. Where the target requires every property
+ * (OpenAI), an optional one is made nullable (with a null path) unless it already allows null (then its null is
+ * kept: a kept null, for encodeArguments).
  */
 // eslint-disable-next-line max-params -- a step of the walk: the shared context, then the node's own facts.
 function rewriteProperty(
@@ -155,8 +203,15 @@ function rewriteProperty(
   for (const segment of prefix) path.push(segment);
   path.push("properties", name);
   instance.push(name);
-  const makeNull = optional && !context.nulls.allowsNull(schema);
-  if (makeNull) context.unit.entries.push({ path: instance.slice() });
+  let makeNull = false;
+  if (optional && context.target.optional === "nullable") {
+    makeNull = !context.nulls.allowsNull(schema);
+    if (makeNull) context.unit.entries.push({ path: instance.slice() });
+    else {
+      context.unit.kept.push({ path: instance.slice() });
+      context.fills++;
+    }
+  }
   const out = rewriteNode(context, schema, { level: place.level + 1, depth: place.depth + 1, makeNull });
   instance.pop();
   while (path.length > depth) path.pop(); // (setting an array's length is a call into the runtime; pop is not)

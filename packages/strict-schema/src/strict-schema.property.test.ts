@@ -15,6 +15,7 @@ import type { StrictSchemaOptions } from "./types";
 type Schema = { [key: string]: unknown };
 
 const RELAXED: StrictSchemaOptions = { relax: { oneOf: true, allOf: true } };
+const TARGETS = ["openai", "anthropic", "gemini", "gemini-openapi"] as const;
 
 /** Keywords, mostly ones strict mode cares about, with names that stress prototypes. */
 const keyword = fc.constantFrom(
@@ -116,6 +117,28 @@ describe("strictSchema on any input", () => {
           else expect(result.error.message).toMatch(/^At #/);
         }),
         { numRuns: 300 },
+      );
+    },
+  );
+
+  it.each(TARGETS)(
+    "for %s: never throws or mutates, is deterministic, and every ok output passes that target's checker",
+    (target) => {
+      const options = fc.constantFrom<StrictSchemaOptions>(
+        { target },
+        { target, encode: true },
+        { target, encode: true, relax: { oneOf: true, allOf: true }, recursionDepth: 1 },
+      );
+      fc.assert(
+        fc.property(fc.oneof(rootish, schemaish), options, (schema, given) => {
+          const before = jsonText(schema);
+          const result = strictSchema(schema, given);
+          expect(jsonText(schema)).toBe(before);
+          expect(jsonText(strictSchema(schema, given))).toBe(jsonText(result));
+          if (result.ok) expect(checkStrict(result.schema, { target })).toEqual([]);
+          else expect([result.error.message.startsWith("At #"), result.error.target]).toEqual([true, target]);
+        }),
+        { numRuns: 400 },
       );
     },
   );

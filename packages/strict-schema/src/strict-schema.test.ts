@@ -410,6 +410,11 @@ describe("the root", () => {
         schema: { type: "object", properties: {}, required: [], additionalProperties: false },
         nullPaths: [],
         relaxations: [],
+        encodings: [],
+        plan: { nullPaths: [], encodings: [] },
+        described: [],
+        rewrites: [],
+        budget: { optionalParameters: 0, unionParameters: 0 },
       });
     }
   });

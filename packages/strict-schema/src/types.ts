@@ -1,5 +1,5 @@
 // The small, local JSON Schema and result types of @x/strict-schema.
-import type { Encoding } from "./plan";
+import type { Encoding, Plan } from "./plan";
 
 /** Any value JSON can carry. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -54,7 +54,13 @@ export type SchemaPath = readonly (string | number)[];
 /** The names of the strict-mode limits, as reported in {@link StrictError.keyword}. */
 export type LimitName = "max_properties" | "max_depth" | "max_chars" | "max_enum_values" | "max_enum_chars";
 
-/** Why a schema has no strict form (or, from `checkStrict`, why OpenAI would refuse it). */
+/**
+ * The providers `strictSchema` and `checkStrict` know (targets.ts): OpenAI's strict mode, Anthropic's strict
+ * tool use, Gemini's `parametersJsonSchema` and Gemini's (and Vertex AI's) OpenAPI-style `parameters`.
+ */
+export type TargetName = "openai" | "anthropic" | "gemini" | "gemini-openapi";
+
+/** Why a schema has no strict form (or, from `checkStrict`, why the provider would refuse it). */
 export interface StrictError {
   /** Where, in the input schema: keywords, property names and indexes. */
   readonly path: SchemaPath;
@@ -69,6 +75,8 @@ export interface StrictError {
   readonly keyword: string;
   /** What was wrong and what to do, in one sentence. */
   readonly message: string;
+  /** The target that refuses it: always set by `strictSchema` and `fitRoot`, absent from `checkStrict`'s reasons. */
+  readonly target?: TargetName;
 }
 
 /**
@@ -104,8 +112,16 @@ export interface Relaxation {
 
 /** Options of {@link strictSchema}. */
 export interface StrictSchemaOptions {
-  /** Overrides of OpenAI's limits. */
+  /** The provider whose subset to rewrite into (targets.ts); `"openai"` by default. */
+  readonly target?: TargetName;
+  /** Overrides of the target's limits (OpenAI's numbers; the other targets document none per schema). */
   readonly limits?: Partial<StrictLimits>;
+  /**
+   * For targets that refuse recursion (`anthropic`, `gemini`, `gemini-openapi`): how many times a recursive
+   * `$ref` is spelled out along one path before the rest is taken as JSON text (reported in `rewrites`). 3 by
+   * default.
+   */
+  readonly recursionDepth?: number;
   /** Opt-in relaxations; every one is off by default. */
   readonly relax?: {
     /** Rewrite a `oneOf` whose branches are provably disjoint (a `const`/`enum` discriminator) as `anyOf`. */
@@ -121,6 +137,39 @@ export interface StrictSchemaOptions {
   readonly encode?: boolean;
 }
 
+/** A constraint the target cannot express, dropped from the schema and written into its description. */
+export interface Described {
+  /** Where the keyword was, in the input schema. */
+  readonly path: SchemaPath;
+  readonly keyword: string;
+  /** The words added to the description (`"at least 1"`). */
+  readonly text: string;
+}
+
+/** The kinds of {@link Rewrite}. */
+export type RewriteKind = "ref-inlined" | "recursion-cut" | "enum-as-text";
+
+/**
+ * A reversible rewrite a target needed (beside the encodings, which the plan lists): a `$ref` spelled out in
+ * place, recursion cut into JSON text past `recursionDepth`, an enum or const of numbers or booleans sent as text.
+ */
+export interface Rewrite {
+  readonly kind: RewriteKind;
+  /** Where, in the input schema. */
+  readonly path: SchemaPath;
+}
+
+/**
+ * What a strict tool spends of Anthropic's per-request budget, counted on the output schema as Anthropic
+ * counts: every property not listed in its object's `required`, and every subschema with an `anyOf` or a list of
+ * types, at every level and in every definition
+ * (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits).
+ */
+export interface Budget {
+  readonly optionalParameters: number;
+  readonly unionParameters: number;
+}
+
 /** The result of {@link strictSchema}: never an exception. */
 export type StrictResult =
   | {
@@ -128,7 +177,15 @@ export type StrictResult =
       readonly schema: JsonSchemaObject;
       readonly nullPaths: readonly NullPath[];
       readonly relaxations: readonly Relaxation[];
-      /** With `options.encode`: the encodings applied (with `nullPaths`, the tool's plan). */
-      readonly encodings?: readonly Encoding[];
+      /** The encodings applied (with `options.encode`, and those a target needs: see {@link Rewrite}). */
+      readonly encodings: readonly Encoding[];
+      /** What `restoreArguments` undoes and `encodeArguments` applies: `{ nullPaths, encodings, … }`. */
+      readonly plan: Plan;
+      /** Constraints written into descriptions because the target cannot express them. */
+      readonly described: readonly Described[];
+      /** The target's reversible rewrites beside the encodings. */
+      readonly rewrites: readonly Rewrite[];
+      /** What the tool spends of a request's budget (Anthropic: optional and union-typed parameters). */
+      readonly budget: Budget;
     }
-  | { readonly ok: false; readonly error: StrictError };
+  | { readonly ok: false; readonly error: StrictError & { readonly target: TargetName } };

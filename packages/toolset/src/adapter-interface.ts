@@ -1,81 +1,87 @@
 import type { Toolset } from "./build-toolset";
-import type { NullPathsByTool, PrepareOptions, PreparedTools } from "./prepare-tool-definitions";
-import type { OutputOptions, RenderOptions } from "./render-options";
+import type { PrepareOptions } from "./prepare-tool-definitions";
+import type { PreparedTools } from "./prepared-tools";
 import type { RenderedResult } from "./render-result";
-import type { ToolCalls } from "./resolve-tool-calls";
-import type { ToolOutcome } from "./to-call-tool-result";
+import type { ResolvedToolCalls } from "./resolve-tool-calls";
 
-/** Options of an adapter's `toolCalls`: how error answers are rendered, and what its own tool search searches. */
-export interface ToolCallsOptions extends OutputOptions {
-  /**
-   * The index a client-side tool search answers from, as the adapter's
-   * `tools()` reported it (`report.toolSearch` of `@x/openai-responses`);
-   * opaque here. Given, the adapter answers each tool search in `searches`.
-   */
-  readonly toolSearch?: unknown;
+/** The call an answer is for: its id, and the name the model called (Gemini's answer repeats it). */
+export interface CallRef {
+  readonly callId: string;
+  readonly name: string;
+  /** The type of the API item that made the call, where the answer's type depends on it (Responses). */
+  readonly itemType?: string;
+}
+
+/** Options of an adapter's `readCalls` and `toolCalls`. */
+export interface ToolCallsOptions {
   /**
    * Call ids answered earlier in the conversation (what `answeredCallIds`
-   * gave for its items): a call with one of them is neither run nor answered
-   * again. Only for an adapter that has `answeredCallIds`.
+   * gave): a call with one of them is neither run nor answered again. Only
+   * for an adapter that has `answeredCallIds`.
    */
   readonly answeredCallIds?: ReadonlySet<string> | undefined;
 }
 
 /**
- * One OpenAI API's wire format, bundled for the executor: `@x/openai-chat`
- * and `@x/openai-responses` each export one as `adapter`.
+ * How a response ended when it holds no call to answer: `"complete"` (the
+ * model is done), `"continue"` (call the model again with nothing added:
+ * Anthropic's `pause_turn`), or `{ incomplete }` with the API's reason (a
+ * token limit, a refusal, a safety stop).
+ */
+export type ResponseEnd = "complete" | "continue" | { readonly incomplete: string };
+
+/**
+ * One model API's wire format, bundled for `@x/executor`: each adapter
+ * package (`@x/openai-chat`, `@x/openai-responses`, `@x/anthropic`,
+ * `@x/gemini`) exports one as `adapter`.
  *
  * @typeParam TTool - a tool definition of the API
- * @typeParam TResponse - what the model returns (a completion, a response, or a list of calls)
- * @typeParam TOutput - the item that answers one call
- * @typeParam TItem - an item of the next request's input (messages or input items)
+ * @typeParam TResponse - what the model returns
+ * @typeParam TOutput - the answer to one call
+ * @typeParam TItem - an item of the next request's conversation (a message, an input item, a content)
+ * @typeParam TOptions - the options of its `tools()`
  */
-export interface Adapter<TTool = unknown, TResponse = unknown, TOutput = unknown, TItem = unknown> {
+export interface Adapter<
+  TTool = unknown,
+  TResponse = unknown,
+  TOutput = unknown,
+  TItem = unknown,
+  TOptions extends PrepareOptions = PrepareOptions,
+> {
+  /** Which API this adapter speaks: a paused run resumes only with an adapter of the same API. */
+  readonly api: "chat" | "responses" | "anthropic" | "gemini";
+  /** The request's tools for `toolset`, and everything a round needs to answer the model's calls. */
+  tools(toolset: Toolset, options?: TOptions): PreparedTools<TTool, TResponse, TOutput, TItem>;
   /**
-   * Which API this adapter speaks. `@x/executor` reads it at run time (a paused
-   * run resumes only with an adapter of the same API), and `runToolLoop`'s
-   * types read it too: on `"responses"` the output items it repeats are typed
-   * as the caller's own input items (see `TranscriptEntry` there).
+   * The calls of a response (or of the items `responseItems` gave for it),
+   * resolved against `prepared`: those to run, those to answer with an error
+   * (not yet rendered), and the tool searches the adapter answered itself.
+   * Never throws, whatever the response holds.
    */
-  readonly api: "chat" | "responses";
-  /** The request's `tools` and the report of strict preparation. */
-  tools(toolset: Toolset, options?: PrepareOptions): PreparedTools<TTool>;
-  /**
-   * The response's calls: those to run, and those answered already with an
-   * error output, rendered with `options` (the same `errorPrefix` as
-   * the calls' answers). `nullPaths` (the `tools()` report's) is also
-   * the list of tools offered: given, a call to a tool without an entry is
-   * rejected as `unknown-tool` even when the toolset has it. With
-   * `options.toolSearch`, an adapter with a client-side tool search answers
-   * each search in `searches`.
-   */
-  toolCalls(
-    response: TResponse,
-    toolset: Toolset,
-    nullPaths?: NullPathsByTool,
+  readCalls(
+    response: TResponse | readonly TItem[],
+    prepared: PreparedTools<TTool, TResponse, TOutput, TItem>,
     options?: ToolCallsOptions,
-  ): ToolCalls<TOutput>;
-  /**
-   * The item answering `callId` with a result `renderResult` rendered: the
-   * adapter maps the parts to its wire shape and does nothing else. What
-   * `@x/executor` calls.
-   */
-  renderedOutput(callId: string, rendered: RenderedResult): TOutput;
-  /** The item answering `callId` with `outcome`: `renderedOutput(callId, renderResult(outcome, options))`. */
-  toolOutput(callId: string, outcome: ToolOutcome, options?: RenderOptions): TOutput;
-  /**
-   * The items of `response` that the next request's input must repeat before
-   * the outputs (Chat: the assistant message with its `tool_calls`;
-   * Responses: the output items, reasoning included).
-   */
+  ): ResolvedToolCalls<TOutput>;
+  /** The answer to `call` from a rendered result (`renderResult`): the adapter maps the parts and nothing else. */
+  renderedOutput(call: CallRef, rendered: RenderedResult): TOutput;
+  /** What the next request repeats of `response`, as received (reasoning and signatures included). */
   responseItems(response: TResponse): TItem[];
   /**
+   * The items answering one turn, from its answers in the model's order:
+   * the answers themselves (OpenAI), or one message holding them all
+   * (Anthropic's user message of `tool_result`s, Gemini's content of
+   * `functionResponse`s). `[]` for no answers.
+   */
+  turnItems(outputs: readonly TOutput[]): TItem[];
+  /** One user message holding `text`. */
+  userMessage(text: string): TItem;
+  /** How `response` ended, read when it holds no call to answer. */
+  responseEnd(response: TResponse): ResponseEnd;
+  /**
    * For an API that takes one answer per call id in a whole conversation
-   * (Responses): the call ids `items` answer, which `toolCalls` must then not
-   * answer again (given as `options.answeredCallIds`). `@x/executor`'s loop
-   * keeps the set as its transcript grows, so each turn reads only its
-   * response. Left out (Chat Completions, whose assistant messages are each
-   * answered on their own), a response's calls are read on their own.
+   * (Responses): the call ids `items` answer. Left out where each response's
+   * calls are answered on their own.
    */
   answeredCallIds?(items: readonly unknown[]): string[];
 }

@@ -144,8 +144,7 @@ describe("the corpus of real MCP servers", () => {
           strict: true,
         });
         expect(strictTools.get(name)).toEqual(autoTools.get(name));
-        expect(auto.report.nullPaths[name]).toEqual(converted.nullPaths);
-        expect(auto.report.plans[name]).toEqual({ nullPaths: converted.nullPaths, encodings: converted.encodings });
+        expect(auto.plans[name]).toEqual(converted.plan);
         expect(auto.report.encoded[name]).toEqual(converted.encodings?.length ? converted.encodings : undefined);
         expect(checkStrict(converted.schema), name).toEqual([]);
       } else {
@@ -156,27 +155,30 @@ describe("the corpus of real MCP servers", () => {
           strict: false,
         });
         expect(auto.report.fallbacks[name]).toEqual(converted.error);
-        expect(auto.report.nullPaths[name]).toEqual([]);
+        expect(auto.plans[name]).toEqual({ nullPaths: [], encodings: [] });
         expect(strictTools.has(name)).toBe(false);
-        expect(Object.hasOwn(strictOnly.report.nullPaths, name)).toBe(false);
+        expect(Object.hasOwn(strictOnly.plans, name)).toBe(false);
         expect(strictOnly.report.excluded[name]).toEqual(converted.error);
       }
     }
     expect(auto.tools).toHaveLength(toolCount);
-    expect(Object.keys(auto.report.nullPaths)).toEqual(auto.tools.map((tool) => tool.name));
-    expect(Object.keys(strictOnly.report.nullPaths)).toEqual(strictOnly.tools.map((tool) => tool.name));
+    expect(Object.keys(auto.plans)).toEqual(auto.tools.map((tool) => tool.name));
+    expect(Object.keys(strictOnly.plans)).toEqual(strictOnly.tools.map((tool) => tool.name));
     expect(strictOnly.tools.length + Object.keys(strictOnly.report.excluded).length).toBe(toolCount);
     expect(Object.keys(strictOnly.report.excluded)).toEqual(Object.keys(auto.report.fallbacks));
     expect(loose.tools.every((tool) => !tool.strict)).toBe(true);
     expect(loose.tools.map((tool) => tool.parameters)).toEqual(toolset.entries.map((entry) => entry.tool.inputSchema));
     expect(loose.report).toEqual({
-      nullPaths: Object.fromEntries(loose.tools.map((tool) => [tool.name, []])),
       fallbacks: {},
       excluded: {},
       relaxed: {},
-      plans: Object.fromEntries(loose.tools.map((tool) => [tool.name, { nullPaths: [], encodings: [] }])),
       encoded: {},
+      described: {},
+      rewrites: {},
     });
+    expect(loose.plans).toEqual(
+      Object.fromEntries(loose.tools.map((tool) => [tool.name, { nullPaths: [], encodings: [] }])),
+    );
     expect(auto.report.relaxed).toEqual({});
     // Relaxations make no corpus tool strict that was not already: its fallbacks have other causes.
     const relaxed = prepareToolDefinitions(toolset, { strictOptions: { relax: { oneOf: true, allOf: true } } });

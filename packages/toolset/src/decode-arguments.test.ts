@@ -24,7 +24,8 @@ describe("decodeArguments", () => {
       { tags: [{ v: 1 }, { k: "a" }] },
     ],
   ])("reads %s", (_what, text, nullPaths, expected) => {
-    expect(decodeArguments(text, nullPaths)).toEqual({ ok: true, arguments: expected });
+    const plan = nullPaths === undefined ? undefined : { nullPaths, encodings: [] };
+    expect(decodeArguments(text, plan)).toEqual({ ok: true, arguments: expected });
   });
 
   it("keeps a __proto__ key as data, not as the prototype", () => {
@@ -169,7 +170,7 @@ describe("decodeArguments", () => {
   it("never throws, and gives an object or an error", () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.json(), fc.anything()), (value) => {
-        const decoded = decodeArguments(value, [["a"], ["b", ITEMS]]);
+        const decoded = decodeArguments(value, { nullPaths: [["a"], ["b", ITEMS]], encodings: [] });
         if (decoded.ok) expect(typeof decoded.arguments === "object" && !Array.isArray(decoded.arguments)).toBe(true);
         else expect(decoded.error).toBeInstanceOf(ToolError);
       }),

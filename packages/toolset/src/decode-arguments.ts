@@ -1,5 +1,5 @@
-import { restoreArguments, stripNulls } from "@x/strict-schema";
-import type { NullPath, Plan } from "@x/strict-schema";
+import { restoreArguments } from "@x/strict-schema";
+import type { Plan } from "@x/strict-schema";
 import { describeValue } from "./describe-value";
 import { isRecord } from "./json-copy";
 import { ToolError } from "./tool-error";
@@ -14,37 +14,44 @@ const QUOTE_LENGTH = 200;
 
 /**
  * Decodes a function call's `arguments` and gives the tool back what it asked
- * for: with a plan (`report.plans` of `prepareToolDefinitions`), `restoreArguments`
- * strips the nulls strict mode made the model send and undoes the encodings
- * (key/value entries, JSON text, an added rest property); with null paths
- * (`report.nullPaths`), only the nulls are stripped.
+ * for: with the tool's plan, `restoreArguments` strips the nulls strict mode
+ * made the model send and undoes the encodings (key/value entries, JSON
+ * text, an added rest property).
  *
- * A string is parsed as JSON; an empty or blank string reads as `{}` (models
- * send `""` for a tool without parameters), and so does `undefined`. Any other
- * value (some OpenAI-compatible servers send the object itself, which may be
- * nested thousands of levels deep, cyclic or hold a BigInt) is refused as
- * `arguments-not-json`: "The arguments must be a JSON string, got an
- * object. …". The result must be a JSON object, else the error says why, for
- * the model to retry: `arguments-not-json` or `arguments-not-object`; arguments
- * the plan cannot restore (a key given twice, JSON text that does not parse or
- * is of the wrong kind) are `arguments-not-restorable`, with where and what to
- * send. The messages are this
- * package's own (never the engine's `JSON.parse` wording, which changes
- * between Node versions): whether the text ends before the JSON is complete,
- * what was received (its first 200 characters), and what to send instead.
- * Never throws.
+ * Text is parsed as JSON; an empty or blank string reads as `{}` (models
+ * send `""` for a tool without parameters), and so does `undefined`. With
+ * `parsed` (an API that sends the arguments as a JSON value), the value is
+ * taken as it is, after a check that it is JSON (no cycle, no BigInt). Any
+ * other value is refused as `arguments-not-json`. The result must be a JSON
+ * object, else the error says why, for the model to retry:
+ * `arguments-not-json` or `arguments-not-object`; arguments the plan cannot
+ * restore (a key given twice, JSON text that does not parse or is of the
+ * wrong kind) are `arguments-not-restorable`, with where and what to send.
+ * The messages are this package's own (never the engine's `JSON.parse`
+ * wording, which changes between Node versions). Never throws.
  *
  * @param text - the call's `arguments`, as the API sent them
- * @param plan - the tool's plan, or just its null paths; none means nothing is stripped
+ * @param plan - the tool's plan; none means nothing is undone
+ * @param parsed - `true` when the API sent the arguments as a JSON value rather than text
  * @returns `{ ok: true, arguments }` or `{ ok: false, error }`
  * @example
  * ```ts
- * decodeArguments('{"q":"cats","limit":null}', [["limit"]]); // { ok: true, arguments: { q: "cats" } }
+ * decodeArguments('{"q":"cats","limit":null}', { nullPaths: [["limit"]], encodings: [] });
+ * // { ok: true, arguments: { q: "cats" } }
  * decodeArguments("[1]"); // { ok: false, error: ToolError("arguments-not-object") }
+ * decodeArguments({ q: "cats" }, undefined, true); // { ok: true, arguments: { q: "cats" } }
  * ```
  */
-export function decodeArguments(text: unknown, plan?: readonly NullPath[] | Plan): DecodedArguments {
+export function decodeArguments(text: unknown, plan?: Plan, parsed = false): DecodedArguments {
   let value: unknown;
+  if (parsed && text !== undefined) {
+    // A value an SDK parsed from the HTTP body is JSON; a hand-made one may not be. Its text is read as any other.
+    const copied = jsonText(text);
+    if (copied === undefined) {
+      return fail("arguments-not-json", `The arguments must be JSON, got ${describeValue(text)}.`);
+    }
+    text = copied;
+  }
   if (typeof text === "string") {
     if (text.trim() === "") return { ok: true, arguments: {} };
     try {
@@ -70,13 +77,22 @@ export function decodeArguments(text: unknown, plan?: readonly NullPath[] | Plan
     );
   }
   if (plan === undefined) return { ok: true, arguments: value };
-  if (Array.isArray(plan)) return { ok: true, arguments: plan.length > 0 ? stripNulls(value, plan) : value };
-  const restored = restoreArguments(value, plan as Plan);
+  const restored = restoreArguments(value, plan);
   if (!restored.ok) {
     return fail("arguments-not-restorable", `The arguments cannot be given to the tool: ${restored.error.message}.`);
   }
   // (restoring an object gives an object)
   return { ok: true, arguments: restored.value as { [key: string]: unknown } };
+}
+
+/** The JSON text of `value`, or `undefined` when it has none (a cycle, a BigInt, a function). */
+function jsonText(value: unknown): string | undefined {
+  try {
+    const text = JSON.stringify(value);
+    return typeof text === "string" ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 // The message is ours, not the engine's: JSON.parse's wording changes between

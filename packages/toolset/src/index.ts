@@ -1,9 +1,9 @@
-// @x/toolset: for anyone putting MCP tools in front of an OpenAI model.
+// @x/toolset: for anyone putting MCP tools in front of a model.
 //
-// Build a toolset from your servers' tool lists, read its report, check what
-// `client.callTool` returned, and recognise the stack's errors. The pieces an
-// API adapter is built from (tool preparation, call resolution, rendering)
-// are in `@x/toolset/adapter`, for adapter authors.
+// Build a toolset from your servers' tool lists, read its report, read what an
+// adapter's `tools()` prepared, check what `client.callTool` returned, and
+// recognise the stack's errors. The pieces an API adapter is built from are in
+// `@x/toolset/adapter`, for adapter authors.
 export { buildToolset } from "./build-toolset";
 export type {
   BuildToolsetOptions,
@@ -19,14 +19,8 @@ export type { ToolSources } from "./read-sources";
 export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
 export type { SanitizeOptions } from "./sanitize-description";
 export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
-export type {
-  NullPathsByTool,
-  PlansByTool,
-  PrepareOptions,
-  PrepareReport,
-  PreparedTools,
-  StrictMode,
-} from "./prepare-tool-definitions";
+export type { PreparedTools, PlansByTool } from "./prepared-tools";
+export type { PrepareOptions, PrepareReport, StrictMode } from "./prepare-tool-definitions";
 export type { RejectedCall, ToolCall, ToolCalls, ToolSearchAnswer } from "./resolve-tool-calls";
 export { toCallToolResult } from "./to-call-tool-result";
 export type { ToolOutcome } from "./to-call-tool-result";
@@ -34,8 +28,8 @@ export { DEFAULT_ERROR_PREFIX } from "./render-options";
 export type { OutputOptions, RenderOptions, StructuredMode } from "./render-options";
 export { truncationMarker } from "./cap-rendered-parts";
 export { isToolError, ToolError } from "./tool-error";
-export type { CollectStreamOptions, StreamDelta, StreamEvents } from "./read-stream";
 export type { ToolErrorCode, ToolErrorFault } from "./tool-error";
+export type { CollectStreamOptions, StreamDelta, StreamEvents } from "./read-stream";
 export type {
   McpAudioContent,
   McpCallToolResult,
@@ -48,14 +42,3 @@ export type {
   McpTextContent,
   McpTool,
 } from "./mcp-types";
-export type {
-  Encoding,
-  EncodingKind,
-  JsonSchemaObject,
-  NullPath,
-  NullPathSegment,
-  Plan,
-  Relaxation,
-  RelaxationKind,
-  StrictError,
-} from "@x/strict-schema";

@@ -130,7 +130,10 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
       },
       strict: true,
     });
-    expect(report.nullPaths["demo__search"]).toEqual([["limit"]]);
+    expect(prepareToolDefinitions(built.toolset).plans["demo__search"]).toEqual({
+      nullPaths: [["limit"]],
+      encodings: [],
+    });
     // pick's passthrough object beside a string is an open map: encoded as key/value entries of JSON text.
     expect(Object.keys(report.fallbacks)).toEqual([]);
     expect(tools.find((tool) => tool.name === "demo__pick")?.strict).toBe(true);
@@ -150,7 +153,7 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
   });
 
   it("restores an encoded argument before the server sees it, and rejects one that cannot be restored", async () => {
-    const { report } = prepareToolDefinitions(built.toolset);
+    const prepared = prepareToolDefinitions(built.toolset);
     const { calls, rejected } = resolveToolCalls(
       [
         {
@@ -169,8 +172,7 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
           kind: "function",
         },
       ],
-      built.toolset,
-      report.plans,
+      { toolset: built.toolset, plans: prepared.plans },
     );
     expect(calls.map((call) => call.arguments)).toEqual([{ choice: { size: 3 } }, { choice: "plain" }]);
     expect(rejected.map((r) => [r.callId, r.error.code, r.error.message])).toEqual([
@@ -187,7 +189,7 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
   });
 
   it("runs a model's calls on the server and renders what really comes back", async () => {
-    const { report } = prepareToolDefinitions(built.toolset);
+    const prepared = prepareToolDefinitions(built.toolset);
     const { calls, rejected } = resolveToolCalls(
       [
         { callId: "c0", name: "demo__search", arguments: '{"query":"cats","limit":null}', index: 0, kind: "function" },
@@ -197,8 +199,7 @@ describe("with a real MCP server (SDK McpServer over InMemoryTransport)", () => 
         { callId: "c4", name: "demo__fail", arguments: "{}", index: 4, kind: "function" },
         { callId: "c5", name: "demo__delete", arguments: "{}", index: 5, kind: "function" },
       ],
-      built.toolset,
-      report.nullPaths,
+      { toolset: built.toolset, plans: prepared.plans },
     );
     expect(rejected.map((r) => [r.callId, r.error.code])).toEqual([["c5", "unknown-tool"]]);
     expect(calls[0]).toMatchObject({ toolName: "search", arguments: { query: "cats" } });

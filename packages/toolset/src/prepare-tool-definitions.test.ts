@@ -38,7 +38,7 @@ describe("prepareToolDefinitions", () => {
   ])(
     "%s: strict where possible, the others sent non-strict with their original schema and listed in fallbacks",
     (_what, strict) => {
-      const { tools, report } = prepareToolDefinitions(toolset, strict === undefined ? {} : { strict });
+      const { tools, report, plans } = prepareToolDefinitions(toolset, strict === undefined ? {} : { strict });
       expect(tools).toEqual([
         {
           name: "s__bare",
@@ -49,58 +49,54 @@ describe("prepareToolDefinitions", () => {
         { name: "s__search", description: "Searches.", parameters: strictForm, strict: true },
       ]);
       expect(report).toEqual({
-        nullPaths: { s__bare: [], s__pick: [], s__search: [["limit"]] },
         fallbacks: { s__pick: oneOfError.ok ? undefined : oneOfError.error },
         excluded: {},
         relaxed: {},
-        plans: {
-          s__bare: { nullPaths: [], encodings: [] },
-          s__pick: { nullPaths: [], encodings: [] },
-          s__search: { nullPaths: [["limit"]], encodings: [] },
-        },
         encoded: {},
+        described: {},
+        rewrites: {},
+      });
+      expect(plans).toEqual({
+        s__bare: { nullPaths: [], encodings: [] },
+        s__pick: { nullPaths: [], encodings: [] },
+        s__search: { nullPaths: [["limit"]], encodings: [] },
       });
     },
   );
 
   it("true: tools without a strict form are left out and listed in excluded", () => {
-    const { tools, report } = prepareToolDefinitions(toolset, { strict: true });
+    const { tools, report, plans } = prepareToolDefinitions(toolset, { strict: true });
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ["s__bare", true],
       ["s__search", true],
     ]);
     expect(report.fallbacks).toEqual({});
     expect(Object.keys(report.excluded)).toEqual(["s__pick"]);
-    // The excluded tool has no null paths entry: it was not offered, so no call to it resolves.
-    expect(report.nullPaths).toEqual({ s__bare: [], s__search: [["limit"]] });
+    // The excluded tool has no plan: it was not offered, so no call to it resolves.
+    expect(Object.keys(plans)).toEqual(["s__bare", "s__search"]);
+    expect(plans["s__search"]?.nullPaths).toEqual([["limit"]]);
     expect(report.excluded["s__pick"]).toMatchObject({ keyword: "oneOf" });
   });
 
   it("false: every tool non-strict with its original schema, each offered with no null paths", () => {
-    const { tools, report } = prepareToolDefinitions(toolset, { strict: false });
+    const { tools, report, plans } = prepareToolDefinitions(toolset, { strict: false });
     expect(tools).toEqual([
       { name: "s__bare", parameters: { type: "object" }, strict: false },
       { name: "s__pick", description: "Pick", parameters: unconvertible, strict: false },
       { name: "s__search", description: "Searches.", parameters: convertible, strict: false },
     ]);
     const none = { nullPaths: [], encodings: [] };
-    expect(report).toEqual({
-      nullPaths: { s__bare: [], s__pick: [], s__search: [] },
-      fallbacks: {},
-      excluded: {},
-      relaxed: {},
-      plans: { s__bare: none, s__pick: none, s__search: none },
-      encoded: {},
-    });
+    expect(report).toEqual({ fallbacks: {}, excluded: {}, relaxed: {}, encoded: {}, described: {}, rewrites: {} });
+    expect(plans).toEqual({ s__bare: none, s__pick: none, s__search: none });
   });
 
   it.each<[StrictMode]>([["auto"], [true], [false]])(
-    "strict %s: report.nullPaths has an entry for exactly the tools sent",
+    "strict %s: plans has an entry for exactly the tools sent",
     (strict) => {
-      const { tools, report } = prepareToolDefinitions(toolset, { strict });
-      expect(Object.keys(report.nullPaths)).toEqual(tools.map((tool) => tool.name));
+      const { tools, plans } = prepareToolDefinitions(toolset, { strict });
+      expect(Object.keys(plans)).toEqual(tools.map((tool) => tool.name));
       for (const tool of tools)
-        expect(report.nullPaths[tool.name]).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
+        expect(plans[tool.name]?.nullPaths).toEqual(tool.strict && tool.name === "s__search" ? [["limit"]] : []);
     },
   );
 
@@ -200,16 +196,16 @@ describe("prepareToolDefinitions", () => {
     }).toolset;
 
     it("sends a tool with an open map strict, lists it in encoded, and reports its plan", () => {
-      const { tools, report } = prepareToolDefinitions(maps);
+      const { tools, report, plans } = prepareToolDefinitions(maps);
       const converted = strictSchema(maps.entries[0]?.tool.inputSchema, { encode: true });
       expect(converted.ok).toBe(true);
       if (!converted.ok) return;
       expect(tools).toEqual([{ name: "s__request", parameters: converted.schema, strict: true }]);
       expect(report.encoded).toEqual({ s__request: [{ kind: "entries", path: ["headers"] }] });
-      expect(report.plans).toEqual({
+      expect(plans).toEqual({
         s__request: { nullPaths: [["headers"]], encodings: [{ kind: "entries", path: ["headers"] }] },
       });
-      expect(JSON.parse(JSON.stringify(report.plans))).toEqual(report.plans);
+      expect(JSON.parse(JSON.stringify(plans))).toEqual(plans);
       expect(report.fallbacks).toEqual({});
     });
 
@@ -231,21 +227,14 @@ describe("prepareToolDefinitions", () => {
       },
       { prefix: false },
     );
-    const { report } = prepareToolDefinitions(own.toolset);
-    for (const record of [
-      report.nullPaths,
-      report.fallbacks,
-      report.excluded,
-      report.relaxed,
-      report.plans,
-      report.encoded,
-    ]) {
+    const { report, plans } = prepareToolDefinitions(own.toolset);
+    for (const record of [report.fallbacks, report.excluded, report.relaxed, plans, report.encoded]) {
       expect(Object.getPrototypeOf(record)).toBeNull();
     }
-    expect(Object.keys(report.nullPaths)).toEqual(["__proto__", "constructor"]);
-    expect(report.nullPaths["__proto__"]).toEqual([["limit"]]);
+    expect(Object.keys(plans)).toEqual(["__proto__", "constructor"]);
+    expect(plans["__proto__"]?.nullPaths).toEqual([["limit"]]);
     expect(Object.keys(report.fallbacks)).toEqual(["constructor"]);
-    expect("toString" in report.nullPaths).toBe(false);
+    expect("toString" in plans).toBe(false);
   });
 
   it("gives parameters the caller may change without touching the toolset", () => {
@@ -274,7 +263,8 @@ describe("prepareToolDefinitions", () => {
   it("gives nothing for an empty toolset", () => {
     expect(prepareToolDefinitions(buildToolset({}).toolset)).toEqual({
       tools: [],
-      report: { nullPaths: {}, fallbacks: {}, excluded: {}, relaxed: {}, plans: {}, encoded: {} },
+      report: { fallbacks: {}, excluded: {}, relaxed: {}, encoded: {}, described: {}, rewrites: {} },
+      plans: {},
     });
   });
 });

@@ -34,7 +34,8 @@ describe("the README example", () => {
         additionalProperties: false,
       },
     });
-    expect(example.prepared.report.nullPaths).toEqual({ notes__search: [["limit"]], web__fetch_page: [["headers"]] });
+    expect(example.prepared.plans.notes__search).toEqual({ nullPaths: [["limit"]], encodings: [] });
+    expect(example.prepared.plans.web__fetch_page?.nullPaths).toEqual([["headers"]]);
     expect(example.prepared.report.encoded).toEqual({ web__fetch_page: [{ kind: "entries", path: ["headers"] }] });
     expect(example.resolved.calls).toEqual([
       {

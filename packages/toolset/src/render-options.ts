@@ -1,3 +1,4 @@
+import { showValue } from "./describe-value";
 import { ToolError } from "./tool-error";
 
 /**
@@ -6,9 +7,9 @@ import { ToolError } from "./tool-error";
  */
 export type StructuredMode = "auto" | "prefer" | "append" | "ignore";
 
-/** How an answer is worded: options of each adapter's `toolCalls` and `toolOutput`, and of `renderResult`. */
+/** How an answer is worded: options of each adapter's `tools()` and `toolOutput`, and of `renderResult`. */
 export interface OutputOptions {
-  /** Prepended to the text of an error result. Default `"Error: "`. */
+  /** Prepended to the text of an error result. Default: the adapter's (`"Error: "` where the API has no error flag). */
   readonly errorPrefix?: string | undefined;
   /** Default `"auto"`. */
   readonly structured?: StructuredMode | undefined;
@@ -24,19 +25,15 @@ export interface RenderOptions extends OutputOptions {
   readonly maxOutputBytes?: number | undefined;
 }
 
-/** Render options after checking, with the defaults applied. */
-export interface RenderSettings {
+/** How answers are worded, checked, with the defaults applied. */
+export interface OutputSettings {
   readonly errorPrefix: string;
   readonly structured: StructuredMode;
-  readonly maxOutputBytes: number;
 }
 
-/** What each render option is called in messages, where a caller nests them (the executor's `output.structured`). */
-export interface RenderOptionNames {
-  readonly options: string;
-  readonly errorPrefix: string;
-  readonly structured: string;
-  readonly maxOutputBytes: string;
+/** Render options after checking, with the defaults applied. */
+export interface RenderSettings extends OutputSettings {
+  readonly maxOutputBytes: number;
 }
 
 /**
@@ -60,15 +57,8 @@ const DEFAULT_SETTINGS: RenderSettings = Object.freeze({
   maxOutputBytes: Infinity,
 });
 
-const NAMES: RenderOptionNames = {
-  options: "options",
-  errorPrefix: "errorPrefix",
-  structured: "structured",
-  maxOutputBytes: "maxOutputBytes",
-};
-
 function check(ok: boolean, name: string, value: unknown, expected: string): void {
-  if (!ok) throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${String(value)}.`);
+  if (!ok) throw new ToolError("invalid-options", `The option ${name} must be ${expected}; got ${showValue(value)}.`);
 }
 
 /**
@@ -79,7 +69,6 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
  *
  * @param options - `errorPrefix` (a string), `structured` (one of the four modes), `maxOutputBytes`
  *   (a non-negative integer or `Infinity`), each optional
- * @param names - what to call the options in messages (default: their own names)
  * @returns the settings, defaults applied
  * @throws {ToolError} `invalid-options` for a wrong value, naming the option and what it must be
  * @example
@@ -89,28 +78,20 @@ function check(ok: boolean, name: string, value: unknown, expected: string): voi
  * checkRenderOptions({ structured: "always" as StructuredMode }); // throws invalid-options
  * ```
  */
-export function checkRenderOptions(
-  options: RenderOptions | undefined,
-  names: RenderOptionNames = NAMES,
-): RenderSettings {
+export function checkRenderOptions(options: RenderOptions | undefined): RenderSettings {
   if (options === undefined) return DEFAULT_SETTINGS;
-  check(
-    typeof options === "object" && options !== null,
-    names.options,
-    options,
-    "an object (OutputOptions) or left out",
-  );
+  check(typeof options === "object" && options !== null, "options", options, "an object (OutputOptions) or left out");
   const { errorPrefix = DEFAULT_ERROR_PREFIX, structured = "auto", maxOutputBytes = Infinity } = options;
-  check(typeof errorPrefix === "string", names.errorPrefix, errorPrefix, "a string");
+  check(typeof errorPrefix === "string", "errorPrefix", errorPrefix, "a string");
   check(
     typeof structured === "string" && Object.hasOwn(STRUCTURED_MODES, structured),
-    names.structured,
+    "structured",
     structured,
     '"auto", "prefer", "append" or "ignore"',
   );
   check(
     maxOutputBytes === Infinity || (Number.isInteger(maxOutputBytes) && maxOutputBytes >= 0),
-    names.maxOutputBytes,
+    "maxOutputBytes",
     maxOutputBytes,
     "a non-negative integer or Infinity",
   );

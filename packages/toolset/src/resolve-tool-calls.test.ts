@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildToolset } from "./build-toolset";
 import { resolveToolCalls } from "./resolve-tool-calls";
 import type { RawToolCall } from "./resolve-tool-calls";
-import type { NullPathsByTool } from "./prepare-tool-definitions";
+import type { Toolset } from "./build-toolset";
+import type { PlansByTool } from "./prepared-tools";
 
 const schema = {
   type: "object",
@@ -16,7 +17,15 @@ const { toolset } = buildToolset({
     { name: "write", inputSchema: schema },
   ],
 });
-const nullPaths: NullPathsByTool = { files__read: [["limit"]], files__write: [["limit"]] };
+// Plans that strip the null strict mode adds for each named path.
+const plansOf = (nullPaths: { [name: string]: (string | null)[][] }): PlansByTool =>
+  Object.fromEntries(Object.entries(nullPaths).map(([name, paths]) => [name, { nullPaths: paths, encodings: [] }]));
+// Every tool of the toolset offered, with nothing to undo.
+const everyTool = (tools: Toolset) => ({
+  toolset: tools,
+  plans: plansOf(Object.fromEntries(tools.entries.map((e) => [e.name, []]))),
+});
+const prepared = { toolset, plans: plansOf({ files__read: [["limit"]], files__write: [["limit"]] }) };
 
 const call = (
   callId: string,
@@ -34,9 +43,7 @@ const call = (
 
 describe("resolveToolCalls", () => {
   it("resolves a function call to its server and original name, with strict nulls stripped", () => {
-    expect(
-      resolveToolCalls([call("c1", "files__read", '{"path":"a.txt","limit":null}', 0)], toolset, nullPaths),
-    ).toEqual({
+    expect(resolveToolCalls([call("c1", "files__read", '{"path":"a.txt","limit":null}', 0)], prepared)).toEqual({
       calls: [
         {
           callId: "c1",
@@ -48,16 +55,17 @@ describe("resolveToolCalls", () => {
         },
       ],
       rejected: [],
+      searches: [],
     });
   });
 
   it("strips nothing without null paths", () => {
-    const { calls } = resolveToolCalls([call("c1", "files__read", '{"path":"a","limit":null}', 0)], toolset);
+    const { calls } = resolveToolCalls([call("c1", "files__read", '{"path":"a","limit":null}', 0)], everyTool(toolset));
     expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
   });
 
   it("reads empty arguments as {}", () => {
-    expect(resolveToolCalls([call("c1", "files__read", "", 0)], toolset).calls[0]?.arguments).toEqual({});
+    expect(resolveToolCalls([call("c1", "files__read", "", 0)], everyTool(toolset)).calls[0]?.arguments).toEqual({});
   });
 
   it.each<[string, RawToolCall, string, string]>([
@@ -96,7 +104,7 @@ describe("resolveToolCalls", () => {
       "is not a function tool",
     ],
   ])("rejects %s", (_what, raw, code, message) => {
-    const { calls, rejected } = resolveToolCalls([raw], toolset, nullPaths);
+    const { calls, rejected } = resolveToolCalls([raw], prepared);
     expect(calls).toEqual([]);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toMatchObject({ callId: "c1", name: raw.name, index: 0, error: { code } });
@@ -104,7 +112,7 @@ describe("resolveToolCalls", () => {
   });
 
   it("shortens a long unknown name in its message", () => {
-    const { rejected } = resolveToolCalls([call("c1", "x".repeat(500), "{}", 0)], toolset);
+    const { rejected } = resolveToolCalls([call("c1", "x".repeat(500), "{}", 0)], everyTool(toolset));
     expect(rejected[0]?.error.message).toContain(`"${"x".repeat(100)}…"`);
     expect(rejected[0]?.error.message).not.toContain("x".repeat(101));
   });
@@ -113,13 +121,13 @@ describe("resolveToolCalls", () => {
     const many = buildToolset({
       s: Array.from({ length: 25 }, (_, i) => ({ name: `t${String(i).padStart(2, "0")}`, inputSchema: schema })),
     });
-    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], many.toolset);
+    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], everyTool(many.toolset));
     const listed = Array.from({ length: 20 }, (_, i) => `s__t${String(i).padStart(2, "0")}`).join(", ");
     expect(rejected[0]?.error.message).toBe(`There is no tool named "nope". Available tools: ${listed} and 5 more.`);
   });
 
   it("says when there is no tool at all", () => {
-    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], buildToolset({}).toolset);
+    const { rejected } = resolveToolCalls([call("c1", "nope", "{}", 0)], everyTool(buildToolset({}).toolset));
     expect(rejected[0]?.error.message).toBe('There is no tool named "nope". No tools are available.');
   });
 
@@ -131,7 +139,7 @@ describe("resolveToolCalls", () => {
         call("ok", "files__read", '{"path":"c"}', 1),
         call("dup", "nope", "not json", 2),
       ],
-      toolset,
+      everyTool(toolset),
     );
     expect(calls.map((c) => c.callId)).toEqual(["ok"]);
     expect(rejected).toHaveLength(1);
@@ -155,13 +163,13 @@ describe("resolveToolCalls", () => {
         call("c0", "files__read", '{"path":"a"}', 0),
         call("c1", "nope", "{}", 1),
       ],
-      toolset,
+      everyTool(toolset),
     );
     expect(calls.map((c) => c.index)).toEqual([0, 2]);
     expect(rejected.map((r) => r.index)).toEqual([1, 3, 4]);
   });
 
-  it("reads null paths only from the record's own keys: an inherited key offers nothing", () => {
+  it("reads plans only from the record's own keys: an inherited key offers nothing", () => {
     const own = buildToolset(
       {
         s: [
@@ -176,8 +184,7 @@ describe("resolveToolCalls", () => {
         call("c1", "constructor", '{"path":"a","limit":null}', 0),
         call("c2", "toString", '{"path":"a","limit":null}', 1),
       ],
-      own.toolset,
-      { toString: [] },
+      { toolset: own.toolset, plans: plansOf({ toString: [] }) },
     );
     expect(rejected).toMatchObject([
       {
@@ -188,17 +195,16 @@ describe("resolveToolCalls", () => {
     expect(calls).toMatchObject([{ callId: "c2", arguments: { path: "a", limit: null } }]);
   });
 
-  describe("with nullPaths, only the tools offered resolve", () => {
+  describe("only the tools offered resolve", () => {
     const three = buildToolset({
       files: ["read", "write", "delete"].map((name) => ({ name, inputSchema: schema })),
     }).toolset;
     // What prepareToolDefinitions reports when files__delete was left out (strict: true, no strict form).
-    const offered: NullPathsByTool = { files__read: [["limit"]], files__write: [] };
+    const offered = { toolset: three, plans: plansOf({ files__read: [["limit"]], files__write: [] }) };
 
     it("rejects a toolset tool that was not offered as unknown-tool, listing only the offered names", () => {
       const { calls, rejected } = resolveToolCalls(
         [call("c1", "files__delete", '{"path":"a"}', 0), call("c2", "files__read", '{"path":"a","limit":null}', 1)],
-        three,
         offered,
       );
       expect(rejected).toHaveLength(1);
@@ -216,23 +222,22 @@ describe("resolveToolCalls", () => {
       ]);
     });
 
-    it("runs a tool offered without null paths ([]: sent non-strict) with its arguments as sent", () => {
-      const { calls } = resolveToolCalls([call("c1", "files__write", '{"path":"a","limit":null}', 0)], three, offered);
+    it("runs a tool offered with nothing to undo (sent non-strict) with its arguments as sent", () => {
+      const { calls } = resolveToolCalls([call("c1", "files__write", '{"path":"a","limit":null}', 0)], offered);
       expect(calls[0]?.arguments).toEqual({ path: "a", limit: null });
     });
 
-    it("lists only names of the toolset: a null paths key the toolset does not have is not offered", () => {
-      const { rejected } = resolveToolCalls([call("c1", "ghost", "{}", 0)], three, { ghost: [], files__read: [] });
+    it("lists only names of the toolset: a plan the toolset has no tool for is not offered", () => {
+      const { rejected } = resolveToolCalls([call("c1", "ghost", "{}", 0)], {
+        toolset: three,
+        plans: plansOf({ ghost: [], files__read: [] }),
+      });
       expect(rejected[0]?.error.message).toBe('There is no tool named "ghost". Available tools: files__read.');
     });
 
     it("says when nothing was offered", () => {
-      const { rejected } = resolveToolCalls([call("c1", "files__read", "{}", 0)], three, {});
+      const { rejected } = resolveToolCalls([call("c1", "files__read", "{}", 0)], { toolset: three, plans: {} });
       expect(rejected[0]?.error.message).toBe('There is no tool named "files__read". No tools are available.');
-    });
-
-    it("without nullPaths, every toolset tool resolves (tools not prepared through prepareToolDefinitions)", () => {
-      expect(resolveToolCalls([call("c1", "files__delete", '{"path":"a"}', 0)], three).calls).toHaveLength(1);
     });
 
     it("never runs a call to a tool that was not offered (property)", () => {
@@ -240,9 +245,9 @@ describe("resolveToolCalls", () => {
       const offeredSets = fc.subarray(["files__read", "files__write", "files__delete"]);
       fc.assert(
         fc.property(fc.array(names, { maxLength: 8 }), offeredSets, (called, offeredNames) => {
-          const paths: NullPathsByTool = Object.fromEntries(offeredNames.map((name) => [name, []]));
+          const paths = plansOf(Object.fromEntries(offeredNames.map((name) => [name, []])));
           const raw = called.map((name, index) => call(`c${index}`, name, "{}", index));
-          const { calls, rejected } = resolveToolCalls(raw, three, paths);
+          const { calls, rejected } = resolveToolCalls(raw, { toolset: three, plans: paths });
           for (const c of calls) expect(offeredNames).toContain(c.name);
           for (const r of rejected) expect(offeredNames.includes(r.name)).toBe(false);
           expect(calls.length + rejected.length).toBe(raw.length);
@@ -253,7 +258,7 @@ describe("resolveToolCalls", () => {
   });
 
   it("gives nothing for no calls", () => {
-    expect(resolveToolCalls([], toolset, nullPaths)).toEqual({ calls: [], rejected: [] });
+    expect(resolveToolCalls([], prepared)).toEqual({ calls: [], rejected: [], searches: [] });
   });
 
   it("answers every call id exactly once, in index order, and never throws", () => {
@@ -279,7 +284,7 @@ describe("resolveToolCalls", () => {
       );
     fc.assert(
       fc.property(raw, (calls) => {
-        const { calls: run, rejected } = resolveToolCalls(calls, toolset, nullPaths);
+        const { calls: run, rejected } = resolveToolCalls(calls, prepared);
         const answered = [...run.map((c) => c.callId), ...rejected.map((r) => r.callId)].sort();
         expect(answered).toEqual([...new Set(calls.map((c) => c.callId))].sort());
         const indexes = (items: readonly { index: number }[]): number[] => items.map((item) => item.index);

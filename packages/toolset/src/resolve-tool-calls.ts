@@ -1,7 +1,8 @@
 import { decodeArguments } from "./decode-arguments";
+import { describeValue } from "./describe-value";
 import { ToolError } from "./tool-error";
 import type { Toolset } from "./build-toolset";
-import type { NullPathsByTool } from "./prepare-tool-definitions";
+import type { PlansByTool } from "./prepared-tools";
 
 /** A function call of the model that resolved to a tool of the toolset. */
 export interface ToolCall {
@@ -20,12 +21,7 @@ export interface ToolCall {
 }
 
 /** A call the client must answer but cannot run; `output` answers it. */
-export interface RejectedCall<TOutput> {
-  readonly callId: string;
-  /** The name as the model sent it (may be empty or unknown). */
-  readonly name: string;
-  readonly index: number;
-  readonly error: ToolError;
+export interface RejectedCall<TOutput> extends Rejection {
   /** The error output in the API's own shape: append it to the next request's input. */
   readonly output: TOutput;
 }
@@ -38,7 +34,7 @@ export interface ToolSearchAnswer<TOutput> {
   readonly callId: string;
   /** Position among the calls of the response, in the same numbering as calls and rejections. */
   readonly index: number;
-  /** The query searched for, or `undefined` when the arguments held none. */
+  /** The query searched for, or `undefined` when nothing was searched (no query, or one too long: see `reason`). */
   readonly query: string | undefined;
   /** The exposed names of the tools found, best first. */
   readonly found: string[];
@@ -48,12 +44,12 @@ export interface ToolSearchAnswer<TOutput> {
   readonly output: TOutput;
 }
 
-/** The calls of a response: those to run, those already answered with an error, and tool searches answered. */
+/** The calls of a response: those to run, those answered with an error, and tool searches answered. */
 export interface ToolCalls<TOutput> {
   readonly calls: ToolCall[];
   readonly rejected: RejectedCall<TOutput>[];
   /** Tool searches the adapter answered (only an adapter with a client-side tool search has any). */
-  readonly searches?: ToolSearchAnswer<TOutput>[];
+  readonly searches: ToolSearchAnswer<TOutput>[];
 }
 
 /** One call of a model's response, read by an adapter from its API's shape. */
@@ -62,8 +58,12 @@ export interface RawToolCall {
   readonly callId: string;
   /** The name the model called. */
   readonly name: string;
-  /** The `arguments` as sent (a JSON string for function calls). */
+  /** The `arguments` as sent: JSON text, or (with `parsed`) the JSON value itself. */
   readonly arguments: unknown;
+  /** Set by an API that sends arguments as a JSON value, not as text (Anthropic's `input`, Gemini's `args`). */
+  readonly parsed?: true;
+  /** The type of the API item that made the call, where an answer's type depends on it (Responses). */
+  readonly itemType?: string;
   /** Position among the response's calls, 0-based. */
   readonly index: number;
   /**
@@ -77,67 +77,65 @@ export interface RawToolCall {
 /** A call that will not run, and why; the adapter turns it into an error output. */
 export interface Rejection {
   readonly callId: string;
+  /** The name as the model sent it (may be empty or unknown). */
   readonly name: string;
   readonly index: number;
   readonly error: ToolError;
+  /** The call's item type, as the adapter read it (see {@link RawToolCall.itemType}). */
+  readonly itemType?: string;
 }
 
-/** What {@link resolveToolCalls} returns: calls to run and calls to answer with an error, each in index order. */
-export interface ResolvedToolCalls {
+/**
+ * A response's calls as an adapter's `readCalls` gives them: calls to run,
+ * calls to answer with an error (not yet rendered), and the tool searches
+ * the adapter answered itself, each in index order.
+ */
+export interface ResolvedToolCalls<TOutput = never> {
   readonly calls: ToolCall[];
   readonly rejected: Rejection[];
+  readonly searches: ToolSearchAnswer<TOutput>[];
+}
+
+/** What a call is resolved against: the toolset, and the plans of the tools offered. */
+export interface ResolveTarget {
+  readonly toolset: Toolset;
+  readonly plans: PlansByTool;
 }
 
 /** How many exposed names an `unknown-tool` message lists before "and N more". */
 export const LISTED_NAMES = 20;
 
 /**
- * Resolves a response's calls against `toolset`: the provider-neutral half
- * of each adapter's `toolCalls`.
+ * Resolves a response's calls against the prepared tools: the
+ * provider-neutral half of each adapter's `readCalls`.
  *
  * A call is rejected, in this order of checks, when its call id is shared
  * with another call (`duplicate-call-id`: none of them runs, and the id is
  * answered once, by one rejection at the first occurrence's index), when the
  * response was cut off inside it (`incomplete-call`), when it is not a
- * function call (`unsupported-call`), when its name is not an
- * exposed name of the toolset or, when `nullPaths` is given, has no own
- * entry in it (`unknown-tool`, the message lists the first 20 available
- * names), or when its arguments are not a JSON object
- * (`arguments-not-json`, `arguments-not-object`), or cannot be restored by
- * the tool's plan (`arguments-not-restorable`: a key given twice, JSON text
- * that does not parse). Every other call becomes a {@link ToolCall} with its
- * arguments decoded and restored: strict-mode nulls stripped and encodings
- * undone (`report.plans` from `prepareToolDefinitions`; `report.nullPaths`
- * strips the nulls only). Never throws.
- *
- * `nullPaths` doubles as the list of tools offered: `prepareToolDefinitions` gives an
- * entry to every tool it sent and none to a tool it left out (`strict:
- * true`), so a model calling a tool it was never offered is refused, and the
- * available names listed are those offered. Without `nullPaths`, every tool
- * of the toolset resolves (for tools not prepared through `prepareToolDefinitions`).
+ * function call (`unsupported-call`), when its name is not that of a tool
+ * offered (`unknown-tool`, the message lists the first 20 offered names), or
+ * when its arguments are not a JSON object (`arguments-not-json`,
+ * `arguments-not-object`) or cannot be restored by the tool's plan
+ * (`arguments-not-restorable`). Every other call becomes a {@link ToolCall}
+ * with its arguments restored ({@link decodeArguments}). Never throws.
  *
  * @param raw - the calls, as an adapter read them
- * @param toolset - from `buildToolset`
- * @param nullPaths - `report.plans` (or `report.nullPaths`) of `prepareToolDefinitions`: what to undo on each
- *   tool's arguments, and which tools were offered
- * @returns `{ calls, rejected }`, each in index order
+ * @param prepared - the toolset and the plans of the tools offered (an adapter's prepared tools)
+ * @returns `{ calls, rejected, searches: [] }`, each in index order
  * @example
  * ```ts
  * const { calls, rejected } = resolveToolCalls(
  *   [{ callId: "call_1", name: "files__read_file", arguments: '{"path":"a.txt"}', index: 0, kind: "function" }],
- *   toolset,
- *   report.plans,
+ *   prepared,
  * );
  * calls[0];
  * // { callId: "call_1", name: "files__read_file", server: "files", toolName: "read_file",
  * //   arguments: { path: "a.txt" }, index: 0 }
  * ```
  */
-export function resolveToolCalls(
-  raw: readonly RawToolCall[],
-  toolset: Toolset,
-  nullPaths?: NullPathsByTool,
-): ResolvedToolCalls {
+export function resolveToolCalls(raw: readonly RawToolCall[], prepared: ResolveTarget): ResolvedToolCalls {
+  const { toolset, plans } = prepared;
   // Adapters give their calls in index order: copy and sort only when they are not.
   const ordered = raw.every((call, i) => i === 0 || raw[i - 1]!.index <= call.index)
     ? raw
@@ -147,7 +145,8 @@ export function resolveToolCalls(
   const calls: ToolCall[] = [];
   const rejected: Rejection[] = [];
   const reject = (call: RawToolCall, error: ToolError): void => {
-    rejected.push({ callId: call.callId, name: call.name, index: call.index, error });
+    const { callId, name, index, itemType } = call;
+    rejected.push({ callId, name, index, error, ...(itemType === undefined ? {} : { itemType }) });
   };
   for (const call of ordered) {
     const sharing = shared?.get(call.callId);
@@ -170,13 +169,11 @@ export function resolveToolCalls(
       continue;
     }
     const entry = toolset.resolve(call.name);
-    // With nullPaths, a tool of the toolset that was not offered (left out under strict: true) is unknown too.
-    if (entry === undefined || (nullPaths !== undefined && !Object.hasOwn(nullPaths, entry.name))) {
-      reject(call, unknownTool(call.name, toolset, nullPaths));
+    if (entry === undefined || !Object.hasOwn(plans, entry.name)) {
+      reject(call, unknownTool(call.name, toolset, plans));
       continue;
     }
-    const plan = nullPaths?.[entry.name];
-    const decoded = decodeArguments(call.arguments, typeof plan === "object" && plan !== null ? plan : undefined);
+    const decoded = decodeArguments(call.arguments, plans[entry.name], call.parsed === true);
     if (!decoded.ok) {
       reject(call, decoded.error);
       continue;
@@ -190,7 +187,7 @@ export function resolveToolCalls(
       index: call.index,
     });
   }
-  return { calls, rejected };
+  return { calls, rejected, searches: [] };
 }
 
 /**
@@ -233,14 +230,9 @@ function incompleteCall(name: string): ToolError {
   );
 }
 
-/**
- * The `unknown-tool` error, listing the names that resolve: the toolset's, or those of them offered (with an own
- * `nullPaths` entry).
- */
-function unknownTool(name: string, toolset: Toolset, nullPaths: NullPathsByTool | undefined): ToolError {
-  const names = toolset.entries
-    .map((entry) => entry.name)
-    .filter((exposed) => nullPaths === undefined || Object.hasOwn(nullPaths, exposed));
+/** The `unknown-tool` error, listing the names offered. */
+function unknownTool(name: string, toolset: Toolset, plans: PlansByTool): ToolError {
+  const names = toolset.entries.map((entry) => entry.name).filter((exposed) => Object.hasOwn(plans, exposed));
   const listed = names.slice(0, LISTED_NAMES).join(", ");
   const more = names.length > LISTED_NAMES ? ` and ${names.length - LISTED_NAMES} more` : "";
   const available = names.length === 0 ? "No tools are available." : `Available tools: ${listed}${more}.`;
@@ -249,6 +241,6 @@ function unknownTool(name: string, toolset: Toolset, nullPaths: NullPathsByTool 
 
 /** `text` as a JSON string, shortened: names come from the model and may be long. */
 function quote(text: string): string {
-  const short = typeof text === "string" && text.length > 100 ? `${text.slice(0, 100)}…` : text;
-  return JSON.stringify(short) ?? String(short);
+  if (typeof text !== "string") return describeValue(text);
+  return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 }

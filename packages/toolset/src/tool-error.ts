@@ -18,6 +18,7 @@ export type ToolErrorCode =
   | "invalid-options"
   | "no-client"
   | "denied"
+  | "already-resumed"
   | "unknown-tool"
   | "arguments-not-json"
   | "arguments-not-object"
@@ -40,6 +41,7 @@ const faults: { readonly [code in ToolErrorCode]: ToolErrorFault } = {
   "invalid-options": "caller",
   "no-client": "caller",
   denied: "caller",
+  "already-resumed": "caller",
   "unknown-tool": "model",
   "arguments-not-json": "model",
   "arguments-not-object": "model",

@@ -3,7 +3,7 @@
 // property, a select for an enum, "leave out" for an optional property, rows
 // for an array and for the entries of a map. What the form cannot show (a
 // choice of schemas, a free-form value) is a small JSON text of its own.
-import type { Json } from "../shared/api-types";
+import type { Encoded, Json } from "../shared/api-types";
 import { h, replace } from "./dom";
 
 type Schema = { readonly [key: string]: Json };
@@ -46,6 +46,17 @@ function typesOf(schema: Schema): { types: string[]; nullable: boolean; inner: S
   return { types: list.filter((item) => item !== "null"), nullable: list.includes("null") || enumNull, inner: schema };
 }
 
+/** 0, or the bound nearest to it when the schema's bounds leave 0 out (`minimum: 1` starts at 1). */
+function startNumber(schema: Schema, integer: boolean): number {
+  const step = integer ? 1 : Number.EPSILON;
+  const bound = (keyword: string): number | undefined =>
+    typeof schema[keyword] === "number" ? schema[keyword] : undefined;
+  const min = Math.max(bound("minimum") ?? -Infinity, (bound("exclusiveMinimum") ?? -Infinity) + step);
+  const max = Math.min(bound("maximum") ?? Infinity, (bound("exclusiveMaximum") ?? Infinity) - step);
+  const start = Math.min(max, Math.max(min, 0));
+  return integer ? Math.ceil(start) : start;
+}
+
 /** A value to start a field with when it is added (a new row, a property taken back in). */
 function emptyValue(schema: Schema, root: Schema): Json {
   const resolved = resolve(schema, root);
@@ -57,7 +68,7 @@ function emptyValue(schema: Schema, root: Schema): Json {
       return "";
     case "number":
     case "integer":
-      return 0;
+      return startNumber(inner, types[0] === "integer");
     case "boolean":
       return false;
     case "array":
@@ -102,10 +113,75 @@ function setAt(value: Json, path: Path, next: Json | undefined): Json {
   return record;
 }
 
+/** The encoding of the value at `path` (a form path: numbers where an encoding's path has `null`), if any. */
+function encodingAt(encoded: readonly Encoded[], path: Path): Encoded | undefined {
+  return encoded.find(
+    (encoding) =>
+      encoding.path.length === path.length &&
+      encoding.path.every((segment, at) => (segment === null ? typeof path[at] === "number" : segment === path[at])),
+  );
+}
+
+/** The schema at `path` in the server's own schema (through properties and items), or `undefined`. */
+function originalAt(root: Schema, path: Path): Schema | undefined {
+  let here: Schema | undefined = root;
+  for (const key of path) {
+    if (here === undefined) return undefined;
+    const schema: Schema = resolve(here, root);
+    const next: Json | undefined =
+      typeof key === "number"
+        ? schema["items"]
+        : isSchema(schema["properties"])
+          ? schema["properties"][key]
+          : undefined;
+    here = isSchema(next) ? next : undefined;
+  }
+  return here === undefined ? undefined : resolve(here, root);
+}
+
+/** What an encoding does to the value at its path, in a sentence of its own. */
+const ENCODING_WORDS: { readonly [kind: string]: string } = {
+  entries: "Sent as a list of { key, value } entries; the server gets the object back.",
+  "json-text": 'Sent as JSON text (write a JSON value, e.g. {"a": 1} or "text"); the server gets the value back.',
+  rest: "Its other properties are sent as { key, value } entries; the server gets them back.",
+};
+
+/**
+ * The description of the property at `path`: the server's own, and what an
+ * encoding adds, each its own line (the schema the model gets joins them into
+ * one text).
+ */
+function descriptionLines(state: FormState, path: Path, schema: Schema): HTMLElement[] {
+  const encoding = encodingAt(state.encoded, path);
+  const original = originalAt(state.original, path);
+  const own = encoding === undefined ? schema["description"] : original?.["description"];
+  const key = path.join(".");
+  return [
+    typeof own === "string" && own !== "" ? h("span", { class: "muted", "data-description": key }, own) : null,
+    encoding === undefined
+      ? null
+      : h(
+          "span",
+          { class: "muted encoding-note", "data-description": key },
+          ENCODING_WORDS[encoding.kind] ?? `Encoded (${encoding.kind}); the server gets it restored.`,
+        ),
+  ].filter((line) => line !== null);
+}
+
+/** A field's accessible name: its path as a reader writes it (`start.date`, `attendees[0].email`). */
+function pathLabel(path: Path): string {
+  let text = "";
+  for (const key of path) text += typeof key === "number" ? `[${key}]` : text === "" ? key : `.${key}`;
+  return text === "" ? "arguments" : text;
+}
+
 /** The form's state: the value being edited and how to tell the page. */
 interface FormState {
   value: Json;
   readonly root: Schema;
+  /** The schema as the server lists it: its descriptions are shown apart from what an encoding adds. */
+  readonly original: Schema;
+  readonly encoded: readonly Encoded[];
   /** A field changed: the text follows; the form stays as it is (so the field keeps the focus). */
   changed(): void;
   /** Rows or fields came or went: the form is drawn again. */
@@ -125,6 +201,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
       "select",
       {
         "data-path": path.join("."),
+        "aria-label": pathLabel(path),
         onchange: (event) => set(options[(event.target as HTMLSelectElement).selectedIndex] ?? null),
       },
       options.map((option) =>
@@ -136,6 +213,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
     return h("input", {
       type: "checkbox",
       "data-path": path.join("."),
+      "aria-label": pathLabel(path),
       checked: value === true,
       onchange: (event) => set((event.target as HTMLInputElement).checked),
     });
@@ -144,6 +222,7 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
     return h("input", {
       type: "number",
       "data-path": path.join("."),
+      "aria-label": pathLabel(path),
       step: types[0] === "integer" ? "1" : "any",
       value: typeof value === "number" ? String(value) : "",
       oninput: (event) => {
@@ -152,18 +231,42 @@ function scalarInput(state: FormState, path: Path, schema: Schema, types: string
       },
     });
   }
-  return h("input", {
+  // A free-form value the model sends as JSON text: the field says so, and marks text that is not JSON.
+  const jsonText = encodingAt(state.encoded, path)?.kind === "json-text";
+  const input = h("input", {
     type: "text",
     "data-path": path.join("."),
+    "aria-label": jsonText ? `${pathLabel(path)} (JSON text)` : pathLabel(path),
+    ...(jsonText ? { class: "json-field", placeholder: 'JSON, e.g. {"a": 1}' } : {}),
     value: typeof value === "string" ? value : "",
-    oninput: (event) => set((event.target as HTMLInputElement).value),
   });
+  input.addEventListener("input", () => {
+    if (jsonText) input.classList.toggle("bad", !isJsonText(input.value));
+    set(input.value);
+  });
+  return input;
+}
+
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A value the form has no field for: its own JSON text. */
 function jsonInput(state: FormState, path: Path): HTMLElement {
-  const input = h("input", { type: "text", class: "json-field", "data-path": path.join(".") });
+  const input = h("input", {
+    type: "text",
+    class: "json-field",
+    "data-path": path.join("."),
+    "aria-label": `${pathLabel(path)} (JSON)`,
+    placeholder: 'JSON, e.g. {"a": 1}',
+  });
   input.value = JSON.stringify(getAt(state.value, path) ?? null);
+  const hint = h("span", { class: "muted field-hint" }, "Any JSON value, written as JSON text.");
   input.addEventListener("input", () => {
     try {
       state.value = setAt(state.value, path, JSON.parse(input.value) as Json);
@@ -173,7 +276,7 @@ function jsonInput(state: FormState, path: Path): HTMLElement {
       input.classList.add("bad");
     }
   });
-  return input;
+  return h("div", { class: "json-value" }, input, hint);
 }
 
 function arrayRows(state: FormState, path: Path, schema: Schema): HTMLElement {
@@ -238,7 +341,7 @@ function mapRows(state: FormState, path: Path, valueSchema: Schema): HTMLElement
           type: "text",
           class: "map-key",
           value: key,
-          "aria-label": "key",
+          "aria-label": `${pathLabel(path)}: the key of "${key}"`,
           onchange: (event) => (rename(key, (event.target as HTMLInputElement).value), state.reshaped()),
         }),
         valueField(state, [...path, key], valueSchema),
@@ -288,7 +391,6 @@ function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement
       // Optional: absent (non-strict) or null (strict mode sends every property, null for "not given").
       const optional = !required.includes(name) || nullable;
       const leftOut = value === undefined || (value === null && nullable);
-      const description = typeof propertySchema["description"] === "string" ? propertySchema["description"] : null;
       return h(
         "div",
         { class: "form-field" },
@@ -296,7 +398,7 @@ function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement
           "div",
           { class: "form-label" },
           h("code", {}, name),
-          description === null ? null : h("span", { class: "muted" }, ` ${description}`),
+          descriptionLines(state, here, propertySchema),
           optional
             ? h(
                 "label",
@@ -305,6 +407,7 @@ function objectFields(state: FormState, path: Path, schema: Schema): HTMLElement
                   type: "checkbox",
                   checked: leftOut,
                   "data-leave-out": here.join("."),
+                  "aria-label": `leave out ${pathLabel(here)}${required.includes(name) ? " (send null)" : ""}`,
                   onchange: (event) => {
                     const out = (event.target as HTMLInputElement).checked;
                     const next = out
@@ -345,6 +448,9 @@ export interface ArgumentsForm {
 
 /**
  * A form for `schema`, starting with `value`; `onChange` gets each new value.
+ * `source` is the tool's schema as its server lists it and the encodings of
+ * the schema the model gets: the form shows the server's descriptions, and
+ * what each encoding asks for, apart.
  *
  * @example
  * ```ts
@@ -353,13 +459,20 @@ export interface ArgumentsForm {
  * });
  * ```
  */
-export function createArgumentsForm(schema: Json, value: Json, onChange: (value: Json) => void): ArgumentsForm {
+export function createArgumentsForm(
+  schema: Json,
+  value: Json,
+  onChange: (value: Json) => void,
+  source: { readonly original?: Json; readonly encoded?: readonly Encoded[] } = {},
+): ArgumentsForm {
   const root: Schema = isSchema(schema) ? schema : {};
   const element = h("div", { class: "arguments-form", "data-testid": "arguments-form" });
   const draw = (): void => replace(element, objectFields(state, [], root));
   const state: FormState = {
     value,
     root,
+    original: isSchema(source.original) ? source.original : root,
+    encoded: source.encoded ?? [],
     changed: () => onChange(state.value),
     reshaped: () => {
       onChange(state.value);

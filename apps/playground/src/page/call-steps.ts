@@ -1,7 +1,8 @@
 // The steps of one call of the Run view, as the page shows them.
 import type { ApiName, CallResponse, Json, TimelineEvent } from "../shared/api-types";
-import { h } from "./dom";
-import { jsonBlock } from "./json-block";
+import { h, list } from "./dom";
+import { jsonBox } from "./json-block";
+import { scrollBox } from "./scroll-box";
 import { encodingWords } from "./strict-words";
 
 /** Where the model sent a null that never reached the server: the nulls strict mode introduced. */
@@ -20,7 +21,15 @@ function removedNulls(sent: Json, received: Json, path = ""): string[] {
   });
 }
 
-function outputPreview(api: ApiName, output: Json): HTMLElement {
+/**
+ * What the model reads in an output, as a person sees it: its text, and its images as images.
+ *
+ * @example
+ * ```ts
+ * figure.append(outputPreview("responses", result.outputs.responses));
+ * ```
+ */
+export function outputPreview(api: ApiName, output: Json): HTMLElement {
   const preview = h("div", { class: "preview", "data-testid": `preview-${api}` });
   const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
   const content = api === "chat" ? record["content"] : record["output"];
@@ -33,7 +42,7 @@ function outputPreview(api: ApiName, output: Json): HTMLElement {
         h("img", { src: item["image_url"], alt: "image returned by the tool", "data-testid": `image-${api}` }),
       );
     } else if (typeof item["text"] === "string") {
-      preview.append(h("pre", { class: "text" }, item["text"]));
+      preview.append(scrollBox(h("pre", { class: "text" }, item["text"]), item["text"]));
     }
   }
   return preview;
@@ -120,13 +129,13 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
           "figure",
           {},
           h("figcaption", {}, "Chat Completions: choices[0].message"),
-          jsonBlock(result.modelCall.chat, "call-chat"),
+          jsonBox(result.modelCall.chat, "call-chat"),
         ),
         h(
           "figure",
           {},
           h("figcaption", {}, "Responses: an output item"),
-          jsonBlock(result.modelCall.responses, "call-responses"),
+          jsonBox(result.modelCall.responses, "call-responses"),
         ),
       ),
       h(
@@ -135,7 +144,7 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
         h("figcaption", {}, "The arguments, parsed (the same text in both shapes)"),
         modelArguments === undefined
           ? h("p", { class: "muted" }, "(not JSON: the call is rejected)")
-          : jsonBlock(modelArguments, "model-arguments"),
+          : jsonBox(modelArguments, "model-arguments"),
       ),
     ),
     step(
@@ -164,14 +173,14 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
             : h(
                 "div",
                 {},
-                jsonBlock({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
+                jsonBox({ server: result.sent.server, method: "tools/call", params: result.sent.params }, "sent"),
                 (result.encoded ?? []).length === 0
                   ? null
                   : h(
                       "p",
                       { class: "note", "data-testid": "restored" },
                       "Restored before sending (the model sent them encoded): ",
-                      (result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded))),
+                      list((result.encoded ?? []).map((encoded) => h("code", {}, encodingWords(encoded)))),
                     ),
                 removed.length === 0
                   ? null
@@ -179,7 +188,7 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
                       "p",
                       { class: "note", "data-testid": "removed-nulls" },
                       "Removed before sending: ",
-                      removed.map((path) => h("code", {}, path)),
+                      list(removed.map((path) => h("code", {}, path))),
                     ),
               ),
     ),
@@ -207,7 +216,7 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
                     "(isError: true). The model is told, with the error prefix.",
                   )
                 : null,
-              jsonBlock(result.result, "mcp-result"),
+              jsonBox(result.result, "mcp-result"),
             ),
     ),
     step(
@@ -223,14 +232,14 @@ export function renderCallSteps(result: CallResponse): HTMLElement {
           {},
           h("figcaption", {}, "Chat Completions: a tool message"),
           outputPreview("chat", result.outputs.chat),
-          jsonBlock(result.outputs.chat, "output-chat"),
+          jsonBox(result.outputs.chat, "output-chat"),
         ),
         h(
           "figure",
           {},
           h("figcaption", {}, "Responses: a function_call_output item"),
           outputPreview("responses", result.outputs.responses),
-          jsonBlock(result.outputs.responses, "output-responses"),
+          jsonBox(result.outputs.responses, "output-responses"),
         ),
       ),
     ),
@@ -253,7 +262,7 @@ function searchSteps(result: CallResponse, search: NonNullable<CallResponse["sea
       1,
       "The call, as the model sends it",
       "A client tool_search_call (Responses only: Chat Completions has no tool search).",
-      jsonBlock(result.modelCall.responses, "call-responses"),
+      jsonBox(result.modelCall.responses, "call-responses"),
     ),
     step(
       2,
@@ -266,14 +275,14 @@ function searchSteps(result: CallResponse, search: NonNullable<CallResponse["sea
             { "data-testid": "search-found" },
             `"${search.query ?? ""}" found ${search.found.length} tool(s)`,
             search.found.length === 0 ? "." : ": ",
-            search.found.map((name) => h("code", {}, name)),
+            list(search.found.map((name) => h("code", {}, name))),
           ),
     ),
     step(
       3,
       "The output the model gets back",
       "A tool_search_output with the found tools' definitions: the model can call them from its next turn on.",
-      jsonBlock(result.outputs.responses, "output-responses"),
+      jsonBox(result.outputs.responses, "output-responses"),
     ),
     step(4, "Telemetry", "The executor's hook events for this round.", timeline(result.events)),
   );

@@ -1,6 +1,7 @@
-// The Conversation view: talk to a real model (OPENAI_API_KEY on the server),
-// and see each turn's text and tool calls as they stream in, answer the calls
-// the approval policy puts to you, and see the outputs sent back.
+// The Conversation view: talk to a real model (OPENAI_API_KEY on the server)
+// or to the built-in scripted model (no key), and see each turn's text and
+// tool calls as they stream in, answer the calls the approval policy puts to
+// you, and see the outputs sent back.
 import type {
   ApiName,
   ApprovalPolicy,
@@ -14,60 +15,113 @@ import type {
 } from "../shared/api-types";
 import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
-import { timeline } from "./call-steps";
+import { outputPreview, timeline } from "./call-steps";
 import { h, replace } from "./dom";
-import { jsonBlock } from "./json-block";
+import { jsonBox } from "./json-block";
 import type { PageContext, View } from "./page-context";
 import { policySelect } from "./policy-words";
+import { followEnds, scrollBox } from "./scroll-box";
 
 const API_NAMES: { readonly [api in ApiName]: string } = { chat: "Chat Completions", responses: "Responses" };
+
+/** An answer of the log: what the server returned, the turns before it, and the turns a stop cut short. */
+interface Answer {
+  readonly kind: "answer";
+  readonly response: ChatResponse;
+  /** Turns of the conversation before this answer: its turns are numbered on from there. */
+  readonly before: number;
+  /** Turns that were still streaming when the run stopped: what they had shown is kept, marked so. */
+  readonly unfinished: readonly [number, LiveTurn][];
+}
 
 /** One conversation: its API (its transcript is in that API's shape) and what the page shows. */
 interface Conversation {
   api: ApiName;
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
-  log: (
-    { kind: "user"; text: string } | { kind: "answer"; response: ChatResponse } | { kind: "error"; message: string }
-  )[];
+  log: ({ kind: "user"; text: string } | Answer | { kind: "error"; message: string })[];
+  /** Model calls so far: the next answer's turns are numbered on from here. */
+  turns: number;
 }
 
-function renderTurn(turn: ChatTurn, api: ApiName): HTMLElement {
+/** A model's text in a bubble, in a box that scrolls when it is long (`follow`: one still streaming in). */
+function modelBubble(text: string, testId?: string, follow = false): HTMLElement {
   return h(
     "div",
-    { class: "turn", "data-testid": `turn-${turn.turn}` },
-    h("div", { class: "turn-head" }, `Turn ${turn.turn}`),
-    turn.text === null ? null : h("div", { class: "bubble model" }, turn.text),
+    { class: "bubble model", ...(testId === undefined ? {} : { "data-testid": testId }) },
+    scrollBox(document.createTextNode(text), text, { follow }),
+  );
+}
+
+/** The output item answering `callId` in `outputs` (a tool message or a `function_call_output`), if any. */
+function outputFor(outputs: readonly Json[], callId: string): Json | undefined {
+  return outputs.find((output) => {
+    const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
+    return record["call_id"] === callId || record["tool_call_id"] === callId;
+  });
+}
+
+/** Whether `output` carries an image (a Responses `function_call_output` can). */
+function hasImage(output: Json | undefined): boolean {
+  return JSON.stringify(output ?? null).includes('"input_image"');
+}
+
+function renderTurn(turn: ChatTurn, api: ApiName, number: number): HTMLElement {
+  return h(
+    "div",
+    { class: "turn", "data-testid": `turn-${number}` },
+    h("div", { class: "turn-head" }, `Turn ${number}`),
+    turn.text === null ? null : modelBubble(turn.text),
     turn.calls.length === 0
       ? null
       : h(
           "div",
           { class: "calls" },
           h("div", { class: "muted" }, `The model called ${turn.calls.length} tool(s):`),
-          turn.calls.map((call) =>
-            h(
+          turn.calls.map((call) => {
+            const output = outputFor(turn.outputs, call.callId);
+            return h(
               "div",
               { class: "call" },
               h("code", {}, call.name),
-              h("code", { class: "args" }, call.arguments),
-              h("span", { class: "returned" }, "→ ", call.returned),
-            ),
-          ),
+              h("div", { class: "args" }, scrollBox(document.createTextNode(call.arguments), call.arguments)),
+              h("div", { class: "returned" }, scrollBox(document.createTextNode(`→ ${call.returned}`), call.returned)),
+              // An image the model got back is shown as the image, as in the Run view.
+              output !== undefined && hasImage(output) ? outputPreview(api, output) : null,
+            );
+          }),
           h(
             "details",
             {},
             h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`),
-            turn.outputs.map((output) => jsonBlock(output)),
+            turn.outputs.map((output) => jsonBox(output)),
           ),
         ),
   );
 }
 
-function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
+/** The turns a stop cut short: what they had streamed, kept and marked (the model never finished them). */
+function renderUnfinished(unfinished: readonly [number, LiveTurn][]): HTMLElement[] {
+  return unfinished.map(([number, live]) =>
+    h(
+      "div",
+      { class: "turn stopped", "data-testid": "stopped-turn" },
+      h("div", { class: "turn-head" }, `Turn ${number} (stopped while it streamed: not sent back to the model)`),
+      live.text === "" ? null : modelBubble(live.text),
+      [...live.calls.values()].map((call) =>
+        h("div", { class: "call" }, h("code", {}, call.name), h("code", { class: "args" }, call.arguments)),
+      ),
+    ),
+  );
+}
+
+function renderAnswer(answer: Answer, api: ApiName): HTMLElement {
+  const { response } = answer;
   return h(
     "div",
     { class: "answer" },
-    response.turns.map((turn) => renderTurn(turn, api)),
+    response.turns.map((turn) => renderTurn(turn, api, answer.before + turn.turn)),
+    renderUnfinished(answer.unfinished),
     response.modelError === null
       ? null
       : h(
@@ -90,7 +144,7 @@ function renderAnswer(response: ChatResponse, api: ApiName): HTMLElement {
           "The model's answer was too long to keep whole: each text is kept to 100 000 bytes, and " +
             `${response.cutBytes} bytes were cut (marked “[… cut by the playground …]”).`,
         ),
-    h("p", { class: "muted stop" }, `Stopped: ${response.stopReason}.`),
+    h("p", { class: "muted stop", "data-testid": "stop-reason" }, response.stopReason),
     h(
       "details",
       {},
@@ -123,13 +177,13 @@ function addDelta(turns: Map<number, LiveTurn>, turn: number, delta: ModelDelta)
   else call.arguments += delta.delta;
 }
 
-function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>): HTMLElement[] {
+function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>, before: number): HTMLElement[] {
   return [...turns].map(([turn, live]) =>
     h(
       "div",
-      { class: "turn live", "data-testid": `live-turn-${turn}` },
-      h("div", { class: "turn-head" }, `Turn ${turn} (streaming)`),
-      live.text === "" ? null : h("div", { class: "bubble model", "data-testid": "live-text" }, live.text),
+      { class: "turn live", "data-testid": `live-turn-${before + turn}` },
+      h("div", { class: "turn-head" }, `Turn ${before + turn} (streaming)`),
+      live.text === "" ? null : modelBubble(live.text, "live-text", true),
       [...live.calls.values()].map((call) =>
         h(
           "div",
@@ -142,29 +196,41 @@ function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>): HTMLElement[] {
   );
 }
 
-function noKey(): HTMLElement {
+/** A message the scripted model answers with three calls at once, one of which asks for approval by default. */
+const SCRIPTED_EXAMPLE = 'Divide 84 by 2, plot 3 1 4 1 5 as bars, and create an event "Launch" on 2025-06-01';
+
+/** Without a key: the conversation runs on the scripted model; how to talk to a real one. */
+function noKey(scriptedModel: string): HTMLElement {
   return h(
     "div",
     { class: "notice info", "data-testid": "no-key" },
-    h("h2", {}, "Talk to a model"),
     h(
       "p",
       {},
-      "Start the playground with OPENAI_API_KEY set, and this view runs a conversation with runToolLoop: the model " +
-        "calls the tools above, the playground runs them and sends the outputs back, turn after turn.",
+      h("strong", {}, "No OPENAI_API_KEY: "),
+      `this conversation runs on the playground's scripted model (“${scriptedModel}”), with no key and no network. `,
+      "To talk to a real model, start the playground with a key:",
     ),
     h(
       "pre",
       {},
-      "OPENAI_API_KEY=sk-… pnpm playground\n# any OpenAI-compatible " +
-        "server:\nOPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused pnpm playground",
+      "OPENAI_API_KEY=sk-… npx -y pnpm@12.4.2 playground\n# any OpenAI-compatible server:\n" +
+        "OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused npx -y pnpm@12.4.2 playground",
     ),
-    h(
-      "p",
-      {},
-      "The key stays on the server: this page only learns that one is set. Meanwhile, the Run view lets you play the " +
-        "model yourself.",
-    ),
+    h("p", {}, "The key stays on the server: this page only learns that one is set."),
+  );
+}
+
+/** What the scripted model is, said whenever it is the model chosen. */
+function scriptedNote(): HTMLElement {
+  return h(
+    "p",
+    { class: "notice warn", "data-testid": "scripted-note" },
+    h("strong", {}, "Scripted model: "),
+    "a stand-in built into the playground, not a language model. It calls the tools your message names (several " +
+      "at once), with arguments from each tool's schema and the numbers, quoted words and dates of your message; " +
+      "it streams its text and arguments, reads what comes back (it tries a failed call once more, and leaves a " +
+      "denied one), and answers by quoting the results. It follows a script: it does not understand your words.",
   );
 }
 
@@ -181,10 +247,8 @@ function noKey(): HTMLElement {
  */
 export function createChatView(initial: PageContext): View {
   let context = initial;
-  if (!context.state.openai.configured) {
-    return { element: h("div", { class: "chat-view" }, noKey()), update: () => {} };
-  }
-  const conversation: Conversation = { api: "responses", transcript: [], log: [] };
+  const { configured, scriptedModel } = context.state.openai;
+  const conversation: Conversation = { api: "responses", transcript: [], log: [], turns: 0 };
   const { withheldTools } = context.state.openai;
   let policy: ApprovalPolicy = "ask-unless-read-only";
   const withheld = h("div", {
@@ -225,7 +289,23 @@ export function createChatView(initial: PageContext): View {
         ? h(
             "p",
             { class: "muted" },
-            "Ask something the tools can answer, e.g. “Find science books, newest first” or “What is 7 divided by 0?”.",
+            "Ask something the tools can answer, e.g. “Find science books, newest first” or ",
+            "“What is 7 divided by 0?”. Or try ",
+            h(
+              "button",
+              {
+                type: "button",
+                class: "link",
+                "data-testid": "example-message",
+                title: "Put this message in the box below",
+                onclick: () => {
+                  message.value = SCRIPTED_EXAMPLE;
+                  message.focus();
+                },
+              },
+              SCRIPTED_EXAMPLE,
+            ),
+            " (three calls at once; under “ask unless read-only”, the event waits for your Approve or Deny).",
           )
         : null,
       conversation.log.map((entry) =>
@@ -233,23 +313,37 @@ export function createChatView(initial: PageContext): View {
           ? h("div", { class: "bubble user" }, entry.text)
           : entry.kind === "error"
             ? h("div", { class: "notice error", "data-testid": "chat-error" }, entry.message)
-            : renderAnswer(entry.response, conversation.api),
+            : renderAnswer(entry, conversation.api),
       ),
     );
-  drawLog();
-
   const message = h("textarea", {
     rows: "3",
     "data-testid": "message",
     "aria-label": "message",
     placeholder: "Your message (Ctrl+Enter sends)",
   });
+  drawLog();
+  // Without a key the scripted model is the only one; with one, it is a choice beside the configured model.
   const model = h("input", {
     type: "text",
     value: context.state.openai.model,
     "data-testid": "model",
     "aria-label": "model",
+    list: "chat-models",
+    readonly: !configured,
+    title: configured
+      ? `A model name of the OpenAI API, or “${scriptedModel}” for the scripted model`
+      : "No OPENAI_API_KEY: only the scripted model answers",
   });
+  const models = h(
+    "datalist",
+    { id: "chat-models" },
+    [...new Set([context.state.openai.model, scriptedModel])].map((name) => h("option", { value: name })),
+  );
+  const modelNote = h("div", {});
+  const drawModelNote = (): void => replace(modelNote, model.value.trim() === scriptedModel ? scriptedNote() : null);
+  model.addEventListener("input", drawModelNote);
+  drawModelNote();
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
   const policyChoice = policySelect("chat-policy", policy, (chosen) => {
     policy = chosen;
@@ -289,6 +383,7 @@ export function createChatView(initial: PageContext): View {
     conversation.api = api;
     conversation.transcript = [];
     conversation.log = [];
+    conversation.turns = 0;
     apiSelect.value = api;
     switchNotice.hidden = true;
     drawLog();
@@ -331,7 +426,8 @@ export function createChatView(initial: PageContext): View {
     // Each card is made once: redrawing around it keeps what is typed in it.
     const cards: HTMLElement[] = [];
     const progress = h("div", { class: "live-run" });
-    const showProgress = (): void =>
+    const before = conversation.turns;
+    const showProgress = (): void => {
       replace(
         progress,
         h(
@@ -339,17 +435,25 @@ export function createChatView(initial: PageContext): View {
           { class: "muted", "data-testid": "thinking" },
           "Waiting for the model… (its text and calls stream in here, then what the loop does)",
         ),
-        renderLiveTurns(turns),
+        renderLiveTurns(turns, before),
         cards,
         timeline(events, "chat-live-events"),
       );
+      followEnds(progress);
+    };
     showProgress();
     log.append(progress);
     running = {
       runId,
       onEvent: (event) => (events.push(event), showProgress()),
       onDelta: (turn, delta) => (addDelta(turns, turn, delta), showProgress()),
-      onApproval: (request) => (cards.push(approvalCard(context.api, runId, request)), showProgress()),
+      onApproval: (request) => {
+        const card = approvalCard(context.api, runId, request);
+        cards.push(card);
+        showProgress();
+        // A call waits for the user: bring its card into view (it may be far down a long conversation).
+        card.scrollIntoView({ block: "nearest" });
+      },
     };
     stop.hidden = false;
     stop.disabled = false;
@@ -366,7 +470,12 @@ export function createChatView(initial: PageContext): View {
       .post<ChatResponse>("/api/chat", request)
       .then((response) => {
         conversation.transcript = response.transcript;
-        conversation.log.push({ kind: "answer", response });
+        // A turn the model had not finished when the run stopped has no response: keep what it had streamed.
+        const unfinished = [...turns]
+          .filter(([turn]) => turn > response.turns.length)
+          .map(([turn, live]): [number, LiveTurn] => [before + turn, live]);
+        conversation.log.push({ kind: "answer", response, before, unfinished });
+        conversation.turns = before + response.turns.length + unfinished.length;
       })
       .catch((error: unknown) => {
         conversation.log.push({ kind: "error", message: error instanceof ApiError ? error.message : String(error) });
@@ -399,10 +508,11 @@ export function createChatView(initial: PageContext): View {
       "div",
       { class: "row" },
       h("label", { class: "field" }, h("span", {}, "API"), apiSelect),
-      h("label", { class: "field" }, h("span", {}, "Model"), model),
+      h("label", { class: "field" }, h("span", {}, "Model"), model, models),
       h("label", { class: "field" }, h("span", {}, "Approvals"), policyChoice),
       strictNote,
     ),
+    modelNote,
     h("label", { class: "field" }, h("span", {}, "Message"), message),
     h(
       "div",
@@ -418,10 +528,11 @@ export function createChatView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "A conversation driven by runToolLoop with the official openai client: the model's text and calls stream in " +
-        "as they arrive, the approval policy decides which calls wait for your Approve or Deny, and each turn shows " +
-        "what the model called and what was sent back.",
+      "A conversation driven by runToolLoop with the official openai client (or the scripted model, in the same " +
+        "shape): the model's text and calls stream in as they arrive, the approval policy decides which calls wait " +
+        "for your Approve or Deny, and each turn shows what the model called and what was sent back.",
     ),
+    configured ? null : noKey(scriptedModel),
     withheld,
     log,
     form,

@@ -50,3 +50,65 @@ export function replace(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   for (const child of children) append(parent, child);
 }
+
+/** The attributes that find an element again after a redraw made a new one in its place. */
+const IDENTITIES = ["data-testid", "data-tool", "data-path", "data-leave-out"] as const;
+
+/**
+ * Runs `redraw`, then gives the focus back to the element that had it, found
+ * again by its test id, tool name or form path when the redraw replaced it:
+ * a key that redraws the page (Enter on a button, an arrow on a tab) keeps
+ * the focus where it was instead of dropping it on `<body>`.
+ *
+ * @example
+ * ```ts
+ * keepingFocus(() => replace(nav, tabs()));
+ * ```
+ */
+export function keepingFocus(redraw: () => void): void {
+  const active = document.activeElement;
+  const identity = IDENTITIES.map((name) => [name, active?.getAttribute(name)] as const).find(
+    ([, value]) => value !== null && value !== undefined,
+  );
+  redraw();
+  if (active === null || active.isConnected || identity === undefined) return;
+  const [name, value] = identity;
+  document.querySelector<HTMLElement>(`[${name}="${CSS.escape(value ?? "")}"]`)?.focus();
+}
+
+/**
+ * The item an arrow key, Home or End moves to in a row of `items` (tabs, radio
+ * buttons), wrapping around at either end; `undefined` for any other key.
+ *
+ * @example
+ * ```ts
+ * arrowTarget("ArrowRight", ["tools", "run", "chat"], "chat"); // "tools"
+ * ```
+ */
+export function arrowTarget<T>(key: string, items: readonly T[], current: T): T | undefined {
+  const at = items.indexOf(current);
+  const next =
+    key === "ArrowRight" || key === "ArrowDown"
+      ? at + 1
+      : key === "ArrowLeft" || key === "ArrowUp"
+        ? at - 1
+        : key === "Home"
+          ? 0
+          : key === "End"
+            ? items.length - 1
+            : undefined;
+  return next === undefined ? undefined : items[(next + items.length) % items.length];
+}
+
+/**
+ * `items` separated by `separator` (", " unless given), for a run of names or
+ * paths: read aloud or copied, they do not run together.
+ *
+ * @example
+ * ```ts
+ * note.append(...list(names.map((name) => h("code", {}, name))));
+ * ```
+ */
+export function list(items: readonly Node[], separator = ", "): Child[] {
+  return items.flatMap((item, at) => (at === 0 ? [item] : [separator, item]));
+}

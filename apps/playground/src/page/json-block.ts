@@ -1,6 +1,7 @@
 // JSON shown as indented, coloured text. Long base64 strings (images) are
 // shortened for reading; the real value is what the API returned.
 import { h } from "./dom";
+import { scrollBox } from "./scroll-box";
 
 const LONG_STRING = 160;
 
@@ -22,7 +23,27 @@ const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(true|false)\b|\b(null)\b|(-?\d+(?:\
  * ```
  */
 export function jsonBlock(value: unknown, testId?: string): HTMLPreElement {
-  const text = value === undefined ? "undefined" : (JSON.stringify(value, shorten, 2) ?? "undefined");
+  return colour(jsonText(value), testId);
+}
+
+/**
+ * {@link jsonBlock} in a {@link scrollBox}: for values that may be big (a tool's result, an output).
+ *
+ * @example
+ * ```ts
+ * step.append(jsonBox(result.result, "mcp-result"));
+ * ```
+ */
+export function jsonBox(value: unknown, testId?: string): HTMLElement {
+  const text = jsonText(value);
+  return scrollBox(colour(text, testId), text);
+}
+
+function jsonText(value: unknown): string {
+  return value === undefined ? "undefined" : (JSON.stringify(value, shorten, 2) ?? "undefined");
+}
+
+function colour(text: string, testId: string | undefined): HTMLPreElement {
   const pre = h("pre", { class: "json", ...(testId === undefined ? {} : { "data-testid": testId }) });
   let last = 0;
   for (const match of text.matchAll(TOKEN)) {

@@ -6,7 +6,7 @@ import "./style.css";
 import type { StateResponse, StrictSetting, ToolsResponse } from "../shared/api-types";
 import { ApiError, createApi, takeToken } from "./api-client";
 import { createChatView } from "./chat-view";
-import { h, replace } from "./dom";
+import { arrowTarget, h, keepingFocus, replace } from "./dom";
 import { openEventStream } from "./event-stream";
 import type { PageContext, View, ViewName } from "./page-context";
 import { createRunView } from "./run-view";
@@ -27,7 +27,7 @@ function tabLabel(name: ViewName, tools: ToolsResponse, state: StateResponse): s
     return sent === tools.tools.length ? `Tools (${sent})` : `Tools (${sent} sent of ${tools.tools.length})`;
   }
   if (name === "run") return "Run a call — you are the model";
-  return state.openai.configured ? "Conversation with a model" : "Conversation (needs OPENAI_API_KEY)";
+  return state.openai.configured ? "Conversation with a model" : "Conversation (scripted model)";
 }
 
 async function start(): Promise<void> {
@@ -58,7 +58,7 @@ async function start(): Promise<void> {
   let views: { readonly [name in ViewName]: View } | undefined;
 
   const header = h("header", { class: "top" });
-  const nav = h("nav", { class: "tabs", role: "tablist" });
+  const nav = h("nav", { class: "tabs", role: "tablist", "aria-label": "views" });
   const problems = h("div", { "data-testid": "server-problems" });
   const connection = h("div", { class: "notice error connection", "data-testid": "connection", hidden: true });
   const main = h("main", {});
@@ -93,7 +93,15 @@ async function start(): Promise<void> {
     },
   });
 
-  const render = (): void => {
+  const VIEWS = ["tools", "run", "chat"] as const;
+  const STRICT_SETTINGS = ["auto", "true", "false"] as const;
+  const chooseStrict = (setting: StrictSetting): void => {
+    strict = setting;
+    void loadTools();
+  };
+  // A redraw replaces the header's buttons and the tabs: the one that had the focus gets it back.
+  const render = (): void => keepingFocus(draw);
+  const draw = (): void => {
     if (tools === undefined) return;
     writeUrlState({ view, strict, tool: selectedTool });
     const context = contextNow(tools);
@@ -108,9 +116,22 @@ async function start(): Promise<void> {
       renderServers(state, restart),
       h(
         "div",
-        { class: "strict-switch", role: "radiogroup", "aria-label": "strict mode" },
+        {
+          class: "strict-switch",
+          role: "radiogroup",
+          "aria-label": "strict mode",
+          // The WAI-ARIA radio group: one tab stop, the arrow keys choose
+          // (https://www.w3.org/WAI/ARIA/apg/patterns/radio/).
+          onkeydown: (event) => {
+            const next = arrowTarget((event as KeyboardEvent).key, STRICT_SETTINGS, strict);
+            if (next === undefined) return;
+            event.preventDefault();
+            header.querySelector<HTMLElement>(`[data-testid="strict-${next}"]`)?.focus();
+            chooseStrict(next);
+          },
+        },
         h("span", { class: "label" }, "strict:"),
-        (["auto", "true", "false"] as const).map((setting) =>
+        STRICT_SETTINGS.map((setting) =>
           h(
             "button",
             {
@@ -118,12 +139,10 @@ async function start(): Promise<void> {
               role: "radio",
               title: `strict: ${setting} — ${STRICT_MEANINGS[setting]}`,
               "aria-checked": String(setting === strict),
+              tabindex: setting === strict ? "0" : "-1",
               "data-testid": `strict-${setting}`,
               class: setting === strict ? "on" : "",
-              onclick: () => {
-                strict = setting;
-                void loadTools();
-              },
+              onclick: () => chooseStrict(setting),
             },
             setting,
           ),
@@ -134,13 +153,18 @@ async function start(): Promise<void> {
     replace(problems, renderServerProblems(state, restart));
     replace(
       nav,
-      (["tools", "run", "chat"] as const).map((name) =>
+      VIEWS.map((name) =>
         h(
           "button",
           {
             type: "button",
             role: "tab",
+            id: `tab-${name}`,
+            "aria-controls": `panel-${name}`,
             "aria-selected": String(name === view),
+            // The WAI-ARIA tabs pattern: one tab stop, the arrow keys, Home and End move between the tabs
+            // (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/).
+            tabindex: name === view ? "0" : "-1",
             class: name === view ? "on" : "",
             "data-testid": `tab-${name}`,
             onclick: () => {
@@ -154,12 +178,25 @@ async function start(): Promise<void> {
     );
     if (views === undefined) {
       views = { tools: createToolsView(context), run: createRunView(context), chat: createChatView(context) };
+      for (const [name, each] of Object.entries(views)) {
+        each.element.id = `panel-${name}`;
+        each.element.setAttribute("role", "tabpanel");
+        each.element.setAttribute("aria-labelledby", `tab-${name}`);
+      }
       replace(main, views.tools.element, views.run.element, views.chat.element);
     } else {
       for (const each of Object.values(views)) each.update(context);
     }
     for (const [name, each] of Object.entries(views)) each.element.hidden = name !== view;
   };
+  nav.addEventListener("keydown", (event) => {
+    const next = arrowTarget(event.key, VIEWS, view);
+    if (next === undefined) return;
+    event.preventDefault();
+    view = next;
+    draw();
+    nav.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus();
+  });
 
   let loads = 0;
   const loadTools = async (): Promise<void> => {

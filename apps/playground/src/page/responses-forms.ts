@@ -1,6 +1,6 @@
 // The Tools view's section on the forms the Responses `tools` parameter can
 // take (namespaces, deferred loading) and what each costs per request.
-import type { ResponsesForm } from "../shared/api-types";
+import type { Json, ResponsesForm } from "../shared/api-types";
 import { h } from "./dom";
 import { formatBytes } from "./format";
 import { jsonBlock } from "./json-block";
@@ -13,6 +13,63 @@ const FORM_WORDS: { readonly [name in ResponsesForm["name"]]: string } = {
   "deferred-client":
     "namespaces, every tool deferred and searched here: the model calls tool_search, this stack answers",
 };
+
+type JsonRecord = { readonly [key: string]: Json };
+
+function isRecord(value: Json | undefined): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The `tools` parameter as the model reads it before any search: a namespace
+ * shows its name and description (and its tools that are not deferred), a
+ * deferred function outside a namespace its name and description; the
+ * deferred definitions are loaded when a search finds them
+ * (https://developers.openai.com/api/docs/guides/tools-tool-search).
+ */
+function readUpFront(tools: Json): Json[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool): Json[] => {
+    if (!isRecord(tool)) return [];
+    if (tool["defer_loading"] === true)
+      return [{ name: tool["name"] ?? null, description: tool["description"] ?? null }];
+    if (tool["type"] !== "namespace" || !Array.isArray(tool["tools"])) return [tool];
+    const loaded = tool["tools"].filter((inner) => !(isRecord(inner) && inner["defer_loading"] === true));
+    return [{ ...tool, tools: loaded }];
+  });
+}
+
+function countOf(tools: Json, type: string): number {
+  return Array.isArray(tools) ? tools.filter((tool) => isRecord(tool) && tool["type"] === type).length : 0;
+}
+
+/** What the model reads up front under `form`, beside what the request carries, in words. */
+function loadingWords(form: ResponsesForm): string {
+  const { upFront, deferred, bytes, bytesWithoutDeferral } = form.loading;
+  const namespaces = countOf(form.tools, "namespace");
+  if (deferred === 0) {
+    return (
+      `The model reads all ${upFront} tool definitions up front` +
+      (namespaces === 0 ? "" : `, in ${namespaces} namespaces`) +
+      `: ${formatBytes(bytes)} in every request.`
+    );
+  }
+  const readBytes = formatBytes(new TextEncoder().encode(JSON.stringify(readUpFront(form.tools))).length);
+  if (namespaces === 0) {
+    // Client search: the request holds the tool_search tool only, its description naming the namespaces.
+    return (
+      `Up front the model reads only the tool_search tool, whose description names the namespaces (${readBytes}). ` +
+      `Each of the ${deferred} tool definitions comes back in a tool_search_output when a search finds it, so the ` +
+      `request carries ${formatBytes(bytes)} (${formatBytes(bytesWithoutDeferral)} with every definition up front).`
+    );
+  }
+  return (
+    `Up front the model reads the names and descriptions of ${namespaces} namespaces (${readBytes}); each of the ` +
+    `${deferred} tool definitions is loaded into its context when a search finds it. The request still carries every ` +
+    `definition (${formatBytes(bytes)}, against ${formatBytes(bytesWithoutDeferral)} without deferral): OpenAI's ` +
+    "hosted search looks them up there."
+  );
+}
 
 /**
  * A select over the forms and the chosen one's `tools`, with its bytes with and without deferral.
@@ -58,13 +115,7 @@ export function renderResponsesForms(
     form === undefined
       ? null
       : [
-          h(
-            "p",
-            { "data-testid": "responses-form-bytes" },
-            `${form.loading.upFront} tool(s) up front, ${form.loading.deferred} deferred: ` +
-              `${formatBytes(form.loading.bytes)} per request ` +
-              `(${formatBytes(form.loading.bytesWithoutDeferral)} without deferral).`,
-          ),
+          h("p", { "data-testid": "responses-form-bytes" }, loadingWords(form)),
           jsonBlock(form.tools, "responses-form-tools"),
         ],
   );

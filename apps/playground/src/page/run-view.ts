@@ -13,7 +13,7 @@ import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
 import { createArgumentsForm } from "./arguments-form";
 import { renderCallSteps, timeline } from "./call-steps";
-import { h, replace } from "./dom";
+import { h, list, replace } from "./dom";
 import type { PageContext, View } from "./page-context";
 import { annotationWords, POLICY_LABELS, policySelect, VERDICT_WORDS } from "./policy-words";
 import { strictSummary } from "./strict-words";
@@ -153,8 +153,8 @@ export function createRunView(initial: PageContext): View {
   const fillOptions = (): void => {
     const sent = context.tools.tools.filter((tool) => tool.strict !== null && matchesSearch(tool, search));
     const excluded = context.tools.tools.filter((tool) => tool.strict === null);
-    // The tool picked before the switch left it out stays picked, said to be left out.
-    const leftOutCurrent = excluded.find((tool) => tool.name === current);
+    // The tools the strict setting leaves out can be picked too, to read why (and see the answer a call gets).
+    const excludedShown = excluded.filter((tool) => tool.name === current || matchesSearch(tool, search));
     replace(
       select,
       sent.map((tool) =>
@@ -164,13 +164,14 @@ export function createRunView(initial: PageContext): View {
           toolLabel(tool) + (tool.unavailable === null ? "" : " — unavailable"),
         ),
       ),
-      leftOutCurrent === undefined
+      excludedShown.length === 0
         ? null
         : h(
-            "option",
-            { value: leftOutCurrent.name, selected: true },
-            `${toolLabel(leftOutCurrent)} — left out under strict: ${context.strict}: ` +
-              `a call is answered as an unknown tool`,
+            "optgroup",
+            { label: `Left out under strict: ${context.strict} (a call is answered as an unknown tool)` },
+            excludedShown.map((tool) =>
+              h("option", { value: tool.name, selected: tool.name === current }, `${toolLabel(tool)} — left out`),
+            ),
           ),
       h(
         "option",
@@ -189,8 +190,21 @@ export function createRunView(initial: PageContext): View {
         ? null
         : [
             `Left out under strict: ${context.strict} (not sent to the model, so not callable): `,
-            excluded.map((tool) => h("code", {}, tool.name)),
-            " — see the Tools view for why.",
+            list(
+              excluded.map((tool) =>
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "link",
+                    title: `Open ${tool.name} in the Tools view: why it is left out`,
+                    onclick: () => context.select(tool.name, "tools"),
+                  },
+                  tool.name,
+                ),
+              ),
+            ),
+            excluded.length === 1 ? " — open it to read why." : " — open one to read why.",
           ],
     );
     leftOut.hidden = excluded.length === 0;
@@ -200,20 +214,33 @@ export function createRunView(initial: PageContext): View {
   let argumentsForm = createArgumentsForm({}, {}, () => {});
   const drawForm = (): void => {
     const schema = current === TOOL_SEARCH ? SEARCH_SCHEMA : sentSchema(toolByName(current));
-    argumentsForm = createArgumentsForm(schema, parsed(textarea.value) ?? {}, (value) => {
-      textarea.value = JSON.stringify(value, null, 2);
-      drafts.set(current, textarea.value);
-    });
+    const tool = toolByName(current);
+    argumentsForm = createArgumentsForm(
+      schema,
+      parsed(textarea.value) ?? {},
+      (value) => {
+        textarea.value = JSON.stringify(value, null, 2);
+        drafts.set(current, textarea.value);
+      },
+      tool === undefined ? {} : { original: tool.inputSchema, encoded: tool.encoded },
+    );
     if (parsed(textarea.value) === undefined) argumentsForm.show(undefined);
     replace(formSlot, argumentsForm.element);
   };
 
+  /** Shows `name` everywhere in the view: the dropdown, the description, the form and the text, the policy. */
   const choose = (name: string): void => {
     current = name;
+    select.value = name;
     textarea.value = textFor(name);
     drawForm();
+    drawApiChoice();
     replace(info, describeTool(context, name));
     replace(verdict, describeVerdict(context, name, policy));
+  };
+  /** The user picked `name` here: the other views follow (the pseudo-tools are this view's own). */
+  const pick = (name: string): void => {
+    choose(name);
     if (name !== UNKNOWN_TOOL && name !== TOOL_SEARCH && name !== context.selectedTool) context.select(name);
   };
 
@@ -243,7 +270,7 @@ export function createRunView(initial: PageContext): View {
       tool: current,
       arguments: asModelWrites(textarea.value),
       strict: context.strict,
-      api: runApi,
+      api: current === TOOL_SEARCH ? "responses" : runApi,
       runId,
       approval: policy,
     };
@@ -265,9 +292,11 @@ export function createRunView(initial: PageContext): View {
     if (event.type === "call-event") running.events.push(event.event);
     if (event.type === "approval-request") running.approval = approvalCard(context.api, running.runId, event.request);
     showRunning();
+    // A call waits for the user: bring its card into view.
+    if (event.type === "approval-request") running.approval?.scrollIntoView({ block: "nearest" });
   });
 
-  select.addEventListener("change", () => choose(select.value));
+  select.addEventListener("change", () => pick(select.value));
   textarea.addEventListener("input", () => {
     drafts.set(current, textarea.value);
     argumentsForm.show(parsed(textarea.value));
@@ -284,7 +313,12 @@ export function createRunView(initial: PageContext): View {
     // A tool the search hides gives way to the first match, so the form follows what the list shows.
     const listed = [...select.options].some((option) => option.value === current);
     const first = select.querySelector<HTMLOptionElement>("option:not([disabled])");
-    if (!listed && first !== null) choose(first.value);
+    if (!listed && first !== null) pick(first.value);
+    else select.value = current;
+  });
+  // Enter in the search box only filters: the form's submit would call the first match at once.
+  searchBox.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") event.preventDefault();
   });
   cancel.addEventListener("click", () => {
     if (running === undefined) return;
@@ -292,27 +326,31 @@ export function createRunView(initial: PageContext): View {
     void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
   });
 
+  const apiRadios = {
+    responses: h("input", { type: "radio", name: "run-api", value: "responses", "data-testid": "run-api-responses" }),
+    chat: h("input", { type: "radio", name: "run-api", value: "chat", "data-testid": "run-api-chat" }),
+  };
+  for (const api of ["responses", "chat"] as const) apiRadios[api].addEventListener("change", () => (runApi = api));
+  const apiNote = h("span", { class: "muted", "data-testid": "run-api-note" });
   const apiChoice = h(
     "span",
     { class: "segmented" },
-    (["responses", "chat"] as const).map((api) =>
-      h(
-        "label",
-        {},
-        h("input", {
-          type: "radio",
-          name: "run-api",
-          value: api,
-          checked: api === runApi,
-          "data-testid": `run-api-${api}`,
-          onchange: () => {
-            runApi = api;
-          },
-        }),
-        api === "chat" ? " Chat Completions" : " Responses",
-      ),
-    ),
+    h("label", {}, apiRadios.responses, " Responses"),
+    h("label", {}, apiRadios.chat, " Chat Completions"),
   );
+  /** Chat Completions has no tool search: for `tool_search` its choice is off, and the note says why. */
+  function drawApiChoice(): void {
+    const searching = current === TOOL_SEARCH;
+    apiRadios.chat.disabled = searching;
+    apiRadios.responses.checked = searching || runApi === "responses";
+    apiRadios.chat.checked = !searching && runApi === "chat";
+    replace(
+      apiNote,
+      searching
+        ? " tool_search runs on Responses: Chat Completions has no tool search, so its choice is off for this call."
+        : " (the other API's output is made from the same result)",
+    );
+  }
 
   const form = h(
     "form",
@@ -326,13 +364,7 @@ export function createRunView(initial: PageContext): View {
     h("label", { class: "field" }, h("span", {}, "Tool"), h("span", { class: "tool-pick" }, searchBox, select)),
     leftOut,
     info,
-    h(
-      "div",
-      { class: "field inline" },
-      h("span", {}, "Run it through"),
-      apiChoice,
-      h("span", { class: "muted" }, " (the other API's output is made from the same result)"),
-    ),
+    h("div", { class: "field inline" }, h("span", {}, "Run it through"), apiChoice, apiNote),
     h("label", { class: "field inline" }, h("span", {}, "Try an approval policy"), policyChoice),
     verdict,
     h(
@@ -386,16 +418,15 @@ export function createRunView(initial: PageContext): View {
     context = next;
     const selectedChanged = next.selectedTool !== seenSelected;
     seenSelected = next.selectedTool;
+    // A new selection elsewhere (a tool opened in the Tools view, the address bar's) is followed, left out or not.
     const selected = toolByName(next.selectedTool ?? "");
-    const name =
-      selectedChanged && selected !== undefined && selected.strict !== null
-        ? selected.name
-        : current === ""
-          ? firstSent(next)
-          : current;
+    const name = selectedChanged && selected !== undefined ? selected.name : current === "" ? firstSent(next) : current;
+    const previous = current;
+    current = name;
     fillOptions();
-    if (name !== current || !drafts.has(name)) choose(name);
+    if (name !== previous || !drafts.has(name)) choose(name);
     else {
+      select.value = name;
       replace(info, describeTool(context, name));
       replace(verdict, describeVerdict(context, name, policy));
     }

@@ -78,7 +78,7 @@ export function renderServers(state: StateResponse, restart: (name: string) => v
       " ",
       state.openai.configured
         ? `key set${state.openai.baseUrl === null ? "" : ` · ${state.openai.baseUrl}`}`
-        : "no key",
+        : "no key: the scripted model answers",
     ),
   );
 }

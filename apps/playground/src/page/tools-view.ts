@@ -1,7 +1,7 @@
 // The Tools view: the list of exposed tools, and for the selected one its
 // names, the report of strict preparation, and its schema in three forms.
 import type { ResponsesForm, StrictProblem, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
-import { h, replace } from "./dom";
+import { h, list, replace } from "./dom";
 import { formatBytes, formatNullPath, formatSchemaPath } from "./format";
 import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
@@ -91,7 +91,7 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
           h(
             "span",
             { class: "paths", "data-testid": "null-paths" },
-            tool.nullPaths.map((path) => h("code", {}, formatNullPath(path))),
+            list(tool.nullPaths.map((path) => h("code", {}, formatNullPath(path)))),
           ),
         ],
   );

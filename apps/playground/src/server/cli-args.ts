@@ -27,7 +27,7 @@ Options:
 
 Environment:
   PORT                     Port to listen on (127.0.0.1 only)
-  OPENAI_API_KEY           Enables the conversation view (never sent to the page)
+  OPENAI_API_KEY           Lets the conversation view talk to a real model (never sent to the page)
   OPENAI_BASE_URL          Any OpenAI-compatible server
   OPENAI_MODEL             The model the conversation view starts with
 `;

@@ -1,24 +1,26 @@
 // What each model call of a conversation said and called, read through the
 // adapters (never by hand): the calls are the adapter's own reading of the
 // response, and their outputs are the transcript's items at their place.
-import type { NullPathsByTool, Toolset } from "@x/toolset";
-import type { Adapter } from "@x/toolset/adapter";
+import type { PreparedTools } from "@x/toolset";
+import type { ResolvedToolCalls } from "@x/toolset/adapter";
 import type { ChatTurn, Json } from "../shared/api-types";
 import { toJson } from "./to-json";
 
 /** How to read one API's responses and outputs for the page. */
 export interface TurnReader<TResponse, TOutput> {
-  readonly adapter: Pick<Adapter<unknown, TResponse, TOutput, unknown>, "toolCalls" | "responseItems">;
+  readonly adapter: {
+    readCalls(response: TResponse, prepared: never): ResolvedToolCalls<unknown>;
+    responseItems(response: TResponse): unknown[];
+  };
   /** What the model wrote, or `null`. */
   text(response: TResponse): string | null;
   /** What the model reads in an output (images as a placeholder). */
   returned(output: TOutput): string;
 }
 
-/** What the loop needs to be read back: the toolset and the null paths the tools were sent with. */
+/** What the loop needs to be read back: the tools as they were prepared for it. */
 export interface TurnSource<TResponse> {
-  readonly toolset: Toolset;
-  readonly nullPaths: NullPathsByTool;
+  readonly prepared: PreparedTools;
   /** The model's responses, in order. */
   readonly responses: readonly TResponse[];
   /** `runToolLoop`'s transcript: the input, then per turn the response's items and the outputs answering its calls. */
@@ -33,7 +35,7 @@ export interface TurnSource<TResponse> {
  *
  * @example
  * ```ts
- * const turns = readTurns(chatReader, { toolset, nullPaths, responses, transcript, inputLength: input.length });
+ * const turns = readTurns(chatReader, { prepared, responses, transcript, inputLength: input.length });
  * ```
  */
 export function readTurns<TResponse, TOutput>(
@@ -42,7 +44,7 @@ export function readTurns<TResponse, TOutput>(
 ): ChatTurn[] {
   let position = source.inputLength;
   return source.responses.map((response, index): ChatTurn => {
-    const { calls, rejected } = reader.adapter.toolCalls(response, source.toolset, source.nullPaths);
+    const { calls, rejected } = reader.adapter.readCalls(response, source.prepared as never);
     const answered = [
       ...calls.map((call) => ({
         index: call.index,

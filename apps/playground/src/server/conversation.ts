@@ -1,5 +1,6 @@
 // The Conversation view: one user message, then runToolLoop with the official
-// openai client until the model answers without calling a tool. Each request
+// openai client (or the scripted model, scripted-model/, in the same client
+// shape) until the model answers without calling a tool. Each request
 // streams (`stream: true`), collected by the adapter's `collectStream`, so the
 // page sees the text and the calls' arguments as they arrive; each call goes
 // through the approval policy the page chose.
@@ -20,6 +21,9 @@ import { capStrings, MAX_KEPT_BYTES } from "./cap-text";
 import { createRecorder } from "./event-recorder";
 import { parseRunId } from "./live-run";
 import type { LiveRun } from "./live-run";
+import type { ModelClient } from "./model-client";
+import { scriptedClient } from "./scripted-model/scripted-client";
+import { SCRIPTED_MODEL } from "../shared/scripted-model";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
 import { parseStrictSetting, strictMode } from "./tools-view";
@@ -149,18 +153,21 @@ export async function runConversation(
   request: ChatRequest,
   live: LiveRun = {},
 ): Promise<ChatResponse> {
-  const openai = new OpenAI({
-    apiKey: settings.apiKey,
-    ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
-    maxRetries: 1,
-    timeout: 120_000,
-  });
+  // The scripted model answers here, in the same client shape: no key, no network.
+  const openai: ModelClient =
+    request.model === SCRIPTED_MODEL
+      ? scriptedClient
+      : new OpenAI({
+          apiKey: settings.apiKey,
+          ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
+          maxRetries: 1,
+          timeout: 120_000,
+        });
   const recorder = createRecorder(live.onEvent);
   const strict = strictMode(request.strict);
   const common = {
-    toolset: toolbox.toolset,
-    clients: toolbox.clients,
-    strict,
+    servers: toolbox,
+    tools: { strict },
     hooks: combineHooks(recorder.hooks, deltaHooks(live)),
     approve: liveApprove(request.approval ?? "run-everything", live),
     maxTurns: MAX_TURNS,
@@ -178,15 +185,13 @@ export async function runConversation(
   const readBack = (loopTranscript: readonly unknown[]): ChatTurn[] =>
     request.api === "chat"
       ? readTurns(chatReader, {
-          toolset,
-          nullPaths: chatAdapter.tools(toolset, { strict }).report.plans,
+          prepared: chatAdapter.tools(toolset, { strict }),
           responses: chatResponses,
           transcript: loopTranscript,
           inputLength,
         })
       : readTurns(responsesReader, {
-          toolset,
-          nullPaths: responsesAdapter.tools(toolset, { strict }).report.plans,
+          prepared: responsesAdapter.tools(toolset, { strict }),
           responses: responsesResponses,
           transcript: loopTranscript,
           inputLength,
@@ -255,14 +260,14 @@ export async function runConversation(
     finalText: modelError === null ? (turns.at(-1)?.text ?? null) : null,
     stopReason:
       stopReason === "completed"
-        ? "the model answered without calling a tool"
+        ? "Done: the model answered, calling no more tools."
         : stopReason === "max-turns"
-          ? `the turn limit (${MAX_TURNS} model calls) was reached`
+          ? `Stopped: the turn limit (${MAX_TURNS} model calls) was reached.`
           : stopReason === "model-error"
-            ? "the model request failed"
+            ? "Stopped: the model request failed."
             : stopReason === "aborted"
-              ? "you stopped it (the calls in flight or waiting for approval were answered as cancelled)"
-              : stopReason,
+              ? "Stopped: you stopped it (the calls in flight or waiting for approval were answered as cancelled)."
+              : `Stopped: ${stopReason}.`,
     events: recorder.events(),
     modelError,
   };

@@ -37,6 +37,8 @@ function summarize(event: ExecutorEvent): string {
       return `${event.name === "" ? "(no name)" : event.name}: ${event.error.code} — ${event.error.message}`;
     case "tool-call-denied":
       return `${event.name}: not allowed${event.reason === undefined ? "" : ` — ${event.reason}`}`;
+    case "tool-call-elicitation":
+      return `${event.name} asked for input (${event.mode}): ${event.message} — ${event.action}`;
     case "model-delta":
       return event.delta.type === "text"
         ? `text: ${event.delta.delta}`
@@ -98,6 +100,7 @@ export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {
       "tool-call-error": record,
       "tool-call-rejected": record,
       "tool-call-denied": record,
+      "tool-call-elicitation": record,
       // model-delta is left out: one event per streamed piece would bury the timeline. The page gets the pieces as
       // their own pushed events (conversation.ts).
       "strict-fallback": record,

@@ -4,10 +4,14 @@
 import { randomBytes } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { executeToolCalls } from "@x/executor";
-import type { CallOutcome, CallToolOptions, McpToolClient } from "@x/executor";
-import { adapter as chatAdapter, tools as chatTools } from "@x/openai-chat";
+import type { CallOutcome, McpToolClient } from "@x/executor";
+import { toolCalls as chatToolCalls, toolOutput as chatToolOutput, tools as chatTools } from "@x/openai-chat";
 import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
-import { adapter as responsesAdapter } from "@x/openai-responses";
+import {
+  toolCalls as responsesToolCalls,
+  toolOutput as responsesToolOutput,
+  tools as responsesTools,
+} from "@x/openai-responses";
 import type { ResponsesAnswer } from "@x/openai-responses";
 import { isToolError } from "@x/toolset";
 import type { CallRequest, CallResponse, Json, TimelineEvent } from "../shared/api-types";
@@ -73,7 +77,7 @@ function recordingClients(
         callTool: async (
           params: { name: string; arguments?: { [key: string]: unknown } },
           _schema?: undefined,
-          options?: CallToolOptions,
+          options?: Parameters<Client["callTool"]>[2],
         ) => {
           wire.sent = { server, params: toJson(params) };
           let requestId: string | number | undefined;
@@ -94,7 +98,14 @@ function recordingClients(
             }
           });
           try {
-            const result = await client.callTool(params, undefined, options);
+            // The wrapper takes the request options in v1's place; the client is called in its own shape.
+            const v2 = typeof (client as { getProtocolEra?: unknown }).getProtocolEra === "function";
+            const result = v2
+              ? await (client as unknown as { callTool(p: unknown, o: unknown): Promise<unknown> }).callTool(
+                  params,
+                  options,
+                )
+              : await client.callTool(params, undefined, options);
             wire.result = toJson(result);
             return result;
           } finally {
@@ -128,8 +139,11 @@ function deniedOf(events: readonly TimelineEvent[], message: string): NonNullabl
  */
 export async function runManualCall(toolbox: Toolbox, request: CallRequest, live: LiveRun = {}): Promise<CallResponse> {
   const { toolset } = toolbox;
-  const { report } = chatTools(toolset, { strict: strictMode(request.strict) });
-  const nullPaths = report.plans; // (restores encoded arguments and strips the nulls)
+  const strict = strictMode(request.strict);
+  // Both APIs' tools, prepared alike: the call runs through the chosen one, its answer is shown in both.
+  const chatPrepared = chatTools(toolset, { strict });
+  const responsesPrepared = responsesTools(toolset, { strict });
+  const { report } = chatPrepared;
   const callId = `call_${randomBytes(12).toString("base64url")}`;
   const chatMessage: ChatAssistantMessage = {
     role: "assistant",
@@ -149,7 +163,6 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
   const wire: Wire = { sent: null, result: null };
   const clients = recordingClients(toolbox.clients, wire, recorder);
   const options = {
-    nullPaths,
     hooks: recorder.hooks,
     approve: liveApprove(request.approval ?? "run-everything", live),
     timeoutMs: CALL_TIMEOUT_MS,
@@ -162,21 +175,20 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
   let chatOutput: ChatToolMessage | undefined;
   let responsesOutput: ResponsesAnswer | undefined;
   if (request.api === "chat") {
-    const run = await executeToolCalls(chatMessage, toolset, clients, { adapter: chatAdapter, ...options });
+    const run = await executeToolCalls(chatMessage, chatPrepared, clients, options);
     outcome = run.outcomes[0];
     chatOutput = run.outputs[0];
     if (outcome?.kind === "call" || outcome?.kind === "denied")
-      responsesOutput = responsesAdapter.toolOutput(callId, outcome.outcome);
+      responsesOutput = responsesToolOutput(outcome.call, outcome.outcome, responsesPrepared.output);
     if (outcome?.kind === "rejected")
-      responsesOutput = responsesAdapter.toolCalls([responsesItem], toolset, nullPaths).rejected[0]?.output;
+      responsesOutput = responsesToolCalls([responsesItem], responsesPrepared).rejected[0]?.output;
   } else {
-    const run = await executeToolCalls([responsesItem], toolset, clients, { adapter: responsesAdapter, ...options });
+    const run = await executeToolCalls([responsesItem], responsesPrepared, clients, options);
     outcome = run.outcomes[0];
     responsesOutput = run.outputs[0];
     if (outcome?.kind === "call" || outcome?.kind === "denied")
-      chatOutput = chatAdapter.toolOutput(callId, outcome.outcome);
-    if (outcome?.kind === "rejected")
-      chatOutput = chatAdapter.toolCalls(chatMessage, toolset, nullPaths).rejected[0]?.output;
+      chatOutput = chatToolOutput(outcome.call, outcome.outcome, chatPrepared.output);
+    if (outcome?.kind === "rejected") chatOutput = chatToolCalls(chatMessage, chatPrepared).rejected[0]?.output;
   }
 
   const failure = outcome?.kind === "call" && isToolError(outcome.outcome) ? outcome.outcome : undefined;

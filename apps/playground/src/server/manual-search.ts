@@ -3,7 +3,7 @@
 // answers the search the way it does in a real run.
 import { randomBytes } from "node:crypto";
 import { executeToolCalls } from "@x/executor";
-import { adapter as responsesAdapter, tools as responsesTools } from "@x/openai-responses";
+import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesItem } from "@x/openai-responses";
 import type { CallRequest, CallResponse } from "../shared/api-types";
 import { createRecorder } from "./event-recorder";
@@ -35,7 +35,7 @@ export async function runManualSearch(
   live: LiveRun = {},
 ): Promise<CallResponse> {
   const { toolset } = toolbox;
-  const { report } = responsesTools(toolset, {
+  const prepared = responsesTools(toolset, {
     namespaces: true,
     deferLoading: true,
     toolSearch: "client",
@@ -57,12 +57,7 @@ export async function runManualSearch(
     status: "completed",
   };
   const recorder = createRecorder(live.onEvent);
-  const run = await executeToolCalls([item as ResponsesItem], toolset, toolbox.clients, {
-    adapter: responsesAdapter,
-    nullPaths: report.plans,
-    toolSearch: report.toolSearch,
-    hooks: recorder.hooks,
-  });
+  const run = await executeToolCalls([item as ResponsesItem], prepared, toolbox.clients, { hooks: recorder.hooks });
   const search = run.searches[0];
   return {
     callId,

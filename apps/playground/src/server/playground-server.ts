@@ -27,6 +27,7 @@ import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
 import { HIDDEN } from "./secret-rule";
 import { safeHandler } from "./safe-handler";
+import { SCRIPTED_MODEL } from "../shared/scripted-model";
 import { describeServer, urlReplacements } from "./server-display";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
@@ -43,7 +44,7 @@ export interface PlaygroundOptions {
   /** 0 or absent: a free port. */
   readonly port?: number;
   readonly logger?: Logger;
-  /** The OpenAI settings; without `apiKey` the conversation view is off. */
+  /** The OpenAI settings; without `apiKey` the conversation runs on the scripted model only. */
   readonly openai?: OpenAiSettings;
   /** The built page; default `dist/page` of this app. */
   readonly pageDir?: string;
@@ -97,6 +98,7 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 
 function stateOf(context: RouteContext): StateResponse {
   const { pool, openai, redactor } = context;
+  const configured = openai?.apiKey !== undefined && openai.apiKey !== "";
   return {
     servers: pool.specs.map((spec) => {
       const { target, hidden } = describeServer(spec);
@@ -116,9 +118,11 @@ function stateOf(context: RouteContext): StateResponse {
       return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
     openai: {
-      configured: openai?.apiKey !== undefined && openai.apiKey !== "",
+      configured,
       baseUrl: openai?.baseURL === undefined ? null : redactUrl(openai.baseURL),
-      model: openai?.model ?? "gpt-4.1-mini",
+      // Without a key the conversation starts on the scripted model.
+      model: configured ? (openai?.model ?? "gpt-4.1-mini") : SCRIPTED_MODEL,
+      scriptedModel: SCRIPTED_MODEL,
       withheldTools: context.withheldTools,
     },
   };
@@ -228,17 +232,19 @@ async function route(
     });
   }
   if (pathname === "/api/chat") {
-    if (context.openai?.apiKey === undefined || context.openai.apiKey === "") {
+    const parsed = parseChatRequest(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    const openai = context.openai ?? {};
+    // Without a key, the scripted model (built in, no network) is the only one there is.
+    if (parsed.model !== SCRIPTED_MODEL && (openai.apiKey === undefined || openai.apiKey === "")) {
       return sendError(
         response,
         409,
         "no-api-key",
-        "No OPENAI_API_KEY is set: start the playground with one to talk to a model.",
+        `No OPENAI_API_KEY is set: only the scripted model ("${SCRIPTED_MODEL}") answers without one. Start the ` +
+          "playground with a key to talk to a real model.",
       );
     }
-    const { openai } = context;
-    const parsed = parseChatRequest(body);
-    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
     // A real model gets the toolbox without the tools it must not be offered unasked (withheld-tools.ts).
     const offered = context.modelToolboxes[parsed.approval ?? "run-everything"];
     const conversation = await followed(context, { runId: parsed.runId, response }, (live) =>

@@ -110,7 +110,7 @@ export async function runPlayground(request: StartRequest): Promise<void> {
         (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
       `  OpenAI: ${
         apiKey === undefined
-          ? "no OPENAI_API_KEY (the Run view works without one)"
+          ? "no OPENAI_API_KEY (the Run view and the scripted model work without one)"
           : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`
       }`,
       "",

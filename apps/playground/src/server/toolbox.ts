@@ -69,6 +69,8 @@ export async function connectPool(
   const onChange = options.onChange ?? (() => {});
   const servers = await connectServers(Object.fromEntries(valid.map((spec) => [spec.name, entryOf(spec)])), {
     timeoutMs: options.timeoutMs ?? CONNECT_TIMEOUT_MS,
+    // The page shows every server's status, failed ones included: the pool starts whatever happens.
+    require: "none",
     clientInfo: { name: "x-playground", version: "0.0.0" },
     hooks: { "server-status": onChange, "tools-changed": onChange },
   });
@@ -80,9 +82,10 @@ export async function connectPool(
       return servers.report;
     },
     get clients() {
+      // @x/servers hands out clients of the MCP SDK v2; the playground's code still names the v1 Client type.
       return new Map(
         Object.entries(servers.clients).flatMap(([name, client]) =>
-          client === undefined ? [] : [[name, client] as const],
+          client === undefined ? [] : [[name, client as unknown as Client] as const],
         ),
       );
     },

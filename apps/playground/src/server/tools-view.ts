@@ -100,7 +100,7 @@ export function toolsView(
       chat: chatTool === undefined ? null : toJson(chatTool),
       responses: responsesTool === undefined ? null : toJson(responsesTool),
       strict: responsesTool === undefined ? null : responsesTool.strict,
-      nullPaths: [...(responses.report.nullPaths[entry.name] ?? [])],
+      nullPaths: [...(responses.plans[entry.name]?.nullPaths ?? [])],
       fallback:
         fallback === undefined
           ? null
@@ -109,7 +109,7 @@ export function toolsView(
         excluded === undefined
           ? null
           : { path: [...excluded.path], keyword: excluded.keyword, message: excluded.message },
-      example: exampleFor(entry.tool.inputSchema, responses.report.plans[entry.name]),
+      example: exampleFor(entry.tool.inputSchema, responses.plans[entry.name]),
       unavailable: unavailable.get(entry.server) ?? null,
       encoded: encodedOf(responses.report.encoded[entry.name]),
       bytes: {

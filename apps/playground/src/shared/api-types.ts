@@ -48,7 +48,10 @@ export interface StateResponse {
   readonly openai: {
     readonly configured: boolean;
     readonly baseUrl: string | null;
+    /** The model the Conversation view starts with: the configured one, or the scripted model without a key. */
     readonly model: string;
+    /** The name of the built-in scripted model (no key, no network), which any conversation may choose. */
+    readonly scriptedModel: string;
     /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
     readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
   };
@@ -287,6 +290,7 @@ export interface ChatResponse {
   readonly finalText: string | null;
   /** UTF-8 bytes cut from texts over the cap (100 000 bytes per text), in the turns and the transcript; 0 when none. */
   readonly cutBytes: number;
+  /** Why the run ended, as a sentence: "Done: …" when the model answered, else "Stopped: …". */
   readonly stopReason: string;
   readonly events: readonly TimelineEvent[];
   /** The model request failed (bad key, unknown model, server down, …): what it said. */

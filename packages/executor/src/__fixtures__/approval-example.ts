@@ -22,8 +22,7 @@ export async function startRun(question: string, { openai, toolset, notes, file 
     model: (messages, tools, { signal }) =>
       openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
     adapter,
-    toolset,
-    clients: { notes },
+    servers: { toolset, clients: { notes } },
     input,
     approve: annotationPolicy(), // readOnlyHint: true runs; anything else pauses
   });
@@ -37,15 +36,14 @@ export async function startRun(question: string, { openai, toolset, notes, file 
 /** Later, perhaps in another process: the person's decisions by call id, and the run goes on. */
 export async function continueRun(
   decisions: ApprovalDecisions,
-  { openai, toolset, notes, file }: Agent
+  { openai, toolset, notes, file }: Agent,
 ): Promise<string> {
   const state = JSON.parse(await readFile(file, "utf8")) as ToolLoopState<Message>;
   const result = await resumeToolLoop(state, decisions, {
     model: (messages, tools, { signal }) =>
       openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
     adapter,
-    toolset,
-    clients: { notes },
+    servers: { toolset, clients: { notes } },
   });
   return result.response?.choices[0]?.message.content ?? `stopped: ${result.stopReason}`;
 }

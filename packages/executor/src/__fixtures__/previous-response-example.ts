@@ -5,14 +5,21 @@ import { adapter } from "@x/openai-responses";
 import type { Toolset } from "@x/toolset";
 
 /** Runs the loop on stored responses: after the first turn, only the new items go out, with previous_response_id. */
-export async function askStored(question: string, openai: OpenAI, toolset: Toolset, notes: McpToolClient): Promise<string> {
+export async function askStored(
+  question: string,
+  openai: OpenAI,
+  toolset: Toolset,
+  notes: McpToolClient,
+): Promise<string> {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: question }];
   const { response, stopReason } = await runToolLoop({
     model: (items, tools, { signal, previousResponseId }) =>
-      openai.responses.create({ model: "gpt-5-mini", input: items, tools, previous_response_id: previousResponseId }, { signal }),
+      openai.responses.create(
+        { model: "gpt-5-mini", input: items, tools, previous_response_id: previousResponseId },
+        { signal },
+      ),
     adapter,
-    toolset,
-    clients: { notes },
+    servers: { toolset, clients: { notes } },
     input,
     conversation: "previous-response",
   });

@@ -20,15 +20,16 @@ export async function askWithTools(
     const { toolset } = buildToolset({ everything: (await client.listTools()).tools });
     const input: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: question }];
     const { response, stopReason, turns } = await runToolLoop({
-      model: (messages, tools, { signal }) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
+      model: (messages, tools, { signal }) =>
+        openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
       adapter,
-      toolset,
-      clients: { everything: client },
+      servers: { toolset, clients: { everything: client } },
       input,
       maxTurns: 5,
       timeoutMs: 30_000,
       hooks: combineHooks(otelHooks(), {
-        "strict-fallback": (event) => log(`${event.name} is sent non-strict: ${event.keyword} at ${event.path.join("/")}`),
+        "strict-fallback": (event) =>
+          log(`${event.name} is sent non-strict: ${event.keyword} at ${event.path.join("/")}`),
         "tool-call-end": (event) => log(`${event.name} answered in ${event.durationMs.toFixed(1)} ms`),
         "tool-call-error": (event) => log(`${event.name} failed: ${event.error.code}`),
       }),

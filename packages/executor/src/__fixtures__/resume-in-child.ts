@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { adapter } from "@x/openai-chat";
 import OpenAI from "openai";
 import { resumeToolLoop } from "../resume-tool-loop";
-import type { ToolLoopState } from "../tool-loop-state";
+import type { ToolLoopState } from "../loop-state";
 import { startNotesServer } from "./notes-server";
 
 const [stateFile = "", baseURL = "", decisions = "{}"] = process.argv.slice(2);
@@ -17,8 +17,7 @@ const openai = new OpenAI({ apiKey: "test", baseURL, maxRetries: 0 });
 const result = await resumeToolLoop(state, JSON.parse(decisions) as { [callId: string]: boolean }, {
   model: (messages, tools) => openai.chat.completions.create({ model: "gpt-test", messages, tools }),
   adapter,
-  toolset: notes.toolset,
-  clients: { notes: notes.client },
+  servers: { toolset: notes.toolset, clients: { notes: notes.client } },
 });
 await notes.close();
 process.stdout.write(

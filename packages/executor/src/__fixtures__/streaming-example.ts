@@ -15,7 +15,7 @@ export interface Agent {
 export async function streamAnswer(
   question: string,
   { openai, toolset, notes }: Agent,
-  write: (text: string) => void
+  write: (text: string) => void,
 ): Promise<string> {
   const input: OpenAI.Responses.ResponseInputItem[] = [{ role: "user", content: question }];
   const { response, stopReason } = await runToolLoop({
@@ -23,11 +23,10 @@ export async function streamAnswer(
     model: async (items, tools, { signal, onDelta }) =>
       collectStream(
         await openai.responses.create({ model: "gpt-5-mini", input: items, tools, stream: true }, { signal }),
-        { signal, onDelta }
+        { signal, onDelta },
       ),
     adapter,
-    toolset,
-    clients: { notes },
+    servers: { toolset, clients: { notes } },
     input,
     hooks: { "model-delta": ({ delta }) => (delta.type === "text" ? write(delta.delta) : undefined) },
   });

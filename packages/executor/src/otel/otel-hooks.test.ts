@@ -33,9 +33,9 @@ describe("otelHooks", () => {
         ["late", "faults__slow", { ms: 60_000 }],
         ["unknown", "faults__nope", {}],
       ]),
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, timeoutMs: 30, hooks: otelHooks({ tracer }) },
+      { timeoutMs: 30, hooks: otelHooks({ tracer }) },
     );
     const spans = byCallId(exporter.getFinishedSpans());
     expect(Object.keys(spans).sort()).toEqual(["late", "ok", "tool-error", "unknown"]);
@@ -78,10 +78,9 @@ describe("otelHooks", () => {
         ["ok", "faults__echo", { text: "hi" }],
         ["no", "faults__echo", { text: "secret" }],
       ]),
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
       {
-        adapter: chat,
         hooks: otelHooks({ tracer }),
         approve: (request) => (request.callId === "ok" ? true : { allow: false, reason: "not today" }),
       },
@@ -103,13 +102,9 @@ describe("otelHooks", () => {
     const run = (includeValues: boolean, recordValues: boolean) =>
       executeToolCalls(
         chatCompletion([["c1", "faults__echo", { text: "secret" }]]),
-        env.toolset,
+        chat.tools(env.toolset),
         { faults: env.faults.client },
-        {
-          adapter: chat,
-          includeValues,
-          hooks: otelHooks({ tracer, recordValues }),
-        },
+        { includeValues, hooks: otelHooks({ tracer, recordValues }) },
       );
     await run(true, false);
     await run(false, true);
@@ -135,15 +130,15 @@ describe("otelHooks", () => {
       Promise.all([
         executeToolCalls(
           chatCompletion([["same", "faults__echo", { text: "a" }]]),
-          env.toolset,
+          chat.tools(env.toolset),
           { faults: env.faults.client },
-          { adapter: chat, hooks },
+          { hooks },
         ),
         executeToolCalls(
           chatCompletion([["same", "faults__throws", {}]]),
-          env.toolset,
+          chat.tools(env.toolset),
           { faults: env.faults.client },
-          { adapter: chat, hooks },
+          { hooks },
         ),
       ]),
     );
@@ -169,9 +164,9 @@ describe("otelHooks", () => {
     );
     const { outputs } = await executeToolCalls(
       chatCompletion([["c1", "faults__echo", { text: "x" }]]),
-      env.toolset,
+      chat.tools(env.toolset),
       { faults: env.faults.client },
-      { adapter: chat, hooks },
+      { hooks },
     );
     expect(outputs.map((o) => o.content)).toEqual(["x"]);
     expect(ends).toEqual(["c1"]);
@@ -183,12 +178,9 @@ describe("otelHooks", () => {
     try {
       await executeToolCalls(
         chatCompletion([["c1", "faults__echo", { text: "x" }]]),
-        env.toolset,
+        chat.tools(env.toolset),
         { faults: env.faults.client },
-        {
-          adapter: chat,
-          hooks: otelHooks(),
-        },
+        { hooks: otelHooks() },
       );
       expect(exporter.getFinishedSpans().map((span) => [span.name, span.instrumentationScope.name])).toEqual([
         ["execute_tool faults__echo", "@x/executor"],

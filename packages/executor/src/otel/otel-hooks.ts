@@ -1,5 +1,5 @@
-import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
-import type { Attributes, Span, Tracer } from "@opentelemetry/api";
+import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import type { Attributes, Context, Span, Tracer } from "@opentelemetry/api";
 import type { ExecutorHooks, ToolCallDeniedEvent, ToolCallRejectedEvent } from "../hook-events";
 
 /** Options of {@link otelHooks}. */
@@ -14,6 +14,14 @@ export interface OtelHooksOptions {
    */
   readonly recordValues?: boolean | undefined;
 }
+
+// `gen_ai.provider.name` of each adapter's API, as the GenAI semantic conventions name the providers.
+const PROVIDERS: { readonly [api: string]: string } = {
+  chat: "openai",
+  responses: "openai",
+  anthropic: "anthropic",
+  gemini: "gcp.gemini",
+};
 
 function spanName(toolName: string): string {
   return toolName === "" ? "execute_tool" : `execute_tool ${toolName}`;
@@ -42,6 +50,13 @@ function failed(span: Span, errorType: string, message: string, end: number): vo
  * name the model called), `gen_ai.tool.call.id`, `gen_ai.tool.type:
  * "function"` and `gen_ai.tool.description` when the tool has one.
  *
+ * `runToolLoop`'s turns are spans too: one GenAI `chat` span per model turn
+ * (named `chat {gen_ai.response.model}` once the response names its model,
+ * with `gen_ai.provider.name` from the adapter's API and the turn's token
+ * usage as `gen_ai.usage.input_tokens` / `gen_ai.usage.output_tokens`), from
+ * the model call until the turn's calls are answered, with the turn's
+ * `execute_tool` spans inside it: a trace shows the run, not only its calls.
+ *
  * A failed call ends with status `ERROR` and `error.type`: the
  * `ToolError` code (`timeout`, `aborted`, `connection-closed`,
  * `tool-failed`, `malformed-result`, `no-client`), or `tool_error` for a
@@ -49,9 +64,9 @@ function failed(span: Span, errorType: string, message: string, end: number): vo
  * A call rejected without running (`unknown-tool`, `arguments-not-json`, …)
  * gets a zero-length span with its code as `error.type`, and so does a call
  * `approve` did not allow (`error.type: "denied"`). Model deltas
- * (`model-delta`) are not traced: there is no model span here to put them
- * on, and they carry the model's text and arguments. Spans start from
- * the active context, so they nest under the caller's current span.
+ * (`model-delta`) are not traced: they carry the model's text and arguments.
+ * Turn spans start from the active context, so a run nests under the
+ * caller's current span.
  *
  * @param options - the tracer, and whether to record argument and result values
  * @returns hooks for `executeToolCalls` or `runToolLoop`; combine them with others with `combineHooks`
@@ -80,13 +95,20 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
     return span;
   };
 
+  // The chat span of each running turn, by the executionId its calls carry: their spans go inside it.
+  const turns = new Map<string, Span>();
+  const parent = (executionId: string): Context => {
+    const turn = turns.get(executionId);
+    return turn === undefined ? context.active() : trace.setSpan(context.active(), turn);
+  };
+
   // A call answered without running: a zero-length span with the reason as its error.
   const notRun = (event: ToolCallRejectedEvent | ToolCallDeniedEvent): void => {
-    const span = tracer.startSpan(spanName(event.name), {
-      kind: SpanKind.INTERNAL,
-      startTime: event.timestamp,
-      attributes: baseAttributes(event.name, event.callId),
-    });
+    const span = tracer.startSpan(
+      spanName(event.name),
+      { kind: SpanKind.INTERNAL, startTime: event.timestamp, attributes: baseAttributes(event.name, event.callId) },
+      parent(event.executionId),
+    );
     failed(span, event.error.code, event.error.message, event.timestamp);
   };
 
@@ -97,11 +119,11 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
       if (recordValues && event.arguments !== undefined) {
         attributes["gen_ai.tool.call.arguments"] = JSON.stringify(event.arguments);
       }
-      const span = tracer.startSpan(spanName(event.name), {
-        kind: SpanKind.INTERNAL,
-        startTime: event.timestamp,
-        attributes,
-      });
+      const span = tracer.startSpan(
+        spanName(event.name),
+        { kind: SpanKind.INTERNAL, startTime: event.timestamp, attributes },
+        parent(event.executionId),
+      );
       open.set(key(event), span);
     },
     "tool-call-end": (event) => {
@@ -116,6 +138,38 @@ export function otelHooks(options: OtelHooksOptions = {}): ExecutorHooks {
     "tool-call-error": (event) => {
       const span = take(event);
       if (span !== undefined) failed(span, event.error.code, event.error.message, event.timestamp);
+    },
+    "turn-start": (event) => {
+      const span = tracer.startSpan("chat", {
+        kind: SpanKind.CLIENT,
+        startTime: event.timestamp,
+        attributes: { "gen_ai.operation.name": "chat" },
+      });
+      turns.set(event.executionId, span);
+    },
+    "turn-end": (event) => {
+      const span = turns.get(event.executionId);
+      if (span === undefined) return;
+      turns.delete(event.executionId);
+      span.setAttribute("gen_ai.provider.name", PROVIDERS[event.api] ?? event.api);
+      if (event.model !== undefined) {
+        span.setAttribute("gen_ai.response.model", event.model);
+        span.updateName(`chat ${event.model}`);
+      }
+      if (event.usage !== undefined) {
+        span.setAttribute("gen_ai.usage.input_tokens", event.usage.inputTokens);
+        span.setAttribute("gen_ai.usage.output_tokens", event.usage.outputTokens);
+      }
+      if (event.error === undefined) span.end(event.timestamp);
+      else {
+        const error = event.error;
+        failed(
+          span,
+          error instanceof Error ? error.name : "model_error",
+          error instanceof Error ? error.message : "The model call failed.",
+          event.timestamp,
+        );
+      }
     },
     "tool-call-rejected": (event: ToolCallRejectedEvent) => notRun(event),
     "tool-call-denied": (event: ToolCallDeniedEvent) => notRun(event),

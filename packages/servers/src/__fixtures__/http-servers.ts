@@ -1,12 +1,13 @@
-// MCP servers on 127.0.0.1 for the URL tests: Streamable HTTP (stateless: a
-// fresh server and transport per request), the older HTTP+SSE only, and one
-// that answers every request 401.
+// MCP servers of the 2025 era on 127.0.0.1, built on the v1 SDK (the tests
+// that prove such servers still work): Streamable HTTP (stateless: a fresh
+// server and transport per request), the older HTTP+SSE only, and one that
+// answers every request 401. The 2026-07-28 server is @x/testing's.
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { createCalculator } from "./calculator-server";
+import { createCalculatorV1 as createCalculator } from "./calculator-server";
 
 /** A running test server. */
 export interface TestHttpServer {

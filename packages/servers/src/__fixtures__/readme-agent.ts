@@ -1,21 +1,18 @@
-import { readFileSync } from "node:fs";
 import OpenAI from "openai";
 import { runToolLoop } from "@x/executor";
 import { adapter as chat } from "@x/openai-chat";
 import { adapter as responses } from "@x/openai-responses";
-import { connectServers, type ServersConfig } from "@x/servers";
+import { connectServers } from "@x/servers";
 
 const openai = new OpenAI(); // reads OPENAI_API_KEY (and OPENAI_BASE_URL)
-await using servers = await connectServers(JSON.parse(readFileSync("mcp.json", "utf8")) as ServersConfig);
-const { toolset, clients } = servers;
+await using servers = await connectServers("mcp.json");
 const question = process.argv[2] ?? "What is 2 + 3?";
 
 const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: "user", content: question }];
 const viaChat = await runToolLoop({
   model: (input, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages: input, tools }),
   adapter: chat,
-  toolset,
-  clients,
+  servers,
   input: messages,
 });
 console.log(viaChat.response?.choices[0]?.message.content);
@@ -24,8 +21,7 @@ const items: OpenAI.Responses.ResponseInput = [{ role: "user", content: question
 const viaResponses = await runToolLoop({
   model: (input, tools) => openai.responses.create({ model: "gpt-5-mini", input, tools }),
   adapter: responses,
-  toolset,
-  clients,
+  servers,
   input: items,
 });
 console.log(viaResponses.response?.output_text);

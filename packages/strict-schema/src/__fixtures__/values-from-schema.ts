@@ -37,9 +37,8 @@ const resolve = (ref: string, root: unknown): unknown => {
 };
 
 /**
- * Values `schema` (inside `root`, for `$ref`s) accepts. `alwaysPresent` lists
- * nothing: an optional property that already allows null is always given (as
- * strict mode requires every property and keeps such a null).
+ * Values `schema` (inside `root`, for `$ref`s) accepts: optional properties present or not (those that take null
+ * too), and any branch of an `anyOf` or `oneOf`.
  */
 export function valuesFromSchema(schema: unknown, root: unknown = schema, depth = 0): fc.Arbitrary<unknown> {
   if (
@@ -133,7 +132,7 @@ function objects(schema: Node, root: unknown, depth: number): fc.Arbitrary<unkno
   const present: string[] = [];
   for (const name of names) {
     record[name] = valuesFromSchema(properties[name], root, depth + 1);
-    if (required.has(name) || allowsNull(properties[name], root)) present.push(name);
+    if (required.has(name)) present.push(name);
   }
   const declared = fc.record(record, { requiredKeys: present });
   const additional = schema.additionalProperties;
@@ -149,17 +148,4 @@ function objects(schema: Node, root: unknown, depth: number): fc.Arbitrary<unkno
   const values = additional === undefined || additional === true ? json : valuesFromSchema(additional, root, depth + 1);
   const rest = fc.dictionary(keys, values, { maxKeys: 3 });
   return fc.tuple(declared, rest).map(([own, more]) => viaJson({ ...(more as object), ...(own as object) }));
-}
-
-/** Whether a property schema already lets null through (so strict mode keeps it required, and a null kept). */
-function allowsNull(schema: unknown, root: unknown, hops = 0): boolean {
-  if (schema === true) return true;
-  if (!isNode(schema) || hops > 12) return false;
-  if (typeof schema.$ref === "string") return allowsNull(resolve(schema.$ref, root), root, hops + 1);
-  if (Object.keys(schema).every((key) => /^(description|title|default|examples|\$comment)$/.test(key))) return true;
-  const branches = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
-  if (branches !== undefined) return branches.some((branch: unknown) => allowsNull(branch, root, hops + 1));
-  if (Array.isArray(schema.enum)) return schema.enum.includes(null);
-  if (schema.const !== undefined) return schema.const === null;
-  return schema.type === "null" || (Array.isArray(schema.type) && schema.type.includes("null"));
 }

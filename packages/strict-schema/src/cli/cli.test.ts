@@ -183,6 +183,38 @@ describe("x-strict-schema", () => {
     expect((await cli([], JSON.stringify(schema))).code).toBe(1);
   });
 
+  it.each(["anthropic", "gemini", "gemini-openapi"] as const)(
+    "--target %s passes the target to strictSchema and checkStrict",
+    async (target) => {
+      const { server, version, tools } = readCorpus("notion.json");
+      const run = await cli(["--target", target, "--encode", corpus("notion.json")]);
+      const results = tools.map((tool) => ({
+        name: tool.name,
+        ...strictSchema(tool.inputSchema, { target, encode: true }),
+      }));
+      const failed = results.filter((result) => !result.ok).length;
+      expect(JSON.parse(run.stdout)).toEqual(
+        JSON.parse(JSON.stringify({ server, version, converted: results.length - failed, failed, tools: results })),
+      );
+      expect(run.code).toBe(failed > 0 ? 1 : 0);
+      const check = await cli(["--check", `--target=${target}`], JSON.stringify(tools[0]?.inputSchema));
+      const reasons = checkStrict(tools[0]?.inputSchema, { target });
+      expect(JSON.parse(check.stdout)).toEqual(JSON.parse(JSON.stringify({ ok: reasons.length === 0, reasons })));
+    },
+  );
+
+  it("--summary for anthropic shows what each tool spends of the budget, and what was described", async () => {
+    const schema = {
+      type: "object",
+      properties: { n: { type: "integer", minimum: 1 }, s: { type: ["string", "null"] } },
+    };
+    const run = await cli(
+      ["--summary", "--target", "anthropic"],
+      JSON.stringify({ tools: [{ name: "t", inputSchema: schema }] }),
+    );
+    expect(run.stdout).toContain("t     converted, 0 null paths, described: minimum, budget: 2 optional, 1 union");
+  });
+
   it("--check lists every reason OpenAI would refuse the schemas as they are", async () => {
     const { server, version, tools } = readCorpus("filesystem.json");
     const run = await cli(["--check", corpus("filesystem.json")]);
@@ -268,7 +300,31 @@ describe("x-strict-schema", () => {
       "an unknown option",
       ["--strict"],
       "{}",
-      /^x-strict-schema: Unknown option '--strict'.*\nRun x-strict-schema --help for usage\.\n$/s,
+      /^x-strict-schema: Unknown option '--strict'; the options are --help, --summary, .*\nRun x-strict-schema --help/s,
+    ],
+    [
+      "a mistyped option",
+      ["--sumary"],
+      "{}",
+      /^x-strict-schema: Unknown option '--sumary'; did you mean --summary\?\nRun x-strict-schema --help for usage/,
+    ],
+    [
+      "a mistyped option with a value",
+      ["--targt=anthropic"],
+      "{}",
+      /^x-strict-schema: Unknown option '--targt'; did you mean --target\?\n/,
+    ],
+    [
+      "a mistyped target",
+      ["--target", "antropic"],
+      "{}",
+      /^x-strict-schema: Unknown target 'antropic'; did you mean anthropic\?\n/,
+    ],
+    [
+      "an unknown target",
+      ["--target", "llama"],
+      "{}",
+      /^x-strict-schema: Unknown target 'llama'; one of openai, anthropic, gemini, gemini-openapi\n/,
     ],
     [
       "two files",

@@ -35,7 +35,8 @@ export function convertInput(
 ): { report: CliReport; failed: number } {
   const run = (schema: unknown): StrictResult | CheckReport => {
     if (!check) return strictSchema(schema, options);
-    const reasons = checkStrict(schema, options.limits === undefined ? {} : { limits: options.limits });
+    const target = options.target ?? "openai";
+    const reasons = checkStrict(schema, options.limits === undefined ? { target } : { target, limits: options.limits });
     return { ok: reasons.length === 0, reasons };
   };
   if (input.kind === "schema") {
@@ -44,11 +45,12 @@ export function convertInput(
   }
   const tools = input.tools.map((tool, index): ToolReport => {
     if (typeof tool !== "object" || tool === null || Array.isArray(tool)) {
-      const error: StrictError = {
+      const error = {
         path: [],
         keyword: "inputSchema",
         message: `tools[${index}] is not an MCP tool object; expected { "name", "inputSchema" }.`,
-      };
+        target: options.target ?? "openai",
+      } as const;
       return { name: `tools[${index}]`, ...(check ? { ok: false, reasons: [error] } : { ok: false, error }) };
     }
     const { name, inputSchema } = tool as { name?: unknown; inputSchema?: unknown };

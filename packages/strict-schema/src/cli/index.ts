@@ -23,8 +23,12 @@ async function main(): Promise<number> {
     return 2;
   }
   const relax = { oneOf: request.relaxOneOf, allOf: request.relaxAllOf };
-  const { report, failed } = convertInput(input, request.check, { relax, encode: request.encode });
-  process.stdout.write(request.summary ? renderSummary(report, request.check) : `${JSON.stringify(report, null, 2)}\n`);
+  const options = { relax, encode: request.encode, target: request.target };
+  const { report, failed } = convertInput(input, request.check, options);
+  const output = request.summary
+    ? renderSummary(report, request.check, request.target)
+    : JSON.stringify(report, null, 2);
+  process.stdout.write(request.summary ? output : `${output}\n`);
   return failed > 0 ? 1 : 0;
 }
 

@@ -3,9 +3,11 @@
 /** What `--help` prints. */
 export const USAGE: string = `Usage: x-strict-schema [options] [file]
 
-Rewrites JSON Schemas into OpenAI's strict-mode subset ("strict": true function
-tools). Reads one JSON document from <file>, or from standard input when <file>
-is "-" or absent:
+Rewrites JSON Schemas into a provider's schema subset: OpenAI's strict mode
+("strict": true function tools) by default, or with --target Anthropic's strict
+tool use, Gemini's JSON Schema parameters or Gemini's OpenAPI parameters.
+Reads one JSON document from <file>, or from standard input when <file> is "-"
+or absent:
   - a JSON Schema (a tool's inputSchema),
   - an MCP tools/list result: { "tools": [ { "name", "inputSchema", … } ] }
     (also inside a JSON-RPC response: { "result": { "tools": […] } }),
@@ -13,18 +15,22 @@ is "-" or absent:
   - a single MCP tool: { "name", "inputSchema" }.
 
 Output (JSON on standard output, so it can be piped):
-  a schema  { "ok": true, "schema": {…}, "nullPaths": […], "relaxations": […] }
-            or { "ok": false, "error": { "path": […], "keyword": "…", "message": "…" } }
+  a schema  { "ok": true, "schema": {…}, "nullPaths": […], "relaxations": […],
+              "encodings": […], "plan": {…}, "described": […], "rewrites": […],
+              "budget": { "optionalParameters": n, "unionParameters": n } }
+            or { "ok": false, "error": { "path": […], "keyword": "…", "message": "…",
+                                           "target": "…" } }
   tools     { "server"?, "version"?, "converted": n, "failed": n,
-              "tools": [ { "name": "…", "ok": true, "schema", "nullPaths", "relaxations" }
-                       | { "name": "…", "ok": false, "error": { "path", "keyword", "message" } } ] }
+              "tools": [ { "name": "…", "ok": true, "schema", "nullPaths", … }
+                       | { "name": "…", "ok": false, "error": { … } } ] }
   A null path lists the property names leading to a property that strict mode
-  made nullable; null in it means "every array element". Remove those nulls from
-  the model's arguments (stripNulls) before calling the tool.
+  made nullable; null in it means "every array element". Undo what the plan
+  lists on the model's arguments (restoreArguments) before calling the tool.
 
 Options:
-  --check          Do not rewrite: list every reason OpenAI would refuse the
-                   schema(s) as they are ("reasons" instead of "schema"/"error").
+  --target <name>  openai (the default), anthropic, gemini or gemini-openapi.
+  --check          Do not rewrite: list every reason the target would refuse
+                   the schema(s) as they are ("reasons" instead of "schema"/"error").
   --summary        Print a table for people instead of JSON.
   --relax-oneof    Rewrite a oneOf with a const/enum discriminator as anyOf.
   --relax-allof    Merge an allOf of object schemas that do not conflict.

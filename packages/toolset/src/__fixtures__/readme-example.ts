@@ -1,8 +1,8 @@
 import { buildToolset, toCallToolResult } from "@x/toolset";
-import type { BuiltToolset, PreparedTools } from "@x/toolset";
+import type { BuiltToolset } from "@x/toolset";
 // What an API adapter is built from (adapter authors only):
 import { prepareToolDefinitions, renderResult, renderedText, resolveToolCalls } from "@x/toolset/adapter";
-import type { PreparedTool, RenderedResult, ResolvedToolCalls } from "@x/toolset/adapter";
+import type { PreparedDefinitions, RenderedResult, ResolvedToolCalls } from "@x/toolset/adapter";
 
 // What two MCP servers' tools/list returned (`(await client.listTools()).tools`).
 const notesTools = [
@@ -37,11 +37,11 @@ const { toolset } = built;
 //   changes: [{ path: ["description"], removed: 1, cut: false, bytes: 22 }] }] (the zero-width space)
 
 // 2. Provider-neutral tool definitions, strict where the schema allows.
-export const prepared: PreparedTools<PreparedTool> = prepareToolDefinitions(toolset, { strict: "auto" });
+export const prepared: PreparedDefinitions = prepareToolDefinitions(toolset, { strict: "auto" });
 // prepared.tools[0] → { name: "notes__search", description: "Searches the notes.", strict: true,
 //   parameters: { type: "object", properties: { query: { type: "string" }, limit: { type: ["integer", "null"] } },
 //                 required: ["limit", "query"], additionalProperties: false } }
-// prepared.report.nullPaths → { notes__search: [["limit"]], web__fetch_page: [["headers"]] }
+// prepared.plans.notes__search → { nullPaths: [["limit"]], encodings: [] } (strip the null the model adds for limit)
 // prepared.report.encoded → { web__fetch_page: [{ kind: "entries", path: ["headers"] }] }
 //   (the headers map is sent as a list of { key, value } entries, which strict mode can express)
 
@@ -51,10 +51,15 @@ export const resolved: ResolvedToolCalls = resolveToolCalls(
   [
     { callId: "call_1", name: "notes__search", arguments: '{"query":"cats","limit":null}', index: 0, kind: "function" },
     { callId: "call_2", name: "notes__delete", arguments: "{}", index: 1, kind: "function" },
-    { callId: "call_3", name: "web__fetch_page", arguments: '{"url":"https://x.dev","headers":[{"key":"accept","value":"text/html"}]}', index: 2, kind: "function" },
+    {
+      callId: "call_3",
+      name: "web__fetch_page",
+      arguments: '{"url":"https://x.dev","headers":[{"key":"accept","value":"text/html"}]}',
+      index: 2,
+      kind: "function",
+    },
   ],
-  toolset,
-  prepared.report.plans,
+  { toolset, plans: prepared.plans },
 );
 // resolved.calls → [{ callId: "call_1", name: "notes__search", server: "notes", toolName: "search", arguments: { query: "cats" }, index: 0 },
 //   { callId: "call_3", …, arguments: { url: "https://x.dev", headers: { accept: "text/html" } }, index: 2 }]

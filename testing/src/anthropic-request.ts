@@ -6,7 +6,9 @@
 // - an `input_schema` whose root is not an object, or is a root `anyOf`,
 //   `oneOf` or `allOf`
 //   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools);
-// - a strict tool outside the strict subset
+// - a strict tool outside the strict subset, as `checkStrict` (target
+//   `anthropic`) of @x/strict-schema/check reads it: a checker that shares no
+//   rule code with the rewriter
 //   (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations),
 //   and a request over the strict budget: 20 strict tools, 24 optional
 //   parameters, 16 union-typed parameters summed over the strict tools
@@ -18,9 +20,10 @@
 //   after another kind of block, an empty text block
 //   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use);
 // - an image whose bytes are not its `media_type`.
+import { checkStrict } from "@x/strict-schema/check";
 import { invalidMessagesRequest } from "./anthropic-server";
 import type { AnthropicReply } from "./anthropic-server";
-import { strictCost, strictRefusal } from "./anthropic-strict-check";
+import { strictCost } from "./anthropic-strict-cost";
 import type { Json } from "./openai-server";
 
 type JsonObject = { [key: string]: Json };
@@ -108,8 +111,8 @@ function checkTools(tools: Json | undefined): AnthropicReply | undefined {
     if (tool.defer_loading === true) deferred++;
     else upFront++;
     if (tool.strict === true) {
-      const problem = strictRefusal(tool.input_schema ?? null);
-      if (problem !== undefined) return invalidMessagesRequest(`${at}.custom: ${problem}`);
+      const [problem] = checkStrict(tool.input_schema ?? null, { target: "anthropic" });
+      if (problem !== undefined) return invalidMessagesRequest(`${at}.custom.input_schema: ${problem.message}`);
       const cost = strictCost(tool.input_schema ?? null);
       spent.strictTools++;
       spent.optional += cost.optional;

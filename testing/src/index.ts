@@ -38,4 +38,4 @@ export {
 } from "./anthropic-server";
 export type { AnthropicExchange, AnthropicReply, AnthropicServer } from "./anthropic-server";
 export { refuseMessagesRequest } from "./anthropic-request";
-export { strictCost, strictRefusal } from "./anthropic-strict-check";
+export { strictCost } from "./anthropic-strict-cost";

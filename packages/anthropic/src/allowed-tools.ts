@@ -12,7 +12,9 @@ export type AnthropicToolChoice =
 /** Options of {@link allowedTools}. */
 export interface AllowedToolsOptions {
   /** `false`: at most one call per reply (`disable_parallel_tool_use: true`). Default `true`. */
-  readonly parallel?: boolean;
+  readonly parallel?: boolean | undefined;
+  /** For a list of names: `"auto"` (default: the model may answer without a call) or `"required"`. */
+  readonly mode?: "auto" | "required" | undefined;
 }
 
 /**
@@ -23,8 +25,15 @@ export interface AllowedToolsOptions {
  * `tools` keeps the whole list either way, so the request's prefix, and the
  * prompt cache, stay the same from turn to turn.
  *
- * @param choice - `"auto"`, `"any"`, `"none"`, or `{ name }` with an exposed name of the request's `tools`
- * @param options - `parallel: false` asks for one call at most
+ * A list of exposed names (the executor's `allowedTools` for the turn)
+ * gives the closest choice the API has, since it cannot name a subset: no
+ * name is `"none"`; with `mode: "required"`, one name is that tool and more
+ * are `"any"`; otherwise `"auto"`. The executor answers a call to a tool
+ * outside the list as an unknown tool, never running it.
+ *
+ * @param choice - `"auto"`, `"any"`, `"none"`, `{ name }` with an exposed name of the request's `tools`, or a list
+ *   of exposed names
+ * @param options - `parallel: false` asks for one call at most; `mode` for a list
  * @returns the `tool_choice` value
  * @example
  * ```ts
@@ -35,11 +44,17 @@ export interface AllowedToolsOptions {
  * ```
  */
 export function allowedTools(
-  choice: "auto" | "any" | "none" | { readonly name: string },
+  choice: "auto" | "any" | "none" | { readonly name: string } | readonly string[],
   options?: AllowedToolsOptions,
 ): AnthropicToolChoice {
   const single = options?.parallel === false ? { disable_parallel_tool_use: true as const } : {};
+  if (Array.isArray(choice)) {
+    const names = choice as readonly string[];
+    if (names.length === 0) return { type: "none" };
+    if (options?.mode !== "required") return { type: "auto", ...single };
+    return names.length === 1 ? { type: "tool", name: names[0]!, ...single } : { type: "any", ...single };
+  }
   if (choice === "none") return { type: "none" };
   if (choice === "auto" || choice === "any") return { type: choice, ...single };
-  return { type: "tool", name: choice.name, ...single };
+  return { type: "tool", name: (choice as { readonly name: string }).name, ...single };
 }

@@ -3,7 +3,7 @@ import type { StreamDelta } from "@x/toolset";
 import { describe, expect, it } from "vitest";
 import { collectStream } from "./collect-stream";
 import type { AnthropicStreamEvent } from "./collect-stream";
-import { responseEnd } from "./response-items";
+import { responseEnd } from "./response-end";
 
 const start = { type: "message_start", message: { ...anthropicMessage([], "end_turn"), stop_reason: null } } as const;
 
@@ -69,7 +69,7 @@ describe("collectStream", () => {
     ]);
     expect(collected.content).toEqual([{ type: "tool_use", id: "toolu_1", name: "w", input: {}, incomplete: true }]);
     expect(collected.stop_reason).toBeNull();
-    expect(responseEnd(collected)).toEqual({ incomplete: "stream-ended" });
+    expect(responseEnd(collected)).toEqual({ incomplete: "the stream ended before the reply was complete" });
   });
 
   it("keeps eagerly streamed input that is not JSON as it streamed", async () => {
@@ -99,7 +99,7 @@ describe("collectStream", () => {
     ]);
     expect(collected.content).toEqual([{ type: "text", text: "Hel" }]);
     expect(collected.error).toEqual({ type: "overloaded_error", message: "Overloaded" });
-    expect(responseEnd(collected)).toEqual({ incomplete: "error: overloaded_error: Overloaded" });
+    expect(responseEnd(collected)).toEqual({ incomplete: "the stream failed: overloaded_error: Overloaded" });
   });
 
   it("ignores pings, unknown events and values that are not events", async () => {

@@ -1,19 +1,17 @@
 // @x/anthropic: for anyone calling Claude's Messages API with MCP tools.
 //
 // The request's `tools` (strict within the request's budget), the model's
-// `tool_use` blocks read back, the `tool_result` blocks that answer them in
-// one user message, and `adapter`, which bundles these for @x/executor. Wire
-// shapes only: the shared stages live in @x/toolset.
+// `tool_use` blocks read back, the `tool_result` blocks that answer them,
+// streams collected, the tool choice, and `adapter`, which bundles these for
+// @x/executor (and gives the turn's messages: `adapter.responseItems`,
+// `adapter.turnItems`, `adapter.userMessage`, `adapter.responseEnd`). Wire
+// shapes only: the shared stages live in @x/toolset and @x/strict-schema.
 export { tools } from "./tools";
 export type { AnthropicTools, AnthropicToolsOptions, AnthropicToolsReport, LoadingReport } from "./tools";
-export { ANTHROPIC_STRICT_BUDGET } from "./strict-budget";
-export type { StrictBudget, StrictSpent } from "./strict-budget";
+export type { StrictBudget } from "./strict-budget";
 export type { ToolSearchVariant } from "./tool-search-tool";
 export { toolCalls } from "./tool-calls";
-export type { OfferedTools } from "./tool-calls";
-export { ANTHROPIC_ERROR_PREFIX, renderedOutput, toolOutput } from "./tool-output";
-export type { AnsweredCall } from "./tool-output";
-export { responseEnd, responseItems, turnItems, userMessage } from "./response-items";
+export { toolOutput } from "./tool-output";
 export { collectStream } from "./collect-stream";
 export type { AnthropicCollectedBlock, AnthropicCollectedMessage, AnthropicStreamEvent } from "./collect-stream";
 export { allowedTools } from "./allowed-tools";

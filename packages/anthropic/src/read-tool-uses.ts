@@ -6,6 +6,7 @@
 import type {
   AnthropicContentBlock,
   AnthropicMessage,
+  AnthropicMessageParam,
   AnthropicResponse,
   AnthropicStopReason,
   AnthropicToolUseBlock,
@@ -24,7 +25,7 @@ export interface ReadReply {
  * The reply `response` holds: a `Message`, its `content`, or the last
  * assistant message of a list of `messages` entries (a transcript).
  */
-export function readReply(response: AnthropicResponse): ReadReply {
+export function readReply(response: AnthropicResponse | readonly AnthropicMessageParam[]): ReadReply {
   if (Array.isArray(response)) {
     const items = response as readonly unknown[];
     if (items.some((item) => isRecord(item) && "role" in item)) {

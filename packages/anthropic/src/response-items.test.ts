@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { AnthropicMessage } from "./anthropic-types";
-import { responseEnd, responseItems, turnItems, userMessage } from "./response-items";
+import { responseEnd } from "./response-end";
+import { responseItems } from "./response-items";
+import { turnItems, userMessage } from "./turn-items";
 
 const message = (content: AnthropicMessage["content"], stop_reason: AnthropicMessage["stop_reason"] = "tool_use") =>
   ({ content, stop_reason }) as AnthropicMessage;
@@ -74,7 +76,7 @@ describe("responseEnd", () => {
     ["max_tokens", { incomplete: "max_tokens" }],
     ["refusal", { incomplete: "refusal" }],
     ["model_context_window_exceeded", { incomplete: "model_context_window_exceeded" }],
-    [null, { incomplete: "stream-ended" }],
+    [null, { incomplete: "the stream ended before the reply was complete" }],
   ] as const)("%s → %j", (stopReason, end) => {
     expect(responseEnd(message([], stopReason))).toEqual(end);
   });

@@ -10,10 +10,12 @@ import type { StreamDelta, ToolCalls } from "@x/toolset";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnthropicMessageParam, AnthropicToolResultBlock } from "./anthropic-types";
 import { collectStream } from "./collect-stream";
-import { responseEnd, responseItems, turnItems, userMessage } from "./response-items";
+import { responseEnd } from "./response-end";
+import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
 import { toolOutput } from "./tool-output";
 import { tools } from "./tools";
+import { turnItems, userMessage } from "./turn-items";
 
 const FIRST_TURN: Json[] = [
   { type: "text", text: "Let me look.", citations: null },
@@ -209,7 +211,7 @@ describe("what the stand-in refuses, through the official client", () => {
           ),
         ],
       },
-      "'minimum' is not supported in strict mode",
+      `"minimum" is not supported in Anthropic's strict tool use`,
     ],
     [
       "a 21st strict tool",

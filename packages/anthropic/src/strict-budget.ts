@@ -4,9 +4,9 @@
 // type arrays) total across all strict schemas"
 // (https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits).
 // A request over any of them is refused whole, so tools() fills the budget
-// one tool at a time and sends the rest non-strict.
-import type { StrictError } from "@x/strict-schema";
-import type { StrictCost } from "./anthropic-schema";
+// one tool at a time and sends the rest non-strict. What each tool spends is
+// counted by @x/strict-schema on the schema it sends (`budget` of its result).
+import type { Budget, StrictError } from "@x/strict-schema";
 
 /** The per-request limits of strict tool use. */
 export interface StrictBudget {
@@ -25,27 +25,25 @@ export const ANTHROPIC_STRICT_BUDGET: StrictBudget = Object.freeze({
   unionParameters: 16,
 });
 
-/** What the strict tools of a request spend: tools, optional and union-typed parameters. */
-export interface StrictSpent {
-  readonly strictTools: number;
-  readonly optionalParameters: number;
-  readonly unionParameters: number;
-}
+const LIMITS = ["strictTools", "optionalParameters", "unionParameters"] as const;
 
-/** The budget being filled, tool by tool. */
+/** The budget being filled, tool by tool, in the order the tools are offered to it. */
 export class BudgetFill {
-  private spent: StrictSpent = { strictTools: 0, optionalParameters: 0, unionParameters: 0 };
+  private spent: StrictBudget = { strictTools: 0, optionalParameters: 0, unionParameters: 0 };
 
   constructor(private readonly budget: StrictBudget) {}
 
-  /** Spends `cost` if it fits and returns nothing, or returns why it does not fit (keyword `budget`). */
-  take(cost: StrictCost): StrictError | undefined {
-    const after = {
+  /**
+   * Spends one strict tool and `cost` if they fit, and returns nothing; or
+   * spends nothing and returns why the tool does not fit (keyword `budget`).
+   */
+  take(cost: Budget): StrictError | undefined {
+    const after: StrictBudget = {
       strictTools: this.spent.strictTools + 1,
       optionalParameters: this.spent.optionalParameters + cost.optionalParameters,
       unionParameters: this.spent.unionParameters + cost.unionParameters,
     };
-    const over = (Object.keys(after) as (keyof StrictSpent)[]).find((limit) => after[limit] > this.budget[limit]);
+    const over = LIMITS.find((limit) => after[limit] > this.budget[limit]);
     if (over === undefined) {
       this.spent = after;
       return undefined;
@@ -54,13 +52,14 @@ export class BudgetFill {
       path: [],
       keyword: "budget",
       message:
-        `The request's strict budget has no room for this tool (${over}: ${this.spent[over]} spent, ` +
-        `${after[over] - this.spent[over]} more needed, limit ${this.budget[over]}).`,
+        `The request's strict budget has no room for this tool (${over}: ${this.spent[over]} of ` +
+        `${this.budget[over]} spent, it needs ${after[over] - this.spent[over]}). Name it in the priority ` +
+        `option to make it strict before others.`,
     };
   }
 
-  /** What has been spent. */
-  total(): StrictSpent {
+  /** What the strict tools taken so far spend. */
+  total(): StrictBudget {
     return this.spent;
   }
 }

@@ -5,10 +5,11 @@ import { filesToolset, refuseMessagesRequest } from "@x/testing";
 import type { Json } from "@x/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { responseItems, turnItems } from "./response-items";
+import { responseItems } from "./response-items";
 import { toolCalls } from "./tool-calls";
 import { toolOutput } from "./tool-output";
 import { tools } from "./tools";
+import { turnItems } from "./turn-items";
 
 const prepared = tools(filesToolset);
 const names = fc.constantFrom("files__read_file", "files__list_dir", "files__search", "files__nope", "");

@@ -101,7 +101,7 @@ describe("toolCalls", () => {
     for (const input of [cyclic, 10n, undefined, Symbol("s")]) {
       expect(() => toolCalls(message([use("toolu_1", "files__read_file", input)]), prepared)).not.toThrow();
     }
-    expect(toolCalls({ content: "nope" } as never, prepared)).toEqual({ calls: [], rejected: [] });
+    expect(toolCalls({ content: "nope" } as never, prepared)).toEqual({ calls: [], rejected: [], searches: [] });
     expect(toolCalls(message([{ type: "tool_use", id: 1, name: "x", input: {} }]), prepared).rejected).toEqual([]);
   });
 });

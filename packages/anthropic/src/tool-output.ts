@@ -1,15 +1,9 @@
 import type { RenderOptions, ToolOutcome } from "@x/toolset";
 import { renderResult } from "@x/toolset/adapter";
-import type { RenderedPart, RenderedResult } from "@x/toolset/adapter";
+import type { CallRef, RenderedPart, RenderedResult } from "@x/toolset/adapter";
 import type { AnthropicToolResultBlock, AnthropicToolResultContent } from "./anthropic-types";
-import { pdfDocument, textBlobDocument } from "./document-block";
+import { pdfDocument, textBlobDocument, textDocument } from "./document-block";
 import { imageBlock } from "./image-block";
-
-/** The call a result answers: its `tool_use` id and the exposed name it called. */
-export interface AnsweredCall {
-  readonly callId: string;
-  readonly name: string;
-}
 
 /**
  * The error prefix of this package: none. A `tool_result` says it failed
@@ -17,16 +11,17 @@ export interface AnsweredCall {
  * (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use),
  * so its text needs no "Error: " before it; `errorPrefix` still adds one.
  */
-export const ANTHROPIC_ERROR_PREFIX = "";
+const ANTHROPIC_ERROR_PREFIX = "";
 
 /**
  * The `tool_result` block answering `call` with a rendered result: what
  * `@x/executor` calls, after rendering once. Each part maps to a block:
  * text to `text` (an empty text is left out: the API refuses empty text
- * blocks), a JPEG, PNG, GIF or WebP image whose bytes are that format to an
+ * blocks), an embedded resource's text to a `document` block with a text
+ * source titled with its URI, a JPEG, PNG, GIF or WebP image whose bytes are that format to an
  * `image` block with a base64 source, a PDF blob to a `document` block with a
  * base64 source and a UTF-8 text blob to a `document` block with a text source
- * (titled with the resource URI); any other image or file to its text
+ * (each titled with the resource URI); any other image or file to its text
  * placeholder (`[image: image/svg+xml, 8 bytes]`). `is_error: true` when the
  * result is an error.
  *
@@ -38,7 +33,7 @@ export const ANTHROPIC_ERROR_PREFIX = "";
  * const block = renderedOutput(call, renderResult(outcome, { errorPrefix: "" }));
  * ```
  */
-export function renderedOutput(call: AnsweredCall, rendered: RenderedResult): AnthropicToolResultBlock {
+export function renderedOutput(call: CallRef, rendered: RenderedResult): AnthropicToolResultBlock {
   const content = rendered.parts.flatMap(resultContent);
   return {
     type: "tool_result",
@@ -65,11 +60,7 @@ export function renderedOutput(call: AnsweredCall, rendered: RenderedResult): An
  * // { type: "tool_result", tool_use_id: "toolu_01…", content: [{ type: "text", text: "18°C" }] }
  * ```
  */
-export function toolOutput(
-  call: AnsweredCall,
-  outcome: ToolOutcome,
-  options?: RenderOptions,
-): AnthropicToolResultBlock {
+export function toolOutput(call: CallRef, outcome: ToolOutcome, options?: RenderOptions): AnthropicToolResultBlock {
   return renderedOutput(
     call,
     renderResult(outcome, { ...options, errorPrefix: options?.errorPrefix ?? ANTHROPIC_ERROR_PREFIX }),
@@ -79,7 +70,8 @@ export function toolOutput(
 function resultContent(part: RenderedPart): AnthropicToolResultContent[] {
   switch (part.type) {
     case "text":
-      return part.text === "" ? [] : [{ type: "text", text: part.text }];
+      if (part.text === "") return [];
+      return [part.uri === undefined ? { type: "text", text: part.text } : textDocument(part.text, part.uri)];
     case "image":
       return [imageBlock(part.mimeType, part.data) ?? { type: "text", text: part.placeholder }];
     case "file":

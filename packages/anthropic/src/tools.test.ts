@@ -1,12 +1,14 @@
-import { filesToolset, refuseMessagesRequest, strictRefusal } from "@x/testing";
+import { checkStrict } from "@x/strict-schema/check";
+import { filesToolset, refuseMessagesRequest } from "@x/testing";
 import type { Json } from "@x/testing";
 import { buildToolset, ToolError } from "@x/toolset";
 import type { McpTool } from "@x/toolset";
 import { describe, expect, it } from "vitest";
 import type { AnthropicTool } from "./anthropic-types";
+import { toolCalls } from "./tool-calls";
 import { tools } from "./tools";
 
-// A server of `count` tools, each with `optional` optional string properties.
+// A server of `count` tools, each with `optional` optional string properties and `unions` required union-typed ones.
 const server = (count: number, optional = 0, unions = 0): McpTool[] =>
   Array.from({ length: count }, (_, i) => ({
     name: `tool_${String(i).padStart(2, "0")}`,
@@ -34,10 +36,11 @@ describe("tools", () => {
   it("sends { name, description, input_schema, strict }, strict always sent", () => {
     const sent = tools(filesToolset);
     expect(sent.tools).toMatchSnapshot();
-    expect(sent.report.fallbacks).toMatchObject({ files__search: { keyword: "oneOf" } });
+    expect(sent.report.fallbacks).toMatchObject({ files__search: { keyword: "oneOf", target: "anthropic" } });
+    expect(sent.output).toEqual({ errorPrefix: "", structured: "auto" });
     expect(accepted(sent)).toBeUndefined();
     for (const tool of sent.tools as AnthropicTool[]) {
-      if (tool.strict) expect(strictRefusal(tool.input_schema as Json)).toBeUndefined();
+      if (tool.strict) expect(checkStrict(tool.input_schema, { target: "anthropic" })).toEqual([]);
     }
   });
 
@@ -56,8 +59,13 @@ describe("tools", () => {
         message: expect.stringContaining(`(${limit}: `) as string,
       },
     });
+    expect(sent.report.strict.spent).toEqual({
+      strictTools: strict,
+      optionalParameters: strict * optional,
+      unionParameters: strict * unions,
+    });
     expect(accepted(sent)).toBeUndefined();
-    // The stand-in refuses the same tools all strict.
+    // The stand-in, counting on its own, refuses the same tools all strict.
     expect(accepted(tools(toolset, { budget: { [limit]: 1000 } }))).toMatchObject({ status: 400 });
   });
 
@@ -71,6 +79,17 @@ describe("tools", () => {
     expect(Object.keys(byPredicate.report.fallbacks)).toEqual(["s__tool_10", "s__tool_11"]);
   });
 
+  it("skips a tool too big for what is left and fills the room with smaller ones after it", () => {
+    // (a toolset is ordered by exposed name)
+    const [first, second, big, ...small] = [...server(2, 3), ...server(1, 20), ...server(3, 1)].map((tool, i) => ({
+      ...tool,
+      name: `tool_${i}`,
+    }));
+    const sent = tools(toolsetOf([first!, second!, big!, ...small]));
+    expect(Object.keys(sent.report.fallbacks)).toEqual(["s__tool_2"]);
+    expect(sent.report.strict.spent).toMatchObject({ strictTools: 5, optionalParameters: 9 });
+  });
+
   it("leaves out what cannot be strict under strict: true, and sends all non-strict under false", () => {
     const strict = tools(toolsetOf(server(21)), { strict: true });
     expect(strict.tools).toHaveLength(20);
@@ -78,56 +97,113 @@ describe("tools", () => {
     expect(Object.keys(tools(filesToolset, { strict: true }).report.excluded)).toEqual(["files__search"]);
     const loose = tools(toolsetOf(server(30)), { strict: false });
     expect(strictNames(loose)).toEqual([]);
-    expect(loose.report.strict).toMatchObject({ strictTools: 0 });
+    expect(loose.tools).toHaveLength(30);
+    expect(loose.report.strict.spent).toMatchObject({ strictTools: 0 });
+    expect(accepted(loose)).toBeUndefined();
   });
 
-  it("makes every root one the API takes, or leaves the tool out", () => {
-    const object = (inputSchema: object): McpTool["inputSchema"] => ({ type: "object", ...inputSchema });
+  it("reports what strict mode described and rewrote, and what it encoded", () => {
     const sent = tools(
       toolsetOf([
         {
-          name: "either",
-          inputSchema: object({
-            anyOf: [
-              { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
-              { type: "object", properties: { b: { type: "number" } }, required: ["b"] },
-            ],
-          }),
+          name: "bounded",
+          inputSchema: {
+            type: "object",
+            properties: {
+              n: { type: "integer", minimum: 1 },
+              tags: { type: "object", additionalProperties: { type: "string" } },
+            },
+            required: ["n"],
+          },
         },
+      ]),
+    );
+    expect(strictNames(sent)).toEqual(["s__bounded"]);
+    expect(sent.report.described).toMatchObject({ s__bounded: [{ keyword: "minimum" }] });
+    expect(sent.report.encoded).toEqual({ s__bounded: [{ kind: "entries", path: ["tags"] }] });
+    const found = toolCalls(
+      [{ type: "tool_use", id: "t", name: "s__bounded", input: { n: 2, tags: [{ key: "a", value: "b" }] } }],
+      sent,
+    );
+    expect(found.calls[0]?.arguments).toEqual({ n: 2, tags: { a: "b" } });
+  });
+
+  it("gives every tool a root the API takes, undoing a wrapped one, or leaves it out", () => {
+    const objects = [
+      { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+      { type: "object", properties: { b: { type: "number" } }, required: ["b"] },
+    ];
+    const sent = tools(
+      toolsetOf([
+        { name: "either", inputSchema: { type: "object", anyOf: objects } },
+        { name: "both", inputSchema: { type: "object", allOf: objects } },
         {
           name: "one_of_two",
-          inputSchema: object({
+          inputSchema: {
+            type: "object",
             properties: { a: { type: "string" }, b: { type: "string" } },
             oneOf: [{ required: ["a"] }, { required: ["b"] }],
-          }),
+          },
         },
-        { name: "text", inputSchema: object({ anyOf: [{ type: "string" }, { type: "number" }] }) },
+        {
+          name: "pointer",
+          inputSchema: { type: "object", anyOf: [{ type: "object" }, { $ref: "#/anyOf/0" }] },
+        },
       ]),
     );
     expect(sent.tools).toMatchSnapshot();
-    expect(sent.report.excluded).toMatchObject({ s__text: { path: ["anyOf"], keyword: "anyOf" } });
+    expect(strictNames(sent)).toEqual(["s__both", "s__either"]);
+    expect(sent.report.fallbacks).toMatchObject({ s__one_of_two: { keyword: "oneOf" } });
+    expect(sent.report.excluded).toMatchObject({ s__pointer: { keyword: "$ref", target: "anthropic" } });
+    expect(sent.report.encoded).toEqual({
+      s__either: [{ kind: "wrap", path: [], property: "value" }],
+      s__one_of_two: [{ kind: "wrap", path: [], property: "value" }],
+    });
     expect(accepted(sent)).toBeUndefined();
+    const found = toolCalls(
+      [
+        { type: "tool_use", id: "e", name: "s__either", input: { value: { a: "x" } } },
+        { type: "tool_use", id: "o", name: "s__one_of_two", input: { value: { b: "y" } } },
+        { type: "tool_use", id: "x", name: "s__either", input: { a: "x" } },
+        { type: "tool_use", id: "p", name: "s__pointer", input: {} },
+      ],
+      sent,
+    );
+    expect(found.calls.map((call) => call.arguments)).toEqual([{ a: "x" }, { b: "y" }]);
+    expect(found.rejected.map((rejection) => [rejection.callId, rejection.error.code])).toEqual([
+      ["x", "arguments-not-restorable"],
+      ["p", "unknown-tool"],
+    ]);
   });
 
-  it("defers tools beside the tool search tool and reports the bytes it saves", () => {
+  it("defers tools beside the tool search tool and reports the bytes with and without", () => {
     const toolset = toolsetOf(server(10, 2));
     const sent = tools(toolset, { deferLoading: (entry) => entry.toolName !== "tool_00", toolSearch: "regex" });
     expect(sent.tools.at(-1)).toEqual({ type: "tool_search_tool_regex_20251119", name: "tool_search_tool_regex" });
     expect(sent.tools.filter((tool) => "defer_loading" in tool)).toHaveLength(9);
-    expect(sent.report.loading).toMatchObject({ upFront: 1, deferred: 9 });
-    expect(sent.report.loading.bytes).toBeGreaterThan(sent.report.loading.bytesWithoutDeferral);
+    const { bytes, bytesWithoutDeferral, upFrontBytes, ...counts } = sent.report.loading;
+    expect(counts).toEqual({ upFront: 1, deferred: 9 });
+    // Every definition is still sent; only the tools up front (and the search tool) are loaded from the start.
+    expect(bytes).toBeGreaterThan(bytesWithoutDeferral);
+    expect(upFrontBytes * 4).toBeLessThan(bytesWithoutDeferral);
     expect(accepted(sent)).toBeUndefined();
     expect(tools(toolset).report.loading).toMatchObject({ deferred: 0 });
+    expect(tools(toolset, { deferLoading: true }).tools.at(-1)).toEqual({
+      type: "tool_search_tool_bm25_20251119",
+      name: "tool_search_tool_bm25",
+    });
   });
 
-  it("refuses options it does not take", () => {
-    for (const options of [
-      { strict: "yes" },
-      { toolSearch: "vector" },
-      { budget: { strictTools: -1 } },
-      { priority: 3 },
-    ]) {
-      expect(() => tools(filesToolset, options as never)).toThrow(ToolError);
-    }
+  it.each([
+    { strict: "yes" },
+    { toolSearch: "vector" },
+    { budget: { strictTools: -1 } },
+    { priority: 3 },
+    { deferLoading: "all" },
+    { strictOptions: { target: "openai" } },
+    { errorPrefix: 1 },
+    { structured: "always" },
+  ])("refuses %j", (options) => {
+    expect(() => tools(filesToolset, options as never)).toThrow(ToolError);
   });
 });

@@ -1,108 +1,148 @@
+import { fitRoot, strictSchema } from "@x/strict-schema";
+import type {
+  Described,
+  Encoding,
+  JsonSchemaObject,
+  Plan,
+  Relaxation,
+  Rewrite,
+  StrictError,
+  StrictSchemaOptions,
+} from "@x/strict-schema";
 import { ToolError } from "@x/toolset";
-import type { PlansByTool, PrepareReport, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
-import type { Encoding, NullPath, Plan, Relaxation, StrictError } from "@x/strict-schema";
+import type { PrepareOptions, PrepareReport, PreparedTools, StrictMode, Toolset, ToolsetEntry } from "@x/toolset";
+import { checkRenderOptions } from "@x/toolset/adapter";
 import { adapter } from "./adapter";
 import type { AnthropicAdapter } from "./adapter";
-import { anthropicStrictSchema, fitRoot } from "./anthropic-schema";
-import type { AnthropicRequestTool, AnthropicTool } from "./anthropic-types";
+import type {
+  AnthropicInputSchema,
+  AnthropicMessageParam,
+  AnthropicRequestTool,
+  AnthropicResponse,
+  AnthropicTool,
+  AnthropicToolResultBlock,
+} from "./anthropic-types";
 import { ANTHROPIC_STRICT_BUDGET, BudgetFill } from "./strict-budget";
-import type { StrictBudget, StrictSpent } from "./strict-budget";
+import type { StrictBudget } from "./strict-budget";
 import { toolSearchTool } from "./tool-search-tool";
 import type { ToolSearchVariant } from "./tool-search-tool";
 
-/** Options of {@link tools}. */
-export interface AnthropicToolsOptions {
+/**
+ * Options of {@link tools}: strict mode and its budget, large tool sets, and
+ * the wording of every answer (`errorPrefix`, default `""`: a `tool_result`
+ * says it failed with `is_error`; `structured`).
+ */
+export interface AnthropicToolsOptions extends PrepareOptions {
   /**
    * `"auto"` (default): strict where a tool has a strict form and the
    * request's budget still has room, in `priority` order; `true`: only
    * strict tools are sent (the others are left out and reported); `false`:
    * every tool non-strict.
    */
-  readonly strict?: "auto" | boolean;
+  readonly strict?: StrictMode | undefined;
+  /** Passed to `strictSchema` (target `anthropic`, which is the only one taken here); encodings on unless `false`. */
+  readonly strictOptions?: StrictSchemaOptions | undefined;
   /**
    * Which tools get the strict budget first: a list of exposed names (in
    * that order), or a predicate over each toolset entry (those it accepts
    * first). The others follow in toolset order. Default: toolset order.
    */
-  readonly priority?: readonly string[] | ((entry: ToolsetEntry) => boolean);
-  /** The per-request limits, if Anthropic's change. Default {@link ANTHROPIC_STRICT_BUDGET}. */
-  readonly budget?: Partial<StrictBudget>;
+  readonly priority?: readonly string[] | ((entry: ToolsetEntry) => boolean) | undefined;
+  /** The per-request limits, should Anthropic's change. Default: 20 strict tools, 24 optional, 16 union-typed. */
+  readonly budget?: Partial<StrictBudget> | undefined;
   /**
    * Which tools are loaded through the API's tool search instead of up front:
    * `true` (all) or a predicate over each toolset entry. Default: none.
    */
-  readonly deferLoading?: boolean | ((entry: ToolsetEntry) => boolean);
+  readonly deferLoading?: boolean | ((entry: ToolsetEntry) => boolean) | undefined;
   /** The tool search sent beside deferred tools. Default `"bm25"`. */
-  readonly toolSearch?: ToolSearchVariant;
-  /** How results render (`toolOutput`'s and the executor's `structured`). Default `"auto"`. */
-  readonly structured?: StructuredMode;
+  readonly toolSearch?: ToolSearchVariant | undefined;
 }
 
 /** How many tools a request loads up front and through tool search, and what deferral saves. */
 export interface LoadingReport {
+  /** Tools the model sees from the start. */
   readonly upFront: number;
+  /** Tools sent with `defer_loading: true`: the model sees them once its tool search finds them. */
   readonly deferred: number;
   /** The UTF-8 size of the JSON of `tools`, as sent. */
   readonly bytes: number;
-  /** The UTF-8 size of the JSON of `tools` with nothing deferred (no search tool). */
+  /** The UTF-8 size of the JSON of `tools` if nothing were deferred. */
   readonly bytesWithoutDeferral: number;
+  /** The UTF-8 size of the JSON of the tools loaded up front (those not deferred, and the search tool). */
+  readonly upFrontBytes: number;
 }
 
 /** The report of {@link tools}. */
 export interface AnthropicToolsReport extends PrepareReport {
   /**
-   * Tools sent non-strict under `"auto"` and tools left out under `true`
-   * because the budget had no more room are in `fallbacks` / `excluded` with
-   * keyword `"budget"`; here is what the strict tools spend, and the limits.
+   * What the strict tools spend of the request's budget, and the budget.
+   * A tool the budget had no room for is in `fallbacks` (under `"auto"`) or
+   * `excluded` (under `true`) with keyword `"budget"`.
    */
-  readonly strict: StrictSpent & { readonly budget: StrictBudget };
+  readonly strict: { readonly spent: StrictBudget; readonly budget: StrictBudget };
   readonly loading: LoadingReport;
 }
 
-/** What {@link tools} returns: the request's `tools` and everything a round needs to answer their calls. */
-export interface AnthropicTools {
-  /** The request's `tools`, as the API takes them. */
-  readonly tools: AnthropicRequestTool[];
+/** What {@link tools} returns: the request's `tools`, and everything a round needs to answer their calls. */
+export interface AnthropicTools extends PreparedTools<
+  AnthropicRequestTool,
+  AnthropicResponse,
+  AnthropicToolResultBlock,
+  AnthropicMessageParam
+> {
   readonly report: AnthropicToolsReport;
-  /** The toolset the tools came from. */
-  readonly toolset: Toolset;
-  /** Exposed name → plan, for every tool offered (and no other): what restores the model's `input`. */
-  readonly plans: PlansByTool;
-  /** How results render. */
-  readonly structured: StructuredMode;
-  /** The API the tools were prepared for. */
   readonly adapter: AnthropicAdapter;
 }
 
-/** One tool's definition before deferral, and whether it is deferred. */
+/** A tool to send: its definition, and whether it is deferred. */
 interface Sendable {
   readonly definition: AnthropicTool;
   readonly deferred: boolean;
 }
 
-const record = <T>(): { [name: string]: T } => Object.create(null) as { [name: string]: T };
+/** The report's per-tool records, filled as the tools are prepared. */
+interface Records {
+  readonly fallbacks: { [name: string]: StrictError };
+  readonly excluded: { [name: string]: StrictError };
+  readonly relaxed: { [name: string]: readonly Relaxation[] };
+  readonly encoded: { [name: string]: readonly Encoding[] };
+  readonly described: { [name: string]: readonly Described[] };
+  readonly rewrites: { [name: string]: readonly Rewrite[] };
+}
 
 /**
- * The Messages API `tools` for a toolset, and what answering their calls
- * needs (the plans that restore the model's `input`, the tools offered).
+ * The Messages API `tools` for a toolset, prepared: `tools` goes into the
+ * request, and the whole object to `toolCalls` or `executeToolCalls`, which
+ * restore the model's `input` with it and run only the tools it offered.
  *
  * Every tool is `{ name, description, input_schema, strict }` (`strict`
- * always sent; `description` left out when the tool has none). Under
- * `strict: "auto"` a tool goes strict when it has a strict form AND the
- * request's budget (20 strict tools, 24 optional and 16 union-typed
- * parameters summed over them) still has room, trying tools in `priority`
- * order; the others go non-strict with their own schema, in
- * `report.fallbacks` with why (the schema path and keyword, or `"budget"`).
- * Every `input_schema` meets the root rules (an object, no root
- * combinator: see `fitRoot`); a tool whose root cannot be made to is left
- * out, in `report.excluded`: one bad tool never fails the request. With
- * `deferLoading`, the deferred tools carry `defer_loading: true` and the tool
- * search tool is added; `report.loading` gives the bytes with and without.
- * The tools keep the toolset's order whatever the priority.
+ * always sent; `description` left out when the tool has none). Every
+ * `input_schema` has the root the API takes even without strict mode (an
+ * object, no `anyOf`, `oneOf` or `allOf` at the top: `fitRoot` of
+ * `@x/strict-schema` merges or wraps it, and the plan undoes the wrapping);
+ * a tool whose root cannot be fitted is left out, in `report.excluded`: one
+ * bad tool never fails the request.
  *
- * @param toolset - the tools to offer, from `buildToolset`
- * @param options - `strict`, `priority`, `budget`, `deferLoading`, `toolSearch`, `structured`
- * @returns the prepared tools: pass `tools` to the request, the whole object to `toolCalls` / the executor
+ * Under `strict: "auto"` (default) a tool goes strict when it has a strict
+ * form (`strictSchema`, target `anthropic`) AND the request's budget (20
+ * strict tools, 24 optional and 16 union-typed parameters summed over them:
+ * {@link https://platform.claude.com/docs/en/build-with-claude/structured-outputs#schema-complexity-limits})
+ * still has room, trying tools in `priority` order; the others go non-strict
+ * with their own schema, in `report.fallbacks` with why (the schema path and
+ * keyword, or keyword `"budget"`). `strict: true` leaves them out instead;
+ * `false` sends every tool non-strict. Deferred tools count against the
+ * budget too. The tools keep the toolset's order whatever the priority.
+ *
+ * With `deferLoading`, the deferred tools carry `defer_loading: true` and
+ * the tool search tool is added
+ * ({@link https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool});
+ * `report.loading` gives the bytes with and without deferral.
+ *
+ * @param toolset - the tools to offer, from `buildToolset` (or `servers.toolset`)
+ * @param options - `strict`, `strictOptions`, `priority`, `budget`, `deferLoading`, `toolSearch`, and how answers are
+ *   worded (`errorPrefix`, `structured`)
+ * @returns the prepared tools
  * @throws {ToolError} `invalid-options` when an option has a value it does not take
  * @example
  * ```ts
@@ -113,46 +153,66 @@ const record = <T>(): { [name: string]: T } => Object.create(null) as { [name: s
  */
 export function tools(toolset: Toolset, options?: AnthropicToolsOptions): AnthropicTools {
   const settings = readOptions(options);
-  const nullPaths = record<readonly NullPath[]>();
-  const fallbacks = record<StrictError>();
-  const excluded = record<StrictError>();
+  const { errorPrefix, structured } = checkRenderOptions({ ...options, errorPrefix: options?.errorPrefix ?? "" });
+  const records: Records = {
+    fallbacks: record(),
+    excluded: record(),
+    relaxed: record(),
+    encoded: record(),
+    described: record(),
+    rewrites: record(),
+  };
   const plans = record<Plan>();
-  const encoded = record<readonly Encoding[]>();
-  const relaxed = record<readonly Relaxation[]>();
-  const fill = new BudgetFill(settings.budget);
   const definitions = new Map<string, AnthropicTool>();
+  const fill = new BudgetFill(settings.budget);
 
-  for (const entry of settings.priority(toolset.entries)) {
+  for (const entry of settings.prioritised(toolset.entries)) {
     const { name, tool } = entry;
-    const description = typeof tool.description === "string" ? { description: tool.description } : {};
-    const fitted = fitRoot(tool.inputSchema);
-    const offer = (schema: AnthropicTool["input_schema"], strict: boolean, plan: Plan): void => {
-      definitions.set(name, { name, ...description, input_schema: schema, strict });
+    const offer = (schema: JsonSchemaObject, strict: boolean, plan: Plan): void => {
+      const description = typeof tool.description === "string" ? { description: tool.description } : {};
+      definitions.set(name, { name, ...description, input_schema: schema as AnthropicInputSchema, strict });
       plans[name] = plan;
-      nullPaths[name] = plan.nullPaths;
-      const encodings = plan.encodings ?? [];
-      if (encodings.length > 0) encoded[name] = encodings;
+      if ((plan.encodings ?? []).length > 0) records.encoded[name] = plan.encodings ?? [];
     };
-    const refuse = (error: StrictError): void => {
-      if (settings.strict === true || !fitted.ok) excluded[name] = fitted.ok ? error : fitted.error;
+    const fitted = fitRoot(tool.inputSchema, { target: "anthropic" });
+    if (!fitted.ok) {
+      records.excluded[name] = fitted.error;
+      continue;
+    }
+    const nonStrict = (why: StrictError): void => {
+      if (settings.strict === true) records.excluded[name] = why;
       else {
-        fallbacks[name] = error;
+        records.fallbacks[name] = why;
         offer(fitted.schema, false, fitted.plan);
       }
     };
     if (settings.strict === false) {
-      if (fitted.ok) offer(fitted.schema, false, fitted.plan);
-      else excluded[name] = fitted.error;
+      offer(fitted.schema, false, fitted.plan);
       continue;
     }
-    const converted = fitted.ok ? anthropicStrictSchema(fitted.schema) : fitted;
+    // The fitted schema, so that a wrapped root goes strict too; its plan then undoes the strict form's
+    // encodings first (they lie inside the wrapper) and the wrapping last.
+    const converted = strictSchema(fitted.schema, settings.strictOptions);
     if (!converted.ok) {
-      refuse(converted.error);
+      nonStrict(converted.error);
       continue;
     }
-    const overBudget = fill.take(converted.cost);
-    if (overBudget === undefined) offer(converted.schema, true, converted.plan);
-    else refuse(overBudget);
+    const overBudget = fill.take(converted.budget);
+    if (overBudget !== undefined) {
+      nonStrict(overBudget);
+      continue;
+    }
+    const wrapping = fitted.plan.encodings ?? [];
+    offer(
+      converted.schema,
+      true,
+      wrapping.length === 0
+        ? converted.plan
+        : { ...converted.plan, encodings: [...(converted.plan.encodings ?? []), ...wrapping] },
+    );
+    if (converted.relaxations.length > 0) records.relaxed[name] = converted.relaxations;
+    if (converted.described.length > 0) records.described[name] = converted.described;
+    if (converted.rewrites.length > 0) records.rewrites[name] = converted.rewrites;
   }
 
   const sendable: Sendable[] = toolset.entries.flatMap((entry) => {
@@ -162,59 +222,62 @@ export function tools(toolset: Toolset, options?: AnthropicToolsOptions): Anthro
   const sent = arrange(sendable, settings.toolSearch, true);
   const deferred = sendable.filter((tool) => tool.deferred).length;
   const report: AnthropicToolsReport = {
-    nullPaths,
-    fallbacks,
-    excluded,
-    relaxed,
-    plans,
-    encoded,
-    strict: { ...fill.total(), budget: settings.budget },
+    ...records,
+    strict: { spent: fill.total(), budget: settings.budget },
     loading: {
       upFront: sendable.length - deferred,
       deferred,
       bytes: jsonBytes(sent),
       bytesWithoutDeferral: jsonBytes(arrange(sendable, settings.toolSearch, false)),
+      upFrontBytes: jsonBytes(sent.filter((tool) => !("defer_loading" in tool))),
     },
   };
-  return { tools: sent, report, toolset, plans, structured: settings.structured, adapter };
+  return { tools: sent, report, toolset, plans, output: { errorPrefix, structured }, adapter };
 }
 
 interface Settings {
-  readonly strict: "auto" | boolean;
-  readonly priority: (entries: readonly ToolsetEntry[]) => ToolsetEntry[];
+  readonly strict: StrictMode;
+  readonly strictOptions: StrictSchemaOptions;
+  readonly prioritised: (entries: readonly ToolsetEntry[]) => ToolsetEntry[];
   readonly budget: StrictBudget;
   readonly deferred: (entry: ToolsetEntry) => boolean;
   readonly toolSearch: ToolSearchVariant;
-  readonly structured: StructuredMode;
 }
 
 function readOptions(options: AnthropicToolsOptions | undefined): Settings {
-  const { strict = "auto", priority, deferLoading = false, toolSearch = "bm25", structured = "auto" } = options ?? {};
   const fail = (option: string, value: unknown, expected: string): never => {
     throw new ToolError(
       "invalid-options",
-      `${option} must be ${expected}, got ${JSON.stringify(value) ?? String(value)}.`,
+      `The option ${option} must be ${expected}; got ${JSON.stringify(value) ?? String(value)}.`,
     );
   };
+  if (options !== undefined && (typeof options !== "object" || options === null)) {
+    fail("options", options, "an object (AnthropicToolsOptions) or left out");
+  }
+  const { strict = "auto", strictOptions, priority, deferLoading = false, toolSearch = "bm25" } = options ?? {};
   if (strict !== "auto" && strict !== true && strict !== false) fail("strict", strict, `"auto", true or false`);
-  if (priority !== undefined && typeof priority !== "function" && !Array.isArray(priority))
+  if (strictOptions?.target !== undefined && strictOptions.target !== "anthropic") {
+    fail("strictOptions.target", strictOptions.target, `"anthropic" or left out`);
+  }
+  if (priority !== undefined && typeof priority !== "function" && !Array.isArray(priority)) {
     fail("priority", priority, "a list of exposed names or a function (entry) => boolean");
-  if (typeof deferLoading !== "boolean" && typeof deferLoading !== "function")
+  }
+  if (typeof deferLoading !== "boolean" && typeof deferLoading !== "function") {
     fail("deferLoading", deferLoading, "true, false or a function (entry) => boolean");
+  }
   if (toolSearch !== "bm25" && toolSearch !== "regex") fail("toolSearch", toolSearch, `"bm25" or "regex"`);
-  if (!["auto", "prefer", "append", "ignore"].includes(structured))
-    fail("structured", structured, `"auto", "prefer", "append" or "ignore"`);
   const budget = { ...ANTHROPIC_STRICT_BUDGET, ...options?.budget };
   for (const [limit, value] of Object.entries(budget)) {
     if (!Number.isInteger(value) || value < 0) fail(`budget.${limit}`, value, "a non-negative integer");
   }
   return {
     strict,
-    priority: (entries) => prioritised(entries, priority),
+    // The stack restores what it encodes, so encodings are on unless asked off.
+    strictOptions: { ...strictOptions, target: "anthropic", encode: strictOptions?.encode ?? true },
+    prioritised: (entries) => prioritised(entries, priority),
     budget,
     deferred: typeof deferLoading === "function" ? (entry) => deferLoading(entry) === true : () => deferLoading,
     toolSearch,
-    structured,
   };
 }
 
@@ -242,6 +305,10 @@ function arrange(sendable: readonly Sendable[], variant: ToolSearchVariant, defe
   return sent;
 }
 
-function jsonBytes(value: unknown): number {
-  return new TextEncoder().encode(JSON.stringify(value)).length;
+/** A record without a prototype: a tool named `__proto__` is a plain key. */
+function record<T>(): { [name: string]: T } {
+  return Object.create(null) as { [name: string]: T };
 }
+
+const encoder = new TextEncoder();
+const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).length;

@@ -89,7 +89,7 @@ const requestOf = (api: AnthropicServer, at: number) =>
   api.exchanges[at]?.request as unknown as Anthropic.MessageCreateParams;
 
 describe("runToolLoop on Claude", () => {
-  it("runs parallel calls, answers them in one user message (an image, a PDF, a text document), and completes", async () => {
+  it("answers parallel calls in one user message (an image, a PDF, a text document) and completes", async () => {
     const { api, anthropic } = await standIn([
       {
         content: [
@@ -253,7 +253,7 @@ describe("runToolLoop on Claude", () => {
     expect(api.exchanges.map((exchange) => exchange.status)).toEqual([200, 200, 200]);
   });
 
-  it("answers a streamed call cut off by the end of the stream, and eager input that is not JSON, running neither", async () => {
+  it("answers a call the stream ended inside, and eager input that is not JSON, running neither", async () => {
     const events = messageEvents(
       anthropicMessage(
         [
@@ -346,7 +346,7 @@ describe("runToolLoop on Claude", () => {
     expect(ends).toMatchObject([{ type: "turn-end", callCount: 0, error: expect.any(Anthropic.APIError) as unknown }]);
   });
 
-  it("continues after pause_turn with the reply sent back as it is, and ends refusal and max_tokens as incomplete", async () => {
+  it("continues after pause_turn with the reply sent back, and ends refusal and max_tokens as incomplete", async () => {
     const search = [
       { type: "server_tool_use", id: "srvtoolu_1", name: "tool_search_tool_bm25", input: { query: "weather" } },
     ];

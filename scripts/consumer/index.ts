@@ -54,6 +54,6 @@ export const connect = (): Promise<servers.Servers> =>
 
 // @x/anthropic: the request's tools, a turn's answers as one user message.
 export const anthropicTools: anthropic.AnthropicTools = anthropic.tools(toolset.buildToolset([]).toolset);
-export const anthropicTurn: anthropic.AnthropicUserMessageParam[] = anthropic.turnItems([
+export const anthropicTurn: anthropic.AnthropicMessageParam[] = anthropic.adapter.turnItems([
   anthropic.toolOutput({ callId: "toolu_1", name: "t" }, { content: [{ type: "text", text: "ok" }] }),
 ]);

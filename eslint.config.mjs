@@ -107,6 +107,7 @@ export default tseslint.config(
       "packages/openai-chat/src/**/*.ts",
       "packages/openai-responses/src/**/*.ts",
       "packages/anthropic/src/**/*.ts",
+      "packages/gemini/src/**/*.ts",
       "packages/executor/src/**/*.ts",
     ],
     ignores: ["**/*.test.ts", "**/*.test-d.ts", "**/__fixtures__/**"],

@@ -6,6 +6,7 @@ import toolset = require("@x/toolset");
 import toolsetAdapter = require("@x/toolset/adapter");
 import chat = require("@x/openai-chat");
 import responses = require("@x/openai-responses");
+import gemini = require("@x/gemini");
 import executor = require("@x/executor");
 import otel = require("@x/executor/otel");
 import servers = require("@x/servers");
@@ -18,6 +19,7 @@ export const modules: readonly object[] = [
   toolsetAdapter,
   chat,
   responses,
+  gemini,
   executor,
   servers,
 ];
@@ -43,3 +45,6 @@ export const config: servers.ServersConfig = {
 };
 export const describe = (status: servers.ServerStatus): string =>
   status.state === "failed" ? status.reason : status.state;
+
+// @x/gemini: the tool config for two tools.
+export const toolConfig: gemini.GeminiToolConfig = gemini.allowedTools(["files__read", "files__list"]);

@@ -8,6 +8,7 @@ import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
 import * as anthropic from "@x/anthropic";
+import * as gemini from "@x/gemini";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
 import * as servers from "@x/servers";
@@ -21,6 +22,7 @@ export const modules: readonly object[] = [
   chat,
   responses,
   anthropic,
+  gemini,
   executor,
   servers,
 ];
@@ -56,4 +58,9 @@ export const connect = (): Promise<servers.Servers> =>
 export const anthropicTools: anthropic.AnthropicTools = anthropic.tools(toolset.buildToolset([]).toolset);
 export const anthropicTurn: anthropic.AnthropicMessageParam[] = anthropic.adapter.turnItems([
   anthropic.toolOutput({ callId: "toolu_1", name: "t" }, { content: [{ type: "text", text: "ok" }] }),
+]);
+
+// @x/gemini: a turn's answers as one user content, on the package's own wire types.
+export const turn: gemini.GeminiContent[] = gemini.turnItems([
+  gemini.toolOutput({ callId: "fc_1", name: "files__read" }, { content: [{ type: "text", text: "ok" }] }),
 ]);

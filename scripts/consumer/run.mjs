@@ -11,6 +11,7 @@ const names = [
   "@x/openai-chat",
   "@x/openai-responses",
   "@x/anthropic",
+  "@x/gemini",
   "@x/executor",
   "@x/executor/otel",
   "@x/servers",

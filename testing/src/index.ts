@@ -3,6 +3,10 @@
 export { loadCorpus } from "./corpus";
 export type { CorpusServer } from "./corpus";
 export { filesToolset } from "./files-toolset";
+export { invalidArgument, refuseGeminiRequest } from "./gemini-request";
+export type { GeminiError, IssuedSignature } from "./gemini-request";
+export { startGeminiServer } from "./gemini-server";
+export type { GeminiExchange, GeminiRequest, GeminiServer, GeminiServerOptions, GeminiTurn } from "./gemini-server";
 export { HOSTILE_DEPTH, HOSTILE_KINDS, hostile, hostileValue, withHostileValues } from "./hostile-values";
 export type { HostileKind } from "./hostile-values";
 export { IMAGES, OUTCOMES, PDF } from "./mcp-results";

@@ -125,6 +125,17 @@ describe("tools() and runToolLoop with the openai client", () => {
     });
   });
 
+  it("a plain-string input: the Chat transcript is messages openai takes", async () => {
+    const result = await runToolLoop({
+      model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),
+      adapter: chat,
+      servers: { toolset, clients: {} },
+      input: "Hi",
+    });
+    expectTypeOf(result.input).toExtend<OpenAI.ChatCompletionMessageParam[]>();
+    await openai.chat.completions.create({ model: "gpt-5-mini", messages: result.input });
+  });
+
   it("the Chat transcript is its messages, with no cast, even when the input is written inline", async () => {
     const result = await runToolLoop({
       model: (messages, tools) => openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }),

@@ -88,9 +88,8 @@ export type AdapterToolOptions<TAdapter extends Adapter> = NonNullable<Parameter
  */
 export type TranscriptEntry<TAdapter extends Adapter, TInput> =
   | TInput
-  | AdapterOutput<TAdapter>
   | (TAdapter["api"] extends "responses"
-      ? never
+      ? AdapterOutput<TAdapter>
       : ReturnType<TAdapter["responseItems"]>[number] | ReturnType<TAdapter["turnItems"]>[number]);
 
 // While TypeScript is still inferring the response type from the model
@@ -273,7 +272,7 @@ export interface LoopRun {
  * });
  * ```
  */
-export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput>(
+export async function runToolLoop<TAdapter extends Adapter, TResponse, TInput = never>(
   options: ToolLoopOptions<TAdapter, TResponse, TInput>,
 ): Promise<ToolLoopResult<TResponse, TranscriptEntry<TAdapter, TInput>, AdapterOutput<TAdapter>>> {
   // The types are proved at the call site: the loop passes entries, responses and outputs along without
@@ -527,7 +526,8 @@ export async function runTurns(run: LoopRun, loop: RunningLoop): Promise<ToolLoo
       const point = loop.conversation;
       const sent = byId && point !== undefined ? loop.transcript.slice(point.seen) : [...loop.transcript];
       const previousResponseId = byId ? (point?.previousResponseId ?? null) : null;
-      response = await model(sent, [...prepared.tools], { turn, signal, onDelta, allowedTools, previousResponseId });
+      const tools = adapter.turnTools?.(prepared, loop.transcript) ?? [...prepared.tools];
+      response = await model(sent, tools, { turn, signal, onDelta, allowedTools, previousResponseId });
       if (isStream(response)) {
         throw new ToolError(
           "invalid-options",

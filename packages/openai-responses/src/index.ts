@@ -13,8 +13,6 @@ export type {
 } from "./tools";
 export { toolCalls } from "./tool-calls";
 export type { ResponsesToolCalls } from "./tool-calls";
-export { searchTools } from "./search-tools";
-export type { SearchableTool, SearchMatch } from "./search-tools";
 export type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 export { toolOutput } from "./tool-output";
 export { collectStream } from "./collect-stream";

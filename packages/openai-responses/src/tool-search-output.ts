@@ -1,7 +1,7 @@
 import type { ToolSearchAnswer as ToolSearchAnswerOf } from "@x/toolset";
 import { isRecord } from "./read-output";
 import type { ResponsesFunctionTool, ResponsesNamespaceTool, ResponsesToolSearchOutput } from "./responses-types";
-import { queryTooLarge, searchTools } from "./search-tools";
+import { queryTooLarge, searchTools } from "@x/toolset/adapter";
 
 /**
  * What client-side tool search looks through, as `tools()` reports it in

@@ -79,6 +79,13 @@ export interface Adapter<
   /** How `response` ended, read when it holds no call to answer. */
   responseEnd(response: TResponse): ResponseEnd;
   /**
+   * The tools this turn's request sends, for an API whose tool search runs
+   * on the client with no way to load what it found (Gemini): the prepared
+   * tools plus those earlier searches in `transcript` found. Left out, every
+   * turn sends `prepared.tools`.
+   */
+  turnTools?(prepared: PreparedTools<TTool, TResponse, TOutput, TItem>, transcript: readonly unknown[]): TTool[];
+  /**
    * For an API that takes one answer per call id in a whole conversation
    * (Responses): the call ids `items` answer. Left out where each response's
    * calls are answered on their own.

@@ -22,3 +22,5 @@ export { checkRenderOptions } from "../render-options";
 export type { OutputSettings, RenderSettings } from "../render-options";
 export { readStream } from "../read-stream";
 export { describeValue, showValue } from "../describe-value";
+export { queryTooLarge, searchTools } from "../search-tools";
+export type { SearchableTool, SearchMatch } from "../search-tools";

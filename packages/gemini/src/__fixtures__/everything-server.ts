@@ -1,0 +1,16 @@
+// How to start @modelcontextprotocol/server-everything (the reference MCP
+// server, installed from npm) as a child process speaking stdio.
+import { readFileSync } from "node:fs";
+import type { StdioServerParameters } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const packageDir = new URL("../../node_modules/@modelcontextprotocol/server-everything/", import.meta.url);
+const { bin } = JSON.parse(readFileSync(new URL("package.json", packageDir), "utf8")) as {
+  bin: { [name: string]: string };
+};
+
+/** Its bin, run by this Node with the `stdio` transport argument. */
+export const everythingServer: StdioServerParameters = {
+  command: process.execPath,
+  args: [new URL(bin["mcp-server-everything"] as string, packageDir).pathname, "stdio"],
+  stderr: "ignore",
+};

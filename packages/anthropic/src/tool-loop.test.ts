@@ -64,23 +64,17 @@ async function standIn(turns: readonly Turn[]): Promise<{ api: AnthropicServer; 
 const use = (id: string, name: string, input: Json = {}): Json => ({ type: "tool_use", id, name, input });
 const say = (text: string): Json => ({ type: "text", text, citations: null });
 const servers = () => ({ toolset, clients: { demo: demo.client, reports: reports.client } });
-/**
- * The loop's transcript as the SDK's messages. The executor types an entry as the caller's input, a reply's
- * item or an answer (a `tool_result` block); an answer only ever reaches the transcript inside turnItems'
- * user message, so every entry is a MessageParam.
- */
-const asMessages = (entries: readonly unknown[]): Anthropic.MessageParam[] => entries as Anthropic.MessageParam[];
-const create = (anthropic: Anthropic) => (messages: readonly unknown[], tools: Anthropic.ToolUnion[]) =>
-  anthropic.messages.create({ model: MODEL, max_tokens: 1024, messages: asMessages(messages), tools });
+const create = (anthropic: Anthropic) => (messages: Anthropic.MessageParam[], tools: Anthropic.ToolUnion[]) =>
+  anthropic.messages.create({ model: MODEL, max_tokens: 1024, messages, tools });
 /** Each message of a transcript as its role and the types of its blocks. */
-const shape = (messages: readonly unknown[]): string[] =>
-  asMessages(messages).map(
+const shape = (messages: readonly Anthropic.MessageParam[]): string[] =>
+  messages.map(
     ({ role, content }) =>
       `${role}: ${typeof content === "string" ? "text" : content.map((block) => block.type).join(", ")}`,
   );
 /** The `tool_result` blocks of the user message at `at`. */
-const results = (messages: readonly unknown[], at: number) =>
-  (asMessages(messages)[at]?.content as Anthropic.ToolResultBlockParam[]).map(({ tool_use_id, content, is_error }) => ({
+const results = (messages: readonly Anthropic.MessageParam[], at: number) =>
+  (messages[at]?.content as Anthropic.ToolResultBlockParam[]).map(({ tool_use_id, content, is_error }) => ({
     tool_use_id,
     content,
     ...(is_error ? { is_error } : {}),
@@ -162,7 +156,7 @@ describe("runToolLoop on Claude", () => {
       model: async (messages, tools, { signal, onDelta }) =>
         collectStream(
           await anthropic.messages.create(
-            { model: MODEL, max_tokens: 1024, messages: asMessages(messages), tools, stream: true },
+            { model: MODEL, max_tokens: 1024, messages, tools, stream: true },
             { signal: signal ?? null },
           ),
           { signal, onDelta },
@@ -284,7 +278,7 @@ describe("runToolLoop on Claude", () => {
           await anthropic.messages.create({
             model: MODEL,
             max_tokens: 1024,
-            messages: asMessages(messages),
+            messages,
             tools,
             stream: true,
           }),
@@ -312,7 +306,7 @@ describe("runToolLoop on Claude", () => {
       },
     ]);
     // Repeated with an empty input: the API takes only an object there.
-    expect(asMessages(result.input)[1]?.content).toEqual([
+    expect(result.input[1]?.content).toEqual([
       { type: "text", text: "Deleting." },
       { type: "tool_use", id: "toolu_j", name: "demo__get_weather", input: {} },
       { type: "tool_use", id: "toolu_d", name: "demo__delete_file", input: {} },
@@ -332,7 +326,7 @@ describe("runToolLoop on Claude", () => {
           await anthropic.messages.create({
             model: MODEL,
             max_tokens: 1024,
-            messages: asMessages(messages),
+            messages,
             tools,
             stream: true,
           }),
@@ -422,7 +416,7 @@ describe("runToolLoop on Claude", () => {
         anthropic.messages.create({
           model: MODEL,
           max_tokens: 1024,
-          messages: asMessages(messages),
+          messages,
           tools,
           tool_choice: allowedTools(names ?? "auto", { mode: "required", parallel: false }),
         }),
@@ -482,7 +476,12 @@ describe("pause and resume on Claude", () => {
         ["--conditions=@x/source", "--import", "tsx", child, file, api.baseURL, JSON.stringify({ toolu_d: false })],
         { cwd: fileURLToPath(new URL("..", import.meta.url)) },
       );
-      const resumed = JSON.parse(stdout) as { stopReason: string; turns: number; input: unknown[]; pid: number };
+      const resumed = JSON.parse(stdout) as {
+        stopReason: string;
+        turns: number;
+        input: Anthropic.MessageParam[];
+        pid: number;
+      };
       expect(resumed.pid).not.toBe(process.pid);
       expect(resumed).toMatchObject({ stopReason: "completed", turns: 2 });
       expect(shape(resumed.input)).toEqual([

@@ -7,14 +7,7 @@ const anthropic = new Anthropic(); // reads ANTHROPIC_API_KEY (and ANTHROPIC_BAS
 await using servers = await connectServers("mcp.json");
 
 const { response, stopReason, incomplete } = await runToolLoop({
-  model: (messages, tools) =>
-    anthropic.messages.create({
-      model: "claude-sonnet-4-5",
-      max_tokens: 1024,
-      // Every entry is a MessageParam: a turn's tool_result blocks go in one user message.
-      messages: messages as Anthropic.MessageParam[],
-      tools,
-    }),
+  model: (messages, tools) => anthropic.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools }),
   adapter,
   servers,
   input: process.argv[2] ?? "What is 2 + 3?",

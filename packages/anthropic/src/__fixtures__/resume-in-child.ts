@@ -17,14 +17,7 @@ const state = JSON.parse(await readFile(stateFile, "utf8")) as ToolLoopState<Ant
 const [demo, reports] = await Promise.all([startDemoServer(), startReportsServer()]);
 const anthropic = new Anthropic({ apiKey: "test", baseURL, maxRetries: 0 });
 const result = await resumeToolLoop(state, JSON.parse(decisions) as { [callId: string]: boolean }, {
-  model: (messages, tools) =>
-    // (every entry of a Messages transcript is a MessageParam: see asMessages in tool-loop.test.ts)
-    anthropic.messages.create({
-      model: "claude-standin",
-      max_tokens: 1024,
-      messages: messages as Anthropic.MessageParam[],
-      tools,
-    }),
+  model: (messages, tools) => anthropic.messages.create({ model: "claude-standin", max_tokens: 1024, messages, tools }),
   adapter,
   servers: {
     toolset: buildToolset([

@@ -23,6 +23,8 @@ export interface AnthropicTool {
   strict: boolean;
   /** Loaded only when the tool search finds it (`Tool.defer_loading`). */
   defer_loading?: true;
+  /** Its input streamed as generated, unbuffered (`Tool.eager_input_streaming`): it may not be JSON. */
+  eager_input_streaming?: boolean;
 }
 
 /**

@@ -194,7 +194,20 @@ describe("tools", () => {
     });
   });
 
+  it("sends eager_input_streaming on every tool when asked, and not on the search tool", () => {
+    const sent = tools(filesToolset, { eagerInputStreaming: true, deferLoading: true });
+    expect(sent.tools.map((tool) => ("input_schema" in tool ? tool.eager_input_streaming : "search"))).toEqual([
+      true,
+      true,
+      true,
+      "search",
+    ]);
+    expect(accepted(sent)).toBeUndefined();
+    expect(tools(filesToolset).tools.some((tool) => "eager_input_streaming" in tool)).toBe(false);
+  });
+
   it.each([
+    { eagerInputStreaming: "yes" },
     { strict: "yes" },
     { toolSearch: "vector" },
     { budget: { strictTools: -1 } },

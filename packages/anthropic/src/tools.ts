@@ -57,6 +57,13 @@ export interface AnthropicToolsOptions extends PrepareOptions {
   readonly deferLoading?: boolean | ((entry: ToolsetEntry) => boolean) | undefined;
   /** The tool search sent beside deferred tools. Default `"bm25"`. */
   readonly toolSearch?: ToolSearchVariant | undefined;
+  /**
+   * Sent as every tool's `eager_input_streaming`: `true` streams each call's
+   * input as it is generated, unbuffered
+   * ({@link https://platform.claude.com/docs/en/agents-and-tools/tool-use/fine-grained-tool-streaming}),
+   * `false` buffers it. Default: not sent (the API decides).
+   */
+  readonly eagerInputStreaming?: boolean | undefined;
 }
 
 /** How many tools a request loads up front and through tool search, and what deferral saves. */
@@ -140,8 +147,8 @@ interface Records {
  * `report.loading` gives the bytes with and without deferral.
  *
  * @param toolset - the tools to offer, from `buildToolset` (or `servers.toolset`)
- * @param options - `strict`, `strictOptions`, `priority`, `budget`, `deferLoading`, `toolSearch`, and how answers are
- *   worded (`errorPrefix`, `structured`)
+ * @param options - `strict`, `strictOptions`, `priority`, `budget`, `deferLoading`, `toolSearch`,
+ *   `eagerInputStreaming`, and how answers are worded (`errorPrefix`, `structured`)
  * @returns the prepared tools
  * @throws {ToolError} `invalid-options` when an option has a value it does not take
  * @example
@@ -170,7 +177,8 @@ export function tools(toolset: Toolset, options?: AnthropicToolsOptions): Anthro
     const { name, tool } = entry;
     const offer = (schema: JsonSchemaObject, strict: boolean, plan: Plan): void => {
       const description = typeof tool.description === "string" ? { description: tool.description } : {};
-      definitions.set(name, { name, ...description, input_schema: schema as AnthropicInputSchema, strict });
+      const eager = settings.eager === undefined ? {} : { eager_input_streaming: settings.eager };
+      definitions.set(name, { name, ...description, input_schema: schema as AnthropicInputSchema, strict, ...eager });
       plans[name] = plan;
       if ((plan.encodings ?? []).length > 0) records.encoded[name] = plan.encodings ?? [];
     };
@@ -242,6 +250,7 @@ interface Settings {
   readonly budget: StrictBudget;
   readonly deferred: (entry: ToolsetEntry) => boolean;
   readonly toolSearch: ToolSearchVariant;
+  readonly eager: boolean | undefined;
 }
 
 function readOptions(options: AnthropicToolsOptions | undefined): Settings {
@@ -266,6 +275,8 @@ function readOptions(options: AnthropicToolsOptions | undefined): Settings {
     fail("deferLoading", deferLoading, "true, false or a function (entry) => boolean");
   }
   if (toolSearch !== "bm25" && toolSearch !== "regex") fail("toolSearch", toolSearch, `"bm25" or "regex"`);
+  const eager = options?.eagerInputStreaming;
+  if (eager !== undefined && typeof eager !== "boolean") fail("eagerInputStreaming", eager, "true, false or left out");
   const budget = { ...ANTHROPIC_STRICT_BUDGET, ...options?.budget };
   for (const [limit, value] of Object.entries(budget)) {
     if (!Number.isInteger(value) || value < 0) fail(`budget.${limit}`, value, "a non-negative integer");
@@ -278,6 +289,7 @@ function readOptions(options: AnthropicToolsOptions | undefined): Settings {
     budget,
     deferred: typeof deferLoading === "function" ? (entry) => deferLoading(entry) === true : () => deferLoading,
     toolSearch,
+    eager,
   };
 }
 

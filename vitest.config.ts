@@ -41,6 +41,7 @@ export default defineConfig({
       project("@x/toolset", "packages/toolset"),
       project("@x/openai-chat", "packages/openai-chat"),
       project("@x/openai-responses", "packages/openai-responses"),
+      project("@x/anthropic", "packages/anthropic"),
       project("@x/gemini", "packages/gemini"),
       project("@x/executor", "packages/executor"),
       project("@x/servers", "packages/servers"),

@@ -73,6 +73,7 @@ export function capRenderedParts(
   let keptTexts = 0;
   let cutAt = -1;
   let cutText = "";
+  let cutFrom: { uri?: string } = {};
   for (const part of parts) {
     if (part.type !== "text") {
       kept.push(part);
@@ -91,11 +92,14 @@ export function capRenderedParts(
     cutText = cutUtf8(part.text, Math.max(0, room - used - separator)).kept;
     if (cutText !== "") used += separator + utf8ByteLength(cutText);
     cutAt = kept.length;
-    kept.push({ type: "text", text: cutText });
+    // A cut resource text is still that resource's (its uri stays).
+    cutFrom = part.uri === undefined ? {} : { uri: part.uri };
+    kept.push({ type: "text", text: cutText, ...cutFrom });
   }
   const truncatedBytes = total - used;
-  if (marked)
-    kept[cutAt] = { type: "text", text: `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}` };
-  else if (cutText === "") kept.splice(cutAt, 1);
+  if (marked) {
+    const text = `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}`;
+    kept[cutAt] = { type: "text", text, ...cutFrom };
+  } else if (cutText === "") kept.splice(cutAt, 1);
   return { parts: kept, truncatedBytes };
 }

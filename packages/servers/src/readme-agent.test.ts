@@ -1,7 +1,7 @@
 // The agents the READMEs show, run for real as scripts: the official openai
 // client over HTTP (to a scripted OpenAI-compatible server on 127.0.0.1) and two
 // stdio servers from an mcp.json (server-everything and the calculator). This
-// README's agent uses both APIs; the root README's shortest agent, Responses.
+// README's agent uses both APIs; the root README's shortest agent (shortest-agent.ts), Chat Completions.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -158,16 +158,16 @@ describe("the README agent", () => {
 describe("the root README's shortest agent", () => {
   it("is the code the root README shows", () => {
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-    expect(readme).toContain(`\`\`\`ts\n${readFileSync(fixture("readme-shortest-agent.ts"), "utf8")}\`\`\``);
+    expect(readme).toContain(`\`\`\`ts\n${readFileSync(fixture("shortest-agent.ts"), "utf8")}\`\`\``);
   });
 
-  it("runs a Responses model with the tools of the two servers of mcp.json, and exits", async () => {
-    const { stdout, stderr } = await runAgent("readme-shortest-agent.ts");
-    expect({ stdout, stderr }).toEqual({ stdout: "5, said the responses model\n", stderr: "" });
-    expect(requests.map((request) => request.path)).toEqual(["/v1/responses", "/v1/responses"]);
-    expect(requests[0]?.body.input).toEqual([{ type: "message", role: "user", content: "What is 2 + 3?" }]);
-    expect(
-      requests[1]?.body.input?.filter((item) => item.type === "function_call_output").map((item) => item.output),
-    ).toEqual(["The sum of 2 and 3 is 5.", "5"]);
+  it("runs a Chat Completions model with the tools of the two servers of mcp.json, and exits", async () => {
+    const { stdout, stderr } = await runAgent("shortest-agent.ts");
+    expect({ stdout, stderr }).toEqual({ stdout: "5, said the chat model\n", stderr: "" });
+    expect(requests.map((request) => request.path)).toEqual(["/v1/chat/completions", "/v1/chat/completions"]);
+    expect(requests[1]?.body.messages?.slice(-2).map((message) => message.content)).toEqual([
+      "The sum of 2 and 3 is 5.",
+      "5",
+    ]);
   });
 });

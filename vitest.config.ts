@@ -46,6 +46,11 @@ export default defineConfig({
       project("@x/executor", "packages/executor"),
       project("@x/servers", "packages/servers"),
       project("@x/playground", "apps/playground"),
+      // The repository's own scripts (the docs check): plain Node, nothing to typecheck here (the root tsc does).
+      {
+        extends: true as const,
+        test: { name: "scripts", root: fileURLToPath(new URL("./scripts/", import.meta.url)), include: ["*.test.ts"] },
+      },
     ],
   },
 });

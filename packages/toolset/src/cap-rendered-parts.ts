@@ -31,15 +31,8 @@ function surelyFits(parts: readonly RenderedPart[], maxBytes: number): boolean {
 }
 
 /**
- * Cuts `parts` so that the text the model reads fits in `maxBytes` of UTF-8
- * (the cap of `renderResult`): the whole text, with the error prefix
- * (`prefixBytes`, never cut), the line breaks between parts and the marker
- * counted. Images and files are not counted and never cut. Text parts are kept whole
- * while they fit; the part that crosses the limit is cut at a code point
- * boundary and ends with {@link truncationMarker} on a line of its own
- * (counting every byte left out, line breaks included); later text parts are
- * left out, images and files stay where they were. A limit too small for the marker
- * gets the cut text without it; one smaller than the prefix, the prefix alone.
+ * Cuts `parts` to `maxBytes` of UTF-8 as `renderResult` describes its
+ * `maxOutputBytes`, the error prefix (`prefixBytes`, never cut) counted.
  *
  * @returns the cut parts and the bytes cut, or `undefined` when `parts` fit as they are
  */

@@ -102,8 +102,7 @@ export interface RenderedResult {
  * placeholder (`"Error: [image: image/png, 4 bytes]"`). An
  * error value renders as the prefix and its message. An outcome that is not
  * a well-formed result renders as the `malformed-result` error of
- * `toCallToolResult` (checked the same way, without its copy: rendering a
- * well-formed result allocates nothing but the parts).
+ * {@link toCallToolResult}.
  *
  * Throws only on a caller's mistake: `ToolError("invalid-options")` when an
  * option is wrong (see {@link checkRenderOptions}).

@@ -59,7 +59,18 @@ export interface AnswerContext<TOutput> {
   readonly executionId: string;
 }
 
-const callFields = (executionId: string, call: ToolCall) => ({
+/** The fields every event about one call carries. */
+export const callFields = (
+  executionId: string,
+  call: ToolCall,
+): {
+  executionId: string;
+  callId: string;
+  index: number;
+  name: string;
+  server: string;
+  toolName: string;
+} => ({
   executionId,
   callId: call.callId,
   index: call.index,

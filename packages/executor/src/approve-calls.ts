@@ -1,5 +1,6 @@
 import { ToolError } from "@x/toolset";
 import type { ToolCall, Toolset } from "@x/toolset";
+import { ABORTED, raceAbort } from "./race-abort";
 
 /**
  * The MCP annotations of a tool (`tools/list`'s `annotations`). They are
@@ -128,23 +129,4 @@ export async function askApproval(
   } catch (error) {
     return { kind: "deny", error };
   }
-}
-
-const ABORTED = Symbol("aborted");
-
-function raceAbort<T>(answering: PromiseLike<T> | T, signal: AbortSignal): Promise<T | typeof ABORTED> {
-  return new Promise<T | typeof ABORTED>((resolve, reject) => {
-    const onAbort = (): void => resolve(ABORTED);
-    signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(answering).then(
-      (answer) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(answer);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

@@ -1,6 +1,6 @@
 import type { PreparedTools, ToolCall, ToolSearchAnswer } from "@x/toolset";
 import type { Rejection, ResolvedToolCalls } from "@x/toolset/adapter";
-import { answerCall } from "./answer-call";
+import { answerCall, callFields } from "./answer-call";
 import type { AnswerContext, CallOutcome } from "./answer-call";
 import { askApproval, deniedError, readAnswer } from "./approve-calls";
 import type { ApprovalAnswer, ApprovalDecision } from "./approve-calls";
@@ -130,12 +130,7 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
       emit({
         type: "tool-call-elicitation",
         timestamp: now(),
-        executionId,
-        callId: call.callId,
-        index: call.index,
-        name: call.name,
-        server: call.server,
-        toolName: call.toolName,
+        ...callFields(executionId, call),
         mode: record.request.mode,
         message: record.request.message,
         ...(record.request.mode === "url"
@@ -154,12 +149,7 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
           emit({
             type: "tool-call-progress",
             timestamp: now(),
-            executionId,
-            callId: call.callId,
-            index: call.index,
-            name: call.name,
-            server: call.server,
-            toolName: call.toolName,
+            ...callFields(executionId, call),
             progress,
             ...(typeof total === "number" ? { total } : {}),
             ...(typeof message === "string" ? { message } : {}),
@@ -184,12 +174,7 @@ async function runOne<TOutput>(
   emit({
     type: "tool-call-start",
     timestamp: startTime,
-    executionId,
-    callId: call.callId,
-    index: call.index,
-    name: call.name,
-    server: call.server,
-    toolName: call.toolName,
+    ...callFields(executionId, call),
     ...(typeof description === "string" ? { description } : {}),
     ...(settings.includeValues ? { arguments: call.arguments } : {}),
   });

@@ -2,6 +2,7 @@
 // server. Never rejects: every way it can go is a decision.
 import { ToolError } from "@x/toolset";
 import { checkElicitationContent } from "./check-elicitation-content";
+import { ABORTED, raceAbort } from "../race-abort";
 import type {
   ElicitationRecord,
   ElicitationRequest,
@@ -124,23 +125,4 @@ function invalid(request: ElicitationRequest, why: string, cause?: unknown): Eli
       { cause },
     ),
   };
-}
-
-const ABORTED = Symbol("aborted");
-
-function raceAbort<T>(answering: PromiseLike<T> | T, signal: AbortSignal): Promise<T | typeof ABORTED> {
-  return new Promise<T | typeof ABORTED>((resolve, reject) => {
-    const onAbort = (): void => resolve(ABORTED);
-    signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(answering).then(
-      (answer) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(answer);
-      },
-      (error: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

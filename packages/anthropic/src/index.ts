@@ -7,7 +7,7 @@
 // `adapter.turnItems`, `adapter.userMessage`, `adapter.responseEnd`). Wire
 // shapes only: the shared stages live in @x/toolset and @x/strict-schema.
 export { tools } from "./tools";
-export type { AnthropicTools, AnthropicToolsOptions, AnthropicToolsReport, LoadingReport } from "./tools";
+export type { AnthropicLoadingReport, AnthropicTools, AnthropicToolsOptions, AnthropicToolsReport } from "./tools";
 export type { StrictBudget } from "./strict-budget";
 export type { ToolSearchVariant } from "./tool-search-tool";
 export { toolCalls } from "./tool-calls";

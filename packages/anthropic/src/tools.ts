@@ -10,7 +10,15 @@ import type {
   StrictSchemaOptions,
 } from "@x/strict-schema";
 import { ToolError } from "@x/toolset";
-import type { PrepareOptions, PrepareReport, PreparedTools, StrictMode, Toolset, ToolsetEntry } from "@x/toolset";
+import type {
+  PrepareOptions,
+  PrepareReport,
+  PreparedTools,
+  StrictMode,
+  Toolset,
+  ToolsetEntry,
+  LoadingReport,
+} from "@x/toolset";
 import { checkRenderOptions } from "@x/toolset/adapter";
 import { adapter } from "./adapter";
 import type { AnthropicAdapter } from "./adapter";
@@ -67,15 +75,7 @@ export interface AnthropicToolsOptions extends PrepareOptions {
 }
 
 /** How many tools a request loads up front and through tool search, and what deferral saves. */
-export interface LoadingReport {
-  /** Tools the model sees from the start. */
-  readonly upFront: number;
-  /** Tools sent with `defer_loading: true`: the model sees them once its tool search finds them. */
-  readonly deferred: number;
-  /** The UTF-8 size of the JSON of `tools`, as sent. */
-  readonly bytes: number;
-  /** The UTF-8 size of the JSON of `tools` if nothing were deferred. */
-  readonly bytesWithoutDeferral: number;
+export interface AnthropicLoadingReport extends LoadingReport {
   /** The UTF-8 size of the JSON of the tools loaded up front (those not deferred, and the search tool). */
   readonly upFrontBytes: number;
 }
@@ -88,7 +88,7 @@ export interface AnthropicToolsReport extends PrepareReport {
    * `excluded` (under `true`) with keyword `"budget"`.
    */
   readonly strict: { readonly spent: StrictBudget; readonly budget: StrictBudget };
-  readonly loading: LoadingReport;
+  readonly loading: AnthropicLoadingReport;
 }
 
 /** What {@link tools} returns: the request's `tools`, and everything a round needs to answer their calls. */

@@ -7,7 +7,7 @@ const isRecord = (value: unknown): value is Fields =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** One candidate as {@link collectStream} gathers it. */
-export interface CollectedCandidate {
+export interface GeminiCollectedCandidate {
   content: { role: string; parts: GeminiPart[] };
   finishReason?: string;
   finishMessage?: string;
@@ -16,8 +16,8 @@ export interface CollectedCandidate {
 }
 
 /** The response {@link collectStream} gathers: the one `generateContent` would have returned. */
-export interface CollectedResponse {
-  candidates: CollectedCandidate[];
+export interface GeminiCollectedResponse {
+  candidates: GeminiCollectedCandidate[];
   responseId?: string;
   modelVersion?: string;
   usageMetadata?: GeminiUsage;
@@ -62,9 +62,9 @@ const textOnly = (part: Fields): boolean =>
 export async function collectStream(
   chunks: StreamEvents<GeminiResponse>,
   options?: CollectStreamOptions,
-): Promise<CollectedResponse> {
+): Promise<GeminiCollectedResponse> {
   const onDelta = options?.onDelta;
-  const response: CollectedResponse = { candidates: [] };
+  const response: GeminiCollectedResponse = { candidates: [] };
   await readStream(
     chunks,
     (chunk) => {
@@ -83,14 +83,14 @@ export async function collectStream(
   return response;
 }
 
-function readEnvelope(response: CollectedResponse, chunk: Fields): void {
+function readEnvelope(response: GeminiCollectedResponse, chunk: Fields): void {
   for (const field of ["responseId", "modelVersion", "createTime", "promptFeedback"]) {
     if (chunk[field] !== undefined && response[field] === undefined) response[field] = structuredClone(chunk[field]);
   }
   if (isRecord(chunk.usageMetadata)) response.usageMetadata = structuredClone(chunk.usageMetadata);
 }
 
-function candidateAt(response: CollectedResponse, index: number): CollectedCandidate {
+function candidateAt(response: GeminiCollectedResponse, index: number): GeminiCollectedCandidate {
   let candidate = response.candidates.find((collected) => collected.index === index);
   if (candidate === undefined) {
     candidate = { content: { role: "model", parts: [] }, index };
@@ -101,7 +101,7 @@ function candidateAt(response: CollectedResponse, index: number): CollectedCandi
 }
 
 /** Reads one chunk's candidate into the collected one; returns the text (not thought) it added. */
-function readCandidate(collected: CollectedCandidate, chunk: Fields): string {
+function readCandidate(collected: GeminiCollectedCandidate, chunk: Fields): string {
   for (const [field, value] of Object.entries(chunk)) {
     if (field !== "content" && field !== "index" && value !== undefined) collected[field] = structuredClone(value);
   }

@@ -10,7 +10,7 @@ import type {
 import { FunctionCallingConfigMode } from "@google/genai";
 import { describe, expectTypeOf, it } from "vitest";
 import type {
-  CollectedResponse,
+  GeminiCollectedResponse,
   GeminiAnswer,
   GeminiContent,
   GeminiFunctionDeclaration,
@@ -55,7 +55,7 @@ describe("what the SDK returns, against what this package reads", () => {
 
   it("collects generateContentStream's chunks", () => {
     expectTypeOf<AsyncGenerator<GenerateContentResponse>>().toExtend<Parameters<typeof collectStream>[0]>();
-    expectTypeOf<CollectedResponse>().toExtend<Parameters<typeof toolCalls>[0]>();
+    expectTypeOf<GeminiCollectedResponse>().toExtend<Parameters<typeof toolCalls>[0]>();
   });
 
   it("reads back the contents it wrote", () => {

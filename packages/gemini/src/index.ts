@@ -5,7 +5,7 @@
 // parts that answer them, and `adapter`, which bundles these for
 // @x/executor. Wire shapes only: the shared stages live in @x/toolset.
 export { tools } from "./tools";
-export type { GeminiTools, GeminiToolsOptions, GeminiToolsReport, LoadingReport } from "./tools";
+export type { GeminiTools, GeminiToolsOptions, GeminiToolsReport } from "./tools";
 export type { SchemaForm } from "./lower-schema";
 export { toolCalls } from "./tool-calls";
 export type { GeminiToolCalls } from "./tool-calls";
@@ -15,7 +15,7 @@ export { responseItems } from "./response-items";
 export { turnItems, userMessage } from "./turn-items";
 export { responseEnd } from "./response-end";
 export { collectStream } from "./collect-stream";
-export type { CollectedCandidate, CollectedResponse } from "./collect-stream";
+export type { GeminiCollectedCandidate, GeminiCollectedResponse } from "./collect-stream";
 export { allowedTools } from "./allowed-tools";
 export type { GeminiCallingMode, GeminiToolConfig } from "./allowed-tools";
 export { loadedTools } from "./tool-search";

@@ -1,5 +1,5 @@
 import { ToolError } from "@x/toolset";
-import type { OutputOptions, PreparedTools, PrepareReport, Toolset, ToolsetEntry } from "@x/toolset";
+import type { OutputOptions, PreparedTools, PrepareReport, Toolset, ToolsetEntry, LoadingReport } from "@x/toolset";
 import { checkRenderOptions } from "@x/toolset/adapter";
 import type { OutputSettings } from "@x/toolset/adapter";
 import type {
@@ -54,18 +54,6 @@ export interface GeminiToolsOptions extends OutputOptions {
   readonly searchResults?: number | undefined;
   /** Where results' images and files go: function response parts (default) or text placeholders. */
   readonly media?: ResponseMedia | undefined;
-}
-
-/** How many tools a request declares up front and how many through the search function, and what that saves. */
-export interface LoadingReport {
-  /** Tools declared in the request. */
-  readonly upFront: number;
-  /** Tools found only through the search function. */
-  readonly deferred: number;
-  /** The UTF-8 size of the JSON of `tools`, as sent. */
-  readonly bytes: number;
-  /** The UTF-8 size of the JSON of `tools` if nothing were deferred. */
-  readonly bytesWithoutDeferral: number;
 }
 
 /**

@@ -30,7 +30,7 @@ type TerminalResponse<TEvent> = TEvent extends { readonly type: "response.comple
   : never;
 
 /** What {@link collectStream} resolves to for events of type `TEvent`. */
-export type CollectedResponse<TEvent> = [TerminalResponse<TEvent>] extends [never]
+export type ResponsesCollectedResponse<TEvent> = [TerminalResponse<TEvent>] extends [never]
   ? ResponsesStreamResponse
   : TerminalResponse<TEvent>;
 
@@ -293,9 +293,9 @@ function withText(response: Fields & { output: readonly unknown[] }): ResponsesS
 export async function collectStream<TEvent extends ResponsesStreamEvent>(
   events: StreamEvents<TEvent>,
   options: CollectStreamOptions = {},
-): Promise<CollectedResponse<TEvent>> {
+): Promise<ResponsesCollectedResponse<TEvent>> {
   const collector = new ResponsesCollector(options.onDelta);
   await readStream(events, (event) => (isRecord(event) ? collector.read(event) : undefined), options.signal);
   // The terminal event's response is of the events' own response type; the loose shape otherwise.
-  return collector.finish() as CollectedResponse<TEvent>;
+  return collector.finish() as ResponsesCollectedResponse<TEvent>;
 }

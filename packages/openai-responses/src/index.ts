@@ -4,19 +4,13 @@
 // `function_call_output` items that answer them, streams collected, the tool
 // choice, and `adapter`, which bundles these for @x/executor.
 export { tools } from "./tools";
-export type {
-  LoadingReport,
-  NamespaceOptions,
-  ResponsesPrepared,
-  ResponsesToolsOptions,
-  ResponsesToolsReport,
-} from "./tools";
+export type { NamespaceOptions, ResponsesPrepared, ResponsesToolsOptions, ResponsesToolsReport } from "./tools";
 export { toolCalls } from "./tool-calls";
 export type { ResponsesToolCalls } from "./tool-calls";
-export type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
+export type { ResponsesToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 export { toolOutput } from "./tool-output";
 export { collectStream } from "./collect-stream";
-export type { CollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
+export type { ResponsesCollectedResponse, ResponsesStreamEvent, ResponsesStreamResponse } from "./collect-stream";
 export { allowedTools } from "./allowed-tools";
 export type { ResponsesAllowedToolsChoice } from "./allowed-tools";
 export { adapter } from "./adapter";

@@ -14,7 +14,7 @@ import type {
   ResponsesToolSearchOutput,
 } from "./responses-types";
 import { toolSearchOutput } from "./tool-search-output";
-import type { ToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
+import type { ResponsesToolSearchAnswer, ToolSearchIndex } from "./tool-search-output";
 import type { ResponsesPrepared } from "./tools";
 
 /** What {@link toolCalls} returns: calls to run, calls answered with an error, and tool searches answered. */
@@ -22,7 +22,7 @@ export interface ResponsesToolCalls extends ToolCalls<ResponsesAnswer> {
   /** Each with an error answer in the output type of its call. */
   readonly rejected: RejectedCall<ResponsesCallOutput>[];
   /** One answer per client-executed `tool_search_call`, in the model's order. */
-  readonly searches: ToolSearchAnswer[];
+  readonly searches: ResponsesToolSearchAnswer[];
 }
 
 // What a client-executed search looks through when no tool was deferred to one: nothing.
@@ -42,7 +42,7 @@ export function readCalls(
 ): ResolvedToolCalls<ResponsesToolSearchOutput> {
   const { toolset, plans } = prepared;
   const items = readCallItems(readOutput(response), options?.answeredCallIds);
-  const searches: ToolSearchAnswer[] = [];
+  const searches: ResponsesToolSearchAnswer[] = [];
   const answeredSearches = new Set<string>();
   const raw: RawToolCall[] = [];
   for (const item of items) {

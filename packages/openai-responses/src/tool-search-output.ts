@@ -24,7 +24,7 @@ export interface ToolSearchIndex {
 }
 
 /** One `tool_search_call` answered: `output` is its `tool_search_output`. */
-export type ToolSearchAnswer = ToolSearchAnswerOf<ResponsesToolSearchOutput>;
+export type ResponsesToolSearchAnswer = ToolSearchAnswerOf<ResponsesToolSearchOutput>;
 
 /**
  * Answers one client-executed `tool_search_call`: searches `index` for the
@@ -48,7 +48,7 @@ export function toolSearchOutput(
   args: unknown,
   index: ToolSearchIndex,
   position: number,
-): ToolSearchAnswer {
+): ResponsesToolSearchAnswer {
   const query = readQuery(args);
   if (typeof query !== "string") {
     return { callId, index: position, query: undefined, found: [], reason: query.reason, output: output(callId, []) };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { responseItems } from "./response-items";
 import type { ResponsesItem, ResponsesNamespaceTool, ResponsesTool } from "./responses-types";
 import { toolCalls } from "./tool-calls";
-import type { ToolSearchAnswer } from "./tool-search-output";
+import type { ResponsesToolSearchAnswer } from "./tool-search-output";
 import { tools } from "./tools";
 
 const object = { type: "object" } as const;
@@ -160,7 +160,8 @@ describe("deferred loading", () => {
   // What one query may be: 500 characters and 32 words (a word is a run of letters or digits, as the search splits).
   describe("the query's size", () => {
     const prepared = tools(toolset, { deferLoading: true, toolSearch: "client" });
-    const answer = (query: string): ToolSearchAnswer => toolCalls([search("s1", { query })], prepared).searches[0]!;
+    const answer = (query: string): ResponsesToolSearchAnswer =>
+      toolCalls([search("s1", { query })], prepared).searches[0]!;
     const words = (n: number): string => ["issue", ...Array.from({ length: n - 1 }, () => "x")].join(" ");
 
     it("searches a query of 500 characters, and of 32 words", () => {

@@ -1,5 +1,13 @@
 import { sanitizeDescription, ToolError } from "@x/toolset";
-import type { PrepareOptions, PrepareReport, PreparedTools, StructuredMode, Toolset, ToolsetEntry } from "@x/toolset";
+import type {
+  PrepareOptions,
+  PrepareReport,
+  PreparedTools,
+  StructuredMode,
+  Toolset,
+  ToolsetEntry,
+  LoadingReport,
+} from "@x/toolset";
 import { checkRenderOptions, prepareToolDefinitions, showValue } from "@x/toolset/adapter";
 import { adapter } from "./adapter";
 import type { PreparedTool } from "@x/toolset/adapter";
@@ -48,18 +56,6 @@ export interface ResponsesToolsOptions extends PrepareOptions {
 export interface NamespaceOptions {
   /** Each server's `instructions`, keyed by server name; a server without any is described by its name. */
   readonly instructions?: { readonly [server: string]: string | undefined };
-}
-
-/** How many tools a request loads up front and how many through tool search, and what that saves. */
-export interface LoadingReport {
-  /** Function tools whose definitions the request carries. */
-  readonly upFront: number;
-  /** Function tools loaded only through tool search. */
-  readonly deferred: number;
-  /** The UTF-8 size of the JSON of `tools`, as sent. */
-  readonly bytes: number;
-  /** The UTF-8 size of the JSON of `tools` if nothing were deferred (the same options otherwise). */
-  readonly bytesWithoutDeferral: number;
 }
 
 /** The report of {@link tools}: strict preparation, and loading. */

@@ -4,4 +4,3 @@
 // runtime that converts tools needs only the main entry.
 export { checkStrict } from "./check-strict";
 export type { CheckStrictOptions } from "./check-strict";
-export type { SchemaPath, StrictError, StrictLimits, TargetName } from "./types";

@@ -2,15 +2,3 @@
 // send for a value, under a tool's plan (to pre-fill a form, or in a test). A
 // runtime that converts tools and restores arguments needs only the main entry.
 export { encodeArguments } from "./encode-arguments";
-export type {
-  Choice,
-  ChoiceBranch,
-  EntriesEncoding,
-  Encoding,
-  EncodingKind,
-  EnumTextEncoding,
-  JsonTextEncoding,
-  Plan,
-  RestEncoding,
-  WrapEncoding,
-} from "./plan";

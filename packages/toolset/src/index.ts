@@ -19,7 +19,7 @@ export type { ToolSources } from "./read-sources";
 export { sanitizeDescription, DEFAULT_MAX_DESCRIPTION_BYTES } from "./sanitize-description";
 export type { SanitizeOptions } from "./sanitize-description";
 export { DEFAULT_MAX_SCHEMA_TEXT_BYTES } from "./sanitize-schema-text";
-export type { PreparedTools, PlansByTool } from "./prepared-tools";
+export type { LoadingReport, PreparedTools, PlansByTool } from "./prepared-tools";
 export type { PrepareOptions, PrepareReport, StrictMode } from "./prepare-tool-definitions";
 export type { RejectedCall, ToolCall, ToolCalls, ToolSearchAnswer } from "./resolve-tool-calls";
 export { toCallToolResult } from "./to-call-tool-result";

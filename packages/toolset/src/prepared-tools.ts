@@ -7,6 +7,18 @@ import type { OutputSettings } from "./render-options";
 /** Each offered tool's plan, by exposed name: what undoes the model's arguments. */
 export type PlansByTool = { readonly [name: string]: Plan };
 
+/** How many tools a request loads up front and how many through tool search, and what that costs. */
+export interface LoadingReport {
+  /** Tools whose definitions the model reads up front. */
+  readonly upFront: number;
+  /** Tools loaded only through tool search. */
+  readonly deferred: number;
+  /** The UTF-8 size of the JSON of the request's `tools`, as sent. */
+  readonly bytes: number;
+  /** The UTF-8 size of the JSON of `tools` if nothing were deferred (the same options otherwise). */
+  readonly bytesWithoutDeferral: number;
+}
+
 /**
  * The tools of one request, prepared by an adapter's `tools()`: the request's
  * tool list and everything needed to answer the model's calls to them. Pass

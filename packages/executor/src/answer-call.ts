@@ -98,7 +98,7 @@ export function answerCall<TOutput>(
   switch (ending.kind) {
     case "rejected": {
       const rejection: RejectedCall<TOutput> = { ...(call as Rejection), error: ending.error, output };
-      emit({
+      emit?.({
         type: "tool-call-rejected",
         timestamp,
         executionId,
@@ -121,7 +121,7 @@ export function answerCall<TOutput>(
     }
     case "denied": {
       const ran = call as ToolCall;
-      emit({
+      emit?.({
         type: "tool-call-denied",
         timestamp,
         ...callFields(executionId, ran),
@@ -148,9 +148,9 @@ export function answerCall<TOutput>(
       const durationMs = timestamp - startTime;
       const timing = { timestamp, ...callFields(executionId, ran), startTime, durationMs };
       if (isToolError(outcome)) {
-        emit({ type: "tool-call-error", ...timing, error: outcome });
+        emit?.({ type: "tool-call-error", ...timing, error: outcome });
       } else {
-        emit({
+        emit?.({
           type: "tool-call-end",
           ...timing,
           isError: outcome.isError === true,

@@ -1,7 +1,10 @@
 import type { ExecutorEvent, ExecutorEventOf, ExecutorEventType, ExecutorHooks } from "./hook-events";
 
-/** Sends one event to its hook, if there is one. */
-export type Emit = (event: ExecutorEvent) => void;
+/**
+ * Sends one event to its hook, if there is one; `undefined` when the run has
+ * no hooks, so that `emit?.({ … })` does not even build the event.
+ */
+export type Emit = ((event: ExecutorEvent) => void) | undefined;
 
 const noop = (): void => {};
 
@@ -19,10 +22,10 @@ export function callSafely<E>(hook: (event: E) => void | PromiseLike<void>, even
 
 /**
  * The `emit` of a run: each event, frozen, to the hook of its type. Without
- * hooks it is a no-op, so a run without telemetry does nothing per event.
+ * hooks there is none, so a run without telemetry does nothing per event.
  */
 export function createEmit(hooks: ExecutorHooks | undefined): Emit {
-  if (hooks === undefined) return noop;
+  if (hooks === undefined) return undefined;
   return (event) => {
     const hook = hooks[event.type] as
       ((event: ExecutorEventOf<ExecutorEventType>) => void | PromiseLike<void>) | undefined;

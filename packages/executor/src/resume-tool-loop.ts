@@ -273,7 +273,7 @@ async function resume(
   const context = roundContext(run, prepared, nextExecutionId());
   const ask = approving(context);
   const undecided = (call: ToolCall): Promise<ApprovalDecision | undefined> =>
-    options.approve === undefined ? Promise.resolve({ kind: "pause" }) : ask(call);
+    ask === undefined ? Promise.resolve({ kind: "pause" }) : ask(call);
   const round = await runRound(
     {
       calls: derived.calls.filter((call) => pendingIds.has(call.callId) || resumed.has(call.callId)),

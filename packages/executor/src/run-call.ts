@@ -86,6 +86,15 @@ export function runCall(
     timer?.signal.aborted === true
       ? timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress)
       : abortedError(call, true);
+  if (signal === undefined && onProgress === undefined && limits.elicit === undefined) {
+    // Nothing can stop the call or needs to hear from it: the request alone.
+    return request(
+      client,
+      call,
+      { onElicitation: (record) => limits.onElicitation(call, record), ...toolOption(limits, call) },
+      resumed,
+    );
+  }
   if (signal?.aborted === true) {
     timer?.dispose();
     return Promise.resolve(timer?.signal.aborted === true ? stopped() : abortedError(call, false));
@@ -101,7 +110,6 @@ export function runCall(
     };
     const onAbort = (): void => settle(stopped());
     signal?.addEventListener("abort", onAbort, { once: true });
-    const tool = limits.tool(call);
     const options: CallMcpToolOptions = {
       ...(signal === undefined ? {} : { signal }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
@@ -117,10 +125,16 @@ export function runCall(
           }),
       ...(limits.elicit === undefined ? {} : { elicit: limits.elicit }),
       onElicitation: (record) => limits.onElicitation(call, record),
-      ...(tool === undefined ? {} : { tool }),
+      ...toolOption(limits, call),
     };
     void request(client, call, options, resumed).then(settle);
   });
+}
+
+/** The tool's `tools/list` entry as an option, when there is one. */
+function toolOption(limits: CallLimits, call: ToolCall): { tool?: McpToolDefinition } {
+  const tool = limits.tool(call);
+  return tool === undefined ? {} : { tool };
 }
 
 /** Runs (or resumes) the call and resolves with how it ended; a client that throws synchronously resolves too. */

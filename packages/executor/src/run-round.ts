@@ -57,10 +57,10 @@ export interface RoundContext<TOutput> extends AnswerContext<TOutput> {
 /** How a call is decided: a decision, or `undefined` when the run was aborted before one came. */
 export type DecideCall = (call: ToolCall) => Promise<ApprovalDecision | undefined>;
 
-/** A decider from the round's `approve` (every call allowed without one), stopping with the signal. */
-export function approving({ settings, prepared }: RoundContext<unknown>): DecideCall {
+/** A decider from the round's `approve`, stopping with the signal; `undefined` without one (every call runs). */
+export function approving({ settings, prepared }: RoundContext<unknown>): DecideCall | undefined {
   const { approve, signal } = settings;
-  if (approve === undefined) return () => Promise.resolve({ kind: "allow" });
+  if (approve === undefined) return undefined;
   return (call) => askApproval(approve, call, prepared.toolset, signal);
 }
 
@@ -80,7 +80,7 @@ export function deciding(decisions: { readonly [callId: string]: ApprovalAnswer 
  */
 export async function runRound<TOutput>(
   resolved: ResolvedToolCalls<TOutput>,
-  decide: DecideCall,
+  decide: DecideCall | undefined,
   context: RoundContext<TOutput>,
   resumed: ReadonlyMap<string, ResumedInput> = new Map(),
 ): Promise<Omit<ExecuteResult<TOutput>, "items">> {
@@ -91,7 +91,8 @@ export async function runRound<TOutput>(
   const pending: ToolCall[] = [];
   for (const call of resolved.calls) {
     // A call resumed with a person's input was allowed when it first ran.
-    const decision = resumed.has(call.callId) ? ({ kind: "allow" } as const) : await decide(call);
+    const decision =
+      decide === undefined || resumed.has(call.callId) ? ({ kind: "allow" } as const) : await decide(call);
     if (decision === undefined || decision.kind === "allow") allowed.push(call);
     else if (decision.kind === "pause") pending.push(call);
     else
@@ -127,7 +128,7 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
     elicit: settings.elicit,
     tool: (call) => prepared.toolset.resolve(call.name)?.tool,
     onElicitation: (call, record) =>
-      emit({
+      void emit?.({
         type: "tool-call-elicitation",
         timestamp: now(),
         ...callFields(executionId, call),
@@ -146,7 +147,7 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
     onProgress: !settings.wantsProgress
       ? undefined
       : (call, { progress, total, message }) =>
-          emit({
+          void emit?.({
             type: "tool-call-progress",
             timestamp: now(),
             ...callFields(executionId, call),
@@ -156,6 +157,9 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
           }),
   };
 }
+
+const described = (description: unknown): { description?: string } =>
+  typeof description === "string" ? { description } : {};
 
 /**
  * Runs one call (unless the run was aborted or no client serves it) and
@@ -170,12 +174,11 @@ async function runOne<TOutput>(
 ): Promise<CallOutcome<TOutput> | AwaitingInput> {
   const startTime = now();
   const { emit, executionId, prepared, settings } = context;
-  const description = prepared.toolset.resolve(call.name)?.tool.description;
-  emit({
+  emit?.({
     type: "tool-call-start",
     timestamp: startTime,
     ...callFields(executionId, call),
-    ...(typeof description === "string" ? { description } : {}),
+    ...described(prepared.toolset.resolve(call.name)?.tool.description),
     ...(settings.includeValues ? { arguments: call.arguments } : {}),
   });
   const client = findClient(context.clients, call.server);

@@ -518,7 +518,7 @@ export async function runTurns(run: LoopRun, loop: RunningLoop): Promise<ToolLoo
       model?: string;
     }): void => {
       const timestamp = now();
-      emit({
+      emit?.({
         type: "turn-end",
         timestamp,
         executionId,
@@ -529,10 +529,10 @@ export async function runTurns(run: LoopRun, loop: RunningLoop): Promise<ToolLoo
         ...fields,
       });
     };
-    emit({ type: "turn-start", timestamp: startTime, executionId, turn, inputLength: loop.transcript.length });
+    emit?.({ type: "turn-start", timestamp: startTime, executionId, turn, inputLength: loop.transcript.length });
     const { prepared, allowedTools } = run.tools.forTurn({ turn, transcript: loop.transcript });
     try {
-      const onDelta = (delta: StreamDelta): void => emit({ type: "model-delta", timestamp: now(), turn, delta });
+      const onDelta = (delta: StreamDelta): void => void emit?.({ type: "model-delta", timestamp: now(), turn, delta });
       const point = loop.conversation;
       const sent = byId && point !== undefined ? loop.transcript.slice(point.seen) : [...loop.transcript];
       const previousResponseId = byId ? (point?.previousResponseId ?? null) : null;

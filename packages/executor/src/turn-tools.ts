@@ -96,7 +96,7 @@ function reportStrictProblems(prepared: PreparedTools, emit: Emit): void {
     for (const name of Object.keys(errors)) {
       const error = errors[name]!;
       const entry = prepared.toolset.resolve(name);
-      emit({
+      emit?.({
         type,
         timestamp: now(),
         name,

@@ -3,7 +3,7 @@
 // its own call shape; requests for input go to the call's own `elicit`; a
 // tool that must run as a task is polled to its result.
 import { ToolError } from "@x/toolset";
-import { createCallSession } from "./call-session";
+import { canAbort, createCallSession } from "./call-session";
 import type { CallSession } from "./call-session";
 import { readElicitationRequest } from "./elicitation-request";
 import type { ElicitationRecord, ElicitFunction, ElicitResult } from "./elicitation-request";
@@ -191,9 +191,14 @@ async function running(
   try {
     if (session.signal.aborted) throw session.signal.reason;
     const working = work(session, requestOptions(session.signal, options));
-    // Whatever the abandoned request does after the call stopped is ignored.
-    working.catch(() => undefined);
-    const end = await Promise.race([working, stopped]);
+    let end: RoundsEnd;
+    if (canAbort(session.signal)) {
+      // Whatever the abandoned request does after the call stopped is ignored.
+      working.catch(() => undefined);
+      end = await Promise.race([working, stopped]);
+    } else {
+      end = await working;
+    }
     const notes = [...session.notes];
     if (end.kind === "complete") return { status: "complete", result: end.result, notes };
     const paused: PausedMcpCall = {
@@ -240,7 +245,7 @@ function toolParams(call: McpCall): { name: string; arguments?: { readonly [key:
  */
 function requestOptions(signal: AbortSignal, options: CallMcpToolOptions): SdkRequestOptions {
   const { timeoutMs, resetTimeoutOnProgress = false, onProgress } = options;
-  const leg: SdkRequestOptions = { signal };
+  const leg: SdkRequestOptions = canAbort(signal) ? { signal } : {};
   if (timeoutMs !== undefined) leg.timeout = timeoutMs;
   if (onProgress !== undefined || resetTimeoutOnProgress) {
     leg.onprogress = (progress) => {

@@ -26,6 +26,13 @@ export interface CallSession {
   fail(error: unknown): void;
 }
 
+// What a call that cannot be stopped shares: a signal that never aborts, and a stop that never comes.
+const NEVER_ABORTS: AbortSignal = new AbortController().signal;
+const NEVER_STOPPED: Promise<never> = new Promise<never>(() => {});
+
+/** Whether `signal` is the one a call that cannot be stopped shares: the SDK need not listen to it. */
+export const canAbort = (signal: AbortSignal): boolean => signal !== NEVER_ABORTS;
+
 /** A session and the promise that rejects when it is stopped (by the caller's signal or by `fail`). */
 export function createCallSession(
   origin: CallOrigin,
@@ -35,23 +42,29 @@ export function createCallSession(
     readonly signal: AbortSignal | undefined;
   },
 ): { readonly session: CallSession; readonly stopped: Promise<never>; readonly dispose: () => void } {
-  const controller = new AbortController();
   const { signal: outer, onElicitation } = options;
+  // A call that can neither be cancelled nor asked anything (no signal, no
+  // elicit) cannot be stopped: it shares one signal that never aborts, and
+  // the SDK is handed none.
+  const controller = outer === undefined && options.elicit === undefined ? undefined : new AbortController();
   // Rejects with the caller's reason or the failure. Listened to before any
   // request is sent, so it settles before the SDK's own rejection is seen.
-  const stopped = new Promise<never>((_, reject) => {
-    // The caller's own reason, whatever it is: callMcpTool rejects with it.
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-  });
+  const stopped =
+    controller === undefined
+      ? NEVER_STOPPED
+      : new Promise<never>((_, reject) => {
+          // The caller's own reason, whatever it is: callMcpTool rejects with it.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+        });
   stopped.catch(() => undefined);
-  const onOuterAbort = (): void => controller.abort(outer?.reason);
-  if (outer?.aborted === true) controller.abort(outer.reason);
+  const onOuterAbort = (): void => controller?.abort(outer?.reason);
+  if (outer?.aborted === true) controller?.abort(outer.reason);
   else outer?.addEventListener("abort", onOuterAbort, { once: true });
   const session: CallSession = {
     origin,
     elicit: options.elicit,
-    signal: controller.signal,
+    signal: controller?.signal ?? NEVER_ABORTS,
     notes: [],
     taskId: undefined,
     report: (record) => {
@@ -62,7 +75,8 @@ export function createCallSession(
         // An observer's failure must not change how the server is answered.
       }
     },
-    fail: (error) => controller.abort(error),
+    // (only `elicit`'s answers fail a call, and a call with `elicit` has its controller)
+    fail: (error) => controller?.abort(error),
   };
   return { session, stopped, dispose: () => outer?.removeEventListener("abort", onOuterAbort) };
 }

@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { HIDDEN, hideCredentials } from "@x/servers";
 import type { ApiErrorBody, ApproveRequest, ModelDelta, StateResponse } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
@@ -25,7 +26,6 @@ import { parseRequestTarget } from "./request-target";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
-import { HIDDEN } from "./secret-rule";
 import { safeHandler } from "./safe-handler";
 import { SCRIPTED_MODEL } from "../shared/scripted-model";
 import { describeServer, urlReplacements } from "./server-display";
@@ -224,10 +224,14 @@ async function route(
     const call = await followed(context, { runId: parsed.runId, response }, (live) => run(toolbox, parsed, live));
     if (call === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
-    // What the executor says about a failed call may quote a server's URL or stderr.
+    // What the executor says about a failed call may quote a server's URL or stderr; what the tool returned may hold
+    // credential-shaped text.
     return answer({
       ...call,
-      transportError: call.transportError === null ? null : context.redactor.message(call.transportError),
+      result: context.redactor.outputs(call.result),
+      outputs: context.redactor.outputs(toJson(call.outputs)),
+      transportError:
+        call.transportError === null ? null : hideCredentials(context.redactor.message(call.transportError)),
       events: call.events.map((event) => context.redactor.messages(toJson(event))),
     });
   }
@@ -254,6 +258,10 @@ async function route(
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     return answer({
       ...conversation,
+      // What the tools returned, as the turns show it and as the transcript carries it back.
+      turns: context.redactor.outputs(toJson(conversation.turns)),
+      transcript: context.redactor.outputs(toJson(conversation.transcript)),
+      finalText: conversation.finalText === null ? null : hideCredentials(conversation.finalText),
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
       modelError:
         conversation.modelError === null

@@ -140,7 +140,7 @@ describe("a server that crashes after it started", () => {
 });
 
 describe("credential-shaped text in a tool's output", () => {
-  it("is hidden in the result and in both APIs' outputs, by the rule that hides a credential-shaped argument", async () => {
+  it("is hidden in the result and both APIs' outputs, as a credential-shaped argument is", async () => {
     await call("chatty__leak");
     const shown = await result();
     expect(shown).toContain("The key is [hidden].");

@@ -36,7 +36,8 @@ export interface StatusContext {
  *     status: { state: "restarting", reason: "exited with code 1", attempt: 1, delayMs: 500 } },
  *   { first: false, restartsItself: true },
  * );
- * // { level: "error", text: 'MCP server "files" crashed: exited with code 1. Restarting it in 500 ms (restart 1 of 3).' }
+ * // { level: "error",
+ * //   text: 'MCP server "files" crashed: exited with code 1. Restarting it in 500 ms (restart 1 of 3).' }
  * ```
  */
 export function statusLine(event: ServerStatusEvent, context: StatusContext): StatusLine | undefined {
@@ -44,7 +45,8 @@ export function statusLine(event: ServerStatusEvent, context: StatusContext): St
   const name = `MCP server "${server}"`;
   switch (status.state) {
     case "restarting": {
-      const next = `Restarting it in ${wait(status.delayMs)} (restart ${status.attempt} of ${DEFAULT_RESTART.maxRestarts}).`;
+      const { maxRestarts } = DEFAULT_RESTART;
+      const next = `Restarting it in ${wait(status.delayMs)} (restart ${status.attempt} of ${maxRestarts}).`;
       return previous === "restarting"
         ? { level: "error", text: `${name} did not come back: ${status.reason}. ${next}` }
         : { level: "error", text: `${name} crashed: ${status.reason}. ${next}` };
@@ -63,7 +65,9 @@ export function statusLine(event: ServerStatusEvent, context: StatusContext): St
         ? { level: "error", text: `${name} crashed; giving up: ${status.reason}` }
         : {
             level: "error",
-            text: `${name} crashed: ${status.reason}. It is not restarted by itself (only a stdio server is): use its Restart button.`,
+            text:
+              `${name} crashed: ${status.reason}. ` +
+              "It is not restarted by itself (only a stdio server is): use its Restart button.",
           };
     case "connecting":
       return context.first ? undefined : { level: "info", text: `${name}: restarting (asked for on the page).` };

@@ -57,7 +57,7 @@ export function createNotificationsPane(api: Api, events: EventStream): Notifica
     class: "notifications",
     id: "notifications-pane",
     "data-testid": "notifications",
-    "aria-live": "polite",
+    "aria-label": "notifications",
     hidden: true,
   });
 

@@ -2,7 +2,9 @@
 // credentials and queries, secret arguments, env values, headers, a child's
 // stderr that echoes them, a tool that returns them, and the OpenAI key and
 // base URL in a model error. Every answer and every line the server logs is
-// searched for each of them.
+// searched for each of them. Credential-shaped text that nothing configured (a
+// token a server prints, one a tool returns) is hidden by the same rule as a
+// credential-shaped argument.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,11 +43,14 @@ const SECRETS = [
   "BASE-KEY-17",
   Buffer.from("alice:hunter2").toString("base64"),
   Buffer.from("carol:remote-pass-1").toString("base64"),
+  // Printed by the crashing server, configured nowhere (the code builds it, so the command line does not hold it).
+  "sk-live-UNCONFIGURED0123456789",
 ];
 
 const CRASH_CODE =
   "console.error('started with ' + process.argv.slice(1).join(' ') + ', token ' + process.env.SERVICE_TOKEN + " +
-  "', db postgres://bob:stderr-pass-10@db.internal/app?sslpassword=stderr-secret-11'); process.exit(1)";
+  "', db postgres://bob:stderr-pass-10@db.internal/app?sslpassword=stderr-secret-11, key ' + 'sk-live-' + " +
+  "'UNCONFIGURED0123456789'); process.exit(1)";
 
 let mcpHttp: HttpDemoServer;
 let playground: Playground;
@@ -185,9 +190,9 @@ describe("the secrets of configured servers", () => {
       const { crashes } = await state();
       expect(crashes?.status).toBe("failed");
       expect(crashes?.error).toContain(
-        "started with --password [hidden], token [hidden], db postgres://db.internal/app",
+        "started with --password [hidden], token [hidden], db postgres://db.internal/app, key [hidden]",
       );
-      expect(crashes?.target).toContain("postgres://db.internal/app'");
+      expect(crashes?.target).toContain("postgres://db.internal/app, key ");
       expect(crashes?.target).toMatch(/ -- --password \[hidden\]$/);
     },
   );
@@ -207,6 +212,19 @@ describe("the secrets of configured servers", () => {
       expect(text).toContain("hello from the config");
     },
   );
+
+  it("hides a credential-shaped word a tool returns, configured nowhere, in the result and both outputs", async () => {
+    const token = "sk-live-ECHOED0123456789abcdef";
+    const result = await api<CallResponse>("/api/call", {
+      tool: "envy__echo",
+      arguments: JSON.stringify({ message: `the key is ${token}.` }),
+      strict: "auto",
+      api: "responses",
+    });
+    const shown = JSON.stringify([result.result, result.outputs]);
+    expect(shown).not.toContain(token);
+    expect(shown).toContain("the key is [hidden].");
+  });
 
   it("hides the OpenAI key and base URL's credentials in a model error", async () => {
     const answer = await api<ChatResponse>("/api/chat", {

@@ -4,12 +4,18 @@ import type { Client } from "@modelcontextprotocol/client";
 import { buildToolset, ToolError } from "@x/toolset";
 import type { BuildToolsetOptions, Toolset, ToolsetReport } from "@x/toolset";
 import { readConfigFile } from "./read-config-file";
-import { createScrub, serverSecrets } from "./secrets";
+import { createScrub, scrubStrings, serverSecrets } from "./secrets";
 import { checkServersConfig } from "./server-config";
 import type { ServersConfig } from "./server-config";
 import { ServerConnection } from "./server-connection";
 import type { ConnectionChange, ConnectionSettings, RestartPolicy } from "./server-connection";
-import type { ServersHooks, ServerStatus, ServerStatusEvent, ToolsChangedEvent } from "./server-status";
+import type {
+  ServerNotificationEvent,
+  ServersHooks,
+  ServerStatus,
+  ServerStatusEvent,
+  ToolsChangedEvent,
+} from "./server-status";
 import { diffToolsets } from "./tools-diff";
 import { DEFAULT_MAX_PAGES } from "./list-tools";
 
@@ -191,6 +197,18 @@ export async function connectServers(
   let closed = false;
   let starting = true;
   const onChange = (connection: ServerConnection, change: ConnectionChange): void => {
+    if (change.kind === "notification") {
+      if (closed) return;
+      const event: ServerNotificationEvent = Object.freeze({
+        type: "server-notification",
+        timestamp: Date.now(),
+        server: connection.spec.name,
+        method: change.method,
+        params: scrubStrings(change.params, scrub),
+      });
+      callSafely(hooks["server-notification"], event);
+      return;
+    }
     if (change.kind === "status") {
       status = Object.freeze({ ...status, [connection.spec.name]: connection.status });
       const event: ServerStatusEvent = Object.freeze({

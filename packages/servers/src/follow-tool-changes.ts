@@ -7,19 +7,27 @@ import { z } from "zod";
 import { isV2Client } from "./list-tools";
 import type { ConnectedClient } from "./server-config";
 
-const TOOLS_CHANGED = "notifications/tools/list_changed";
+/** The notification a server sends when its tools change. */
+export const TOOLS_CHANGED = "notifications/tools/list_changed";
 
 /** An SDK v1 client's `setNotificationHandler` takes a zod schema whose `method` literal names the notification. */
 const toolsChangedSchema = z.looseObject({ method: z.literal(TOOLS_CHANGED) });
 
 interface V1NotificationHandlers {
-  setNotificationHandler(schema: typeof toolsChangedSchema, handler: () => void): void;
+  setNotificationHandler(
+    schema: typeof toolsChangedSchema,
+    handler: (notification: { params?: unknown }) => void,
+  ): void;
 }
 
-/** Calls `handler` on each `notifications/tools/list_changed` (the client's one handler for it). */
-export function onToolsChanged(client: ConnectedClient, handler: () => void): void {
-  if (isV2Client(client)) client.setNotificationHandler(TOOLS_CHANGED, handler);
-  else (client as unknown as V1NotificationHandlers).setNotificationHandler(toolsChangedSchema, handler);
+/** Calls `handler` with the params of each `notifications/tools/list_changed` (the client's one handler for it). */
+export function onToolsChanged(client: ConnectedClient, handler: (params: unknown) => void): void {
+  if (isV2Client(client)) client.setNotificationHandler(TOOLS_CHANGED, (notification) => handler(notification.params));
+  else {
+    (client as unknown as V1NotificationHandlers).setNotificationHandler(toolsChangedSchema, (notification) =>
+      handler(notification.params),
+    );
+  }
 }
 
 /** Takes our handler off (a given client is left as it was, less that handler). */

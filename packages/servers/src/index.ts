@@ -18,6 +18,12 @@ export type {
   ToolFilters,
   UrlServerConfig,
 } from "./server-config";
-export { URL_IN_TEXT } from "./secrets";
-export type { ServersHooks, ServerStatus, ServerStatusEvent, ToolsChangedEvent } from "./server-status";
+export { HIDDEN, hideCredentials, isSecretName, looksLikeSecret, maskArgs, URL_IN_TEXT } from "./secrets";
+export type {
+  ServerNotificationEvent,
+  ServersHooks,
+  ServerStatus,
+  ServerStatusEvent,
+  ToolsChangedEvent,
+} from "./server-status";
 export type { RenamedTool, ToolRef, ToolsetDiff } from "./tools-diff";

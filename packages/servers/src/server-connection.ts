@@ -12,7 +12,7 @@ import type { McpTool } from "@x/toolset";
 import { ConnectionAttempt, withTimeout } from "./connection-attempt";
 import type { AttemptSettings } from "./connection-attempt";
 import { describeOtherFailure, describeStdioFailure } from "./describe-failure";
-import { listenForToolChanges, notifiesUnasked, onToolsChanged } from "./follow-tool-changes";
+import { listenForToolChanges, notifiesUnasked, onToolsChanged, TOOLS_CHANGED } from "./follow-tool-changes";
 import { listAllTools } from "./list-tools";
 import { staleAt } from "./listing-freshness";
 import type { Scrub } from "./secrets";
@@ -43,9 +43,11 @@ export interface ConnectionSettings extends AttemptSettings {
   readonly scrub: Scrub;
 }
 
-/** What a connection tells its owner: its status changed, or its tools did. */
+/** What a connection tells its owner: its status changed, its tools did, or its server sent a notification. */
 export type ConnectionChange =
-  { readonly kind: "status"; readonly previous: ServerStatus["state"] } | { readonly kind: "tools" };
+  | { readonly kind: "status"; readonly previous: ServerStatus["state"] }
+  | { readonly kind: "tools" }
+  | { readonly kind: "notification"; readonly method: string; readonly params: unknown };
 
 /** The wait before try `attempt` (1 for the first): `initialDelayMs` doubling up to `maxDelayMs`. */
 function backoff(policy: Pick<RestartPolicy, "initialDelayMs" | "maxDelayMs">, attempt: number): number {
@@ -156,14 +158,23 @@ export class ServerConnection {
     }
   }
 
-  /** Follows the attempt's client: tools/list_changed, and the connection's end. */
+  /** Follows the attempt's client: tools/list_changed, the server's other notifications, and the connection's end. */
   private watch(attempt: ConnectionAttempt, client: Client): void {
-    onToolsChanged(client, () => {
+    const notified = (method: string, params: unknown): void => {
+      if (this.attempt === attempt) this.onChange({ kind: "notification", method, params });
+    };
+    onToolsChanged(client, (params) => {
       if (this.attempt !== attempt) return;
+      notified(TOOLS_CHANGED, params);
       this.staleAt = 0;
       void this.relist();
     });
     if (this.spec.kind === "client") return;
+    // Every notification no handler of the SDK's or ours takes: log messages, resource and list changes, ….
+    client.fallbackNotificationHandler = ({ method, params }) => {
+      notified(method, params);
+      return Promise.resolve();
+    };
     client.onclose = () => {
       // While it starts, a closed connection fails the start itself (its requests reject); after, it is a crash.
       if (this.closing || this.attempt !== attempt || attempt.readyAt === 0) return;

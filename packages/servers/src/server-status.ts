@@ -53,8 +53,30 @@ export interface ToolsChangedEvent extends BuiltToolset, ToolsetDiff {
   readonly server: string;
 }
 
+/**
+ * A server sent a notification of its own, besides the results of requests: a log message
+ * (`notifications/message`), a resource that changed (`notifications/resources/updated`), a list that changed
+ * (`notifications/tools/list_changed`, `…/resources/list_changed`, `…/prompts/list_changed`), or any other. The
+ * progress of a request goes to that request's caller (`onprogress`), not here.
+ */
+export interface ServerNotificationEvent {
+  readonly type: "server-notification";
+  /** Milliseconds since the Unix epoch. */
+  readonly timestamp: number;
+  readonly server: string;
+  /** The notification's method, e.g. `notifications/message`. */
+  readonly method: string;
+  /** Its params as the server sent them (plain JSON), every string with the config's secrets taken out. */
+  readonly params: unknown;
+}
+
 /** Hooks in the executor's style: one frozen event object each; a hook that throws or rejects is ignored. */
 export interface ServersHooks {
   readonly "server-status"?: (event: ServerStatusEvent) => void | PromiseLike<void>;
   readonly "tools-changed"?: (event: ToolsChangedEvent) => void | PromiseLike<void>;
+  /**
+   * Each notification a server sends besides results (see {@link ServerNotificationEvent}). Heard on the clients this
+   * package creates; a `Client` given in the config keeps its own notification handlers.
+   */
+  readonly "server-notification"?: (event: ServerNotificationEvent) => void | PromiseLike<void>;
 }

@@ -6,6 +6,7 @@ import type {
   ApiName,
   ApprovalPolicy,
   ApprovalView,
+  ElicitationView,
   ChatRequest,
   ChatResponse,
   ChatTurn,
@@ -15,6 +16,7 @@ import type {
 } from "../shared/api-types";
 import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
+import { elicitationCard } from "./elicitation-card";
 import { outputPreview, timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import { jsonBox } from "./json-block";
@@ -356,6 +358,7 @@ export function createChatView(initial: PageContext): View {
         onEvent(event: TimelineEvent): void;
         onDelta(turn: number, delta: ModelDelta): void;
         onApproval(request: ApprovalView): void;
+        onElicitation(request: ElicitationView): void;
       }
     | undefined;
   const stop = h("button", { type: "button", class: "danger", "data-testid": "stop", hidden: true }, "Stop");
@@ -365,10 +368,12 @@ export function createChatView(initial: PageContext): View {
     void context.api.post("/api/call/cancel", { runId: running.runId }).catch(() => {});
   });
   context.events.listen((event) => {
-    if (event.type === "state" || running === undefined || event.runId !== running.runId) return;
+    if (event.type === "state" || event.type === "server-notification") return;
+    if (running === undefined || event.runId !== running.runId) return;
     if (event.type === "call-event") running.onEvent(event.event);
     else if (event.type === "model-delta") running.onDelta(event.turn, event.delta);
     else if (event.type === "approval-request") running.onApproval(event.request);
+    else if (event.type === "elicitation-request") running.onElicitation(event.request);
   });
   const strictNote = h("span", { class: "muted" });
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
@@ -452,6 +457,13 @@ export function createChatView(initial: PageContext): View {
         cards.push(card);
         showProgress();
         // A call waits for the user: bring its card into view (it may be far down a long conversation).
+        card.scrollIntoView({ block: "nearest" });
+      },
+      // A tool asks for input (elicitation-card.ts): its form waits here like an approval.
+      onElicitation: (request) => {
+        const card = elicitationCard(context.api, runId, request);
+        cards.push(card);
+        showProgress();
         card.scrollIntoView({ block: "nearest" });
       },
     };

@@ -10,6 +10,7 @@ import { arrowTarget, h, keepingFocus, replace } from "./dom";
 import { openEventStream } from "./event-stream";
 import type { PageContext, View, ViewName } from "./page-context";
 import { createRunView } from "./run-view";
+import { createNotificationsPane } from "./notifications-pane";
 import { renderServerProblems, renderServers } from "./servers";
 import { STRICT_MEANINGS } from "./strict-words";
 import { createToolsView } from "./tools-view";
@@ -49,6 +50,7 @@ async function start(): Promise<void> {
     return;
   }
   const events = openEventStream(token);
+  const notifications = createNotificationsPane(api, events);
 
   const fromUrl = readUrlState();
   let strict: StrictSetting = fromUrl.strict;
@@ -62,7 +64,7 @@ async function start(): Promise<void> {
   const problems = h("div", { "data-testid": "server-problems" });
   const connection = h("div", { class: "notice error connection", "data-testid": "connection", hidden: true });
   const main = h("main", {});
-  replace(root, header, nav, connection, problems, main);
+  replace(root, header, notifications.element, nav, connection, problems, main);
   events.onStatus((status) => {
     connection.hidden = status === "connected";
     replace(
@@ -113,7 +115,7 @@ async function start(): Promise<void> {
         h("h1", {}, "@x playground"),
         h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
       ),
-      renderServers(state, restart),
+      renderServers(state, restart, (server) => notifications.toggle(server)),
       h(
         "div",
         {

@@ -12,6 +12,7 @@ import type {
 import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
 import { createArgumentsForm } from "./arguments-form";
+import { elicitationCard } from "./elicitation-card";
 import { renderCallSteps, timeline } from "./call-steps";
 import { h, list, replace } from "./dom";
 import type { PageContext, View } from "./page-context";
@@ -60,12 +61,16 @@ function sentSchema(tool: ToolView | undefined): Json {
   return tool?.inputSchema ?? {};
 }
 
-/** A call in flight: its id (the pushed events carry it), the events so far, and the approval it waits for. */
+/**
+ * A call in flight: its id (the pushed events carry it), the events so far, the approval it waits for, and the
+ * requests for input its tool made.
+ */
 interface Running {
   readonly runId: string;
   readonly tool: string;
   readonly events: TimelineEvent[];
   approval: HTMLElement | null;
+  readonly elicitations: HTMLElement[];
 }
 
 /** What `policy` does with a call to `name`, from the tool's annotations, before the call is made. */
@@ -254,6 +259,7 @@ export function createRunView(initial: PageContext): View {
         `Calling ${running.tool}… (events arrive as the server sends them)`,
       ),
       running.approval,
+      running.elicitations,
       timeline(running.events, "live-events"),
     );
   };
@@ -261,7 +267,7 @@ export function createRunView(initial: PageContext): View {
   const run = (): void => {
     if (running !== undefined) return;
     const runId = crypto.randomUUID();
-    running = { runId, tool: current, events: [], approval: null };
+    running = { runId, tool: current, events: [], approval: null, elicitations: [] };
     button.disabled = true;
     cancel.hidden = false;
     cancel.disabled = false;
@@ -288,12 +294,19 @@ export function createRunView(initial: PageContext): View {
   };
 
   context.events.listen((event) => {
-    if (event.type === "state" || running === undefined || event.runId !== running.runId) return;
+    if (event.type === "state" || event.type === "server-notification") return;
+    if (running === undefined || event.runId !== running.runId) return;
     if (event.type === "call-event") running.events.push(event.event);
-    if (event.type === "approval-request") running.approval = approvalCard(context.api, running.runId, event.request);
+    let card: HTMLElement | undefined;
+    if (event.type === "approval-request")
+      card = running.approval = approvalCard(context.api, running.runId, event.request);
+    if (event.type === "elicitation-request") {
+      card = elicitationCard(context.api, running.runId, event.request);
+      running.elicitations.push(card);
+    }
     showRunning();
     // A call waits for the user: bring its card into view.
-    if (event.type === "approval-request") running.approval?.scrollIntoView({ block: "nearest" });
+    card?.scrollIntoView({ block: "nearest" });
   });
 
   select.addEventListener("change", () => pick(select.value));

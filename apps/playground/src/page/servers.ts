@@ -1,4 +1,5 @@
-// The servers strip of the header, and a notice for each server that failed.
+// The servers strip of the header, and a notice for each server that failed to
+// start, crashed or is being restarted.
 import type { ServerState, StateResponse } from "../shared/api-types";
 import { h } from "./dom";
 
@@ -13,9 +14,21 @@ const SOURCES: { readonly [source in ServerState["source"]]: string } = {
 const STATUS_WORDS: { readonly [status in ServerState["status"]]: (server: ServerState) => string } = {
   ready: (server) => `${server.toolCount} tools · ${server.transport}`,
   failed: () => "failed to start",
+  crashed: () => "crashed",
   closed: () => "stopped",
   // Without a reason it was not lost: it is being restarted on request.
-  restarting: (server) => (server.error === undefined ? "restarting" : "stopped, restarting"),
+  restarting: (server) => (server.error === undefined ? "restarting" : "crashed, restarting"),
+};
+
+/** What a notice says of a server's tools, after its name and state. */
+const TOOLS_WORDS: { readonly [status in ServerState["status"]]: string } = {
+  ready: "",
+  failed: "It has no tools here until it starts; the other servers work as usual. ",
+  crashed:
+    "It is not restarted again by itself: its tools stay listed, marked unavailable, until it runs again (Restart " +
+    "tries once more); the other servers work as usual. ",
+  closed: "Its tools are not available; the other servers work as usual. ",
+  restarting: "Its tools are marked unavailable until it runs again; the other servers work as usual. ",
 };
 
 /** The names of the settings whose values stay on the server, or "". */
@@ -44,14 +57,18 @@ function restartButton(server: ServerState, restart: (name: string) => void, tes
 }
 
 /**
- * One chip per MCP server (status, tool count and a Restart button), and one for OpenAI.
+ * One chip per MCP server (status, tool count, its notifications' button and a Restart button), and one for OpenAI.
  *
  * @example
  * ```ts
- * header.append(renderServers(state, (name) => restartServer(name)));
+ * header.append(renderServers(state, (name) => restartServer(name), (name) => pane.toggle(name)));
  * ```
  */
-export function renderServers(state: StateResponse, restart: (name: string) => void): HTMLElement {
+export function renderServers(
+  state: StateResponse,
+  restart: (name: string) => void,
+  notifications: (server: string) => HTMLElement | null = () => null,
+): HTMLElement {
   return h(
     "ul",
     { class: "chips", "data-testid": "servers" },
@@ -67,6 +84,7 @@ export function renderServers(state: StateResponse, restart: (name: string) => v
         h("strong", {}, server.name),
         " ",
         STATUS_WORDS[server.status](server),
+        notifications(server.name),
         restartButton(server, restart, `restart-${server.name}`),
       ),
     ),
@@ -84,8 +102,8 @@ export function renderServers(state: StateResponse, restart: (name: string) => v
 }
 
 /**
- * A notice for each server that failed to start or went away, with why, or
- * `null` when every server is up.
+ * A notice for each server that failed to start, crashed or went away, with
+ * why, or `null` when every server is up.
  *
  * @example
  * ```ts
@@ -103,7 +121,7 @@ export function renderServerProblems(state: StateResponse, restart: (name: strin
         "div",
         { class: "notice error", "data-testid": `server-error-${server.name}` },
         h("strong", {}, `MCP server "${server.name}" ${STATUS_WORDS[server.status](server)}. `),
-        "Its tools are not available until it runs again; the other servers work as usual. ",
+        TOOLS_WORDS[server.status],
         restartButton(server, restart, `notice-restart-${server.name}`),
         server.error === undefined ? null : h("pre", {}, server.error),
         server.target === ""

@@ -170,6 +170,7 @@ export async function runConversation(
     tools: { strict },
     hooks: combineHooks(recorder.hooks, deltaHooks(live)),
     approve: liveApprove(request.approval ?? "run-everything", live),
+    ...(live.elicit === undefined ? {} : { elicit: live.elicit }),
     maxTurns: MAX_TURNS,
     timeoutMs: CALL_TIMEOUT_MS,
     ...(live.signal === undefined ? {} : { signal: live.signal }),

@@ -84,12 +84,23 @@ export function createRecorder(onEvent: (event: TimelineEvent) => void = () => {
     onEvent(event);
   };
   const record = (event: ExecutorEvent): void => {
+    // A run with `includeValues` (the Run view reads what the server got from them) keeps them out of the timeline.
+    const {
+      arguments: _arguments,
+      result: _result,
+      content: _content,
+      ...shown
+    } = event as ExecutorEvent & {
+      arguments?: unknown;
+      result?: unknown;
+      content?: unknown;
+    };
     add({
       type: event.type,
       at: event.timestamp - start,
       ...("durationMs" in event ? { durationMs: event.durationMs } : {}),
       summary: summarize(event),
-      event: toJson(event),
+      event: toJson(shown),
     });
   };
   return {

@@ -1,10 +1,10 @@
 // The Run view's call: the user plays the model. Their call goes through the
-// real `executeToolCalls` with the chosen API's adapter, on clients that
-// record what the MCP server receives and answers.
+// real `executeToolCalls` with the chosen API's adapter, on the servers'
+// clients; what the MCP server received and answered is read from the
+// executor's events.
 import { randomBytes } from "node:crypto";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { executeToolCalls } from "@x/executor";
-import type { CallOutcome, McpToolClient } from "@x/executor";
+import { combineHooks, executeToolCalls } from "@x/executor";
+import type { CallOutcome, ExecutorHooks } from "@x/executor";
 import { toolCalls as chatToolCalls, toolOutput as chatToolOutput, tools as chatTools } from "@x/openai-chat";
 import type { ChatAssistantMessage, ChatToolMessage } from "@x/openai-chat";
 import {
@@ -22,7 +22,7 @@ import { parseRunId } from "./live-run";
 import type { LiveRun } from "./live-run";
 import { watchOutgoing } from "./outgoing-messages";
 import { toJson } from "./to-json";
-import type { Toolbox } from "./toolbox";
+import type { ServerClient, Toolbox } from "./toolbox";
 import { encodedOf, parseStrictSetting, strictMode } from "./tools-view";
 
 /** How long one call of the Run view may take before it is cancelled. */
@@ -58,63 +58,42 @@ interface Wire {
 }
 
 /**
- * Each server's client, wrapped to record the request and the raw result,
- * and the `notifications/cancelled` the SDK sends for it when the call is
- * aborted (it goes into the telemetry). The executor's options go through
- * untouched: its `onprogress` (set because the recorder listens to
- * `tool-call-progress`) turns the server's progress notifications into hook
- * events, timed by the executor itself.
+ * Hooks that read what the server received and answered from the executor's
+ * own events (the call runs with `includeValues`, on the servers' clients as
+ * they are, so tasks and requests for input work as in any run).
  */
-function recordingClients(
-  clients: ReadonlyMap<string, Client>,
-  wire: Wire,
-  recorder: EventRecorder,
-): Map<string, McpToolClient> {
-  return new Map(
-    [...clients].map(([server, client]): [string, McpToolClient] => [
-      server,
-      {
-        callTool: async (
-          params: { name: string; arguments?: { [key: string]: unknown } },
-          _schema?: undefined,
-          options?: Parameters<Client["callTool"]>[2],
-        ) => {
-          wire.sent = { server, params: toJson(params) };
-          let requestId: string | number | undefined;
-          const stop = watchOutgoing(client, (message) => {
-            if ("method" in message && message.method === "tools/call" && "id" in message && requestId === undefined)
-              requestId = message.id;
-            if (
-              "method" in message &&
-              message.method === "notifications/cancelled" &&
-              message.params?.["requestId"] === requestId
-            ) {
-              recorder.note(
-                "mcp-cancelled",
-                `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ` +
-                  `${JSON.stringify(message.params?.["reason"] ?? "")}`,
-                toJson(message),
-              );
-            }
-          });
-          try {
-            // The wrapper takes the request options in v1's place; the client is called in its own shape.
-            const v2 = typeof (client as { getProtocolEra?: unknown }).getProtocolEra === "function";
-            const result = v2
-              ? await (client as unknown as { callTool(p: unknown, o: unknown): Promise<unknown> }).callTool(
-                  params,
-                  options,
-                )
-              : await client.callTool(params, undefined, options);
-            wire.result = toJson(result);
-            return result;
-          } finally {
-            stop();
-          }
-        },
-      },
-    ]),
-  );
+function wireHooks(wire: Wire): ExecutorHooks {
+  return {
+    "tool-call-start": (event) => {
+      const args = event.arguments === undefined ? {} : { arguments: toJson(event.arguments) };
+      wire.sent = { server: event.server, params: { name: event.toolName, ...args } };
+    },
+    "tool-call-end": (event) => {
+      wire.result = toJson(event.result ?? null);
+    },
+  };
+}
+
+/**
+ * Notes the cancellation the SDK really sent when the call is aborted (into
+ * the telemetry): the `notifications/cancelled` for its `tools/call`, or the
+ * `tasks/cancel` of a tool that runs as a task. Returns how to stop watching.
+ */
+function watchCancellation(client: ServerClient | undefined, server: string, recorder: EventRecorder): () => void {
+  if (client === undefined) return () => {};
+  let requestId: string | number | undefined;
+  return watchOutgoing(client, (message) => {
+    if (!("method" in message)) return;
+    if (message.method === "tools/call" && "id" in message && requestId === undefined) requestId = message.id;
+    const cancelled = message.method === "notifications/cancelled" && message.params?.["requestId"] === requestId;
+    if (cancelled || message.method === "tasks/cancel") {
+      const what = cancelled
+        ? `notifications/cancelled sent to server "${server}" for request ${String(requestId)}: ` +
+          `${JSON.stringify(message.params?.["reason"] ?? "")}`
+        : `tasks/cancel sent to server "${server}" for task ${JSON.stringify(message.params?.["taskId"] ?? "")}`;
+      recorder.note("mcp-cancelled", what, toJson(message));
+    }
+  });
 }
 
 /** Why the call was denied (the reason of its `tool-call-denied` event, if any) and what the model reads. */
@@ -161,34 +140,48 @@ export async function runManualCall(toolbox: Toolbox, request: CallRequest, live
 
   const recorder = createRecorder(live.onEvent);
   const wire: Wire = { sent: null, result: null };
-  const clients = recordingClients(toolbox.clients, wire, recorder);
+  const { clients } = toolbox;
+  const server = toolset.resolve(request.tool)?.server;
   const options = {
-    hooks: recorder.hooks,
+    hooks: combineHooks(recorder.hooks, wireHooks(wire)),
+    // The values go to the wire hooks; the timeline leaves them out (event-recorder.ts).
+    includeValues: true,
     approve: liveApprove(request.approval ?? "run-everything", live),
+    // A tool's requests for input go to the page; with nobody following the call, they are declined at once.
+    ...(live.elicit === undefined ? {} : { elicit: live.elicit }),
     timeoutMs: CALL_TIMEOUT_MS,
     ...(live.signal === undefined ? {} : { signal: live.signal }),
   };
+  const stopWatching = watchCancellation(
+    server === undefined ? undefined : clients.get(server),
+    server ?? "",
+    recorder,
+  );
 
   // The chosen API's adapter runs the call; the other API's output is made by
   // its own adapter from the same outcome, so the tool runs once.
   let outcome: CallOutcome<unknown> | undefined;
   let chatOutput: ChatToolMessage | undefined;
   let responsesOutput: ResponsesAnswer | undefined;
-  if (request.api === "chat") {
-    const run = await executeToolCalls(chatMessage, chatPrepared, clients, options);
-    outcome = run.outcomes[0];
-    chatOutput = run.outputs[0];
-    if (outcome?.kind === "call" || outcome?.kind === "denied")
-      responsesOutput = responsesToolOutput(outcome.call, outcome.outcome, responsesPrepared.output);
-    if (outcome?.kind === "rejected")
-      responsesOutput = responsesToolCalls([responsesItem], responsesPrepared).rejected[0]?.output;
-  } else {
-    const run = await executeToolCalls([responsesItem], responsesPrepared, clients, options);
-    outcome = run.outcomes[0];
-    responsesOutput = run.outputs[0];
-    if (outcome?.kind === "call" || outcome?.kind === "denied")
-      chatOutput = chatToolOutput(outcome.call, outcome.outcome, chatPrepared.output);
-    if (outcome?.kind === "rejected") chatOutput = chatToolCalls(chatMessage, chatPrepared).rejected[0]?.output;
+  try {
+    if (request.api === "chat") {
+      const run = await executeToolCalls(chatMessage, chatPrepared, clients, options);
+      outcome = run.outcomes[0];
+      chatOutput = run.outputs[0];
+      if (outcome?.kind === "call" || outcome?.kind === "denied")
+        responsesOutput = responsesToolOutput(outcome.call, outcome.outcome, responsesPrepared.output);
+      if (outcome?.kind === "rejected")
+        responsesOutput = responsesToolCalls([responsesItem], responsesPrepared).rejected[0]?.output;
+    } else {
+      const run = await executeToolCalls([responsesItem], responsesPrepared, clients, options);
+      outcome = run.outcomes[0];
+      responsesOutput = run.outputs[0];
+      if (outcome?.kind === "call" || outcome?.kind === "denied")
+        chatOutput = chatToolOutput(outcome.call, outcome.outcome, chatPrepared.output);
+      if (outcome?.kind === "rejected") chatOutput = chatToolCalls(chatMessage, chatPrepared).rejected[0]?.output;
+    }
+  } finally {
+    stopWatching();
   }
 
   const failure = outcome?.kind === "call" && isToolError(outcome.outcome) ? outcome.outcome : undefined;

@@ -2,12 +2,13 @@
 // when a call is cancelled, the page shows the `notifications/cancelled` the
 // SDK really sent, not a guess that it did. The playground wraps the client's
 // transport `send` once per client for this; the libraries never do.
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerClient } from "./toolbox";
 
-type Listener = (message: JSONRPCMessage) => void;
+/** A JSON-RPC message as the SDK's transport sends it. */
+type OutgoingMessage = Parameters<NonNullable<ServerClient["transport"]>["send"]>[0];
+type Listener = (message: OutgoingMessage) => void;
 
-const watched = new WeakMap<Client, Set<Listener>>();
+const watched = new WeakMap<ServerClient, Set<Listener>>();
 
 /**
  * Calls `listener` with every message `client` sends from now on, until the
@@ -18,7 +19,7 @@ const watched = new WeakMap<Client, Set<Listener>>();
  * const stop = watchOutgoing(client, (message) => console.log(message));
  * ```
  */
-export function watchOutgoing(client: Client, listener: Listener): () => void {
+export function watchOutgoing(client: ServerClient, listener: Listener): () => void {
   let listeners = watched.get(client);
   if (listeners === undefined) {
     const transport = client.transport;

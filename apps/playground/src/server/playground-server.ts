@@ -5,7 +5,15 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ApiErrorBody, ApproveRequest, ModelDelta, StateResponse } from "../shared/api-types";
+import { HIDDEN, hideCredentials } from "@x/servers";
+import type {
+  ApiErrorBody,
+  ApproveRequest,
+  ModelDelta,
+  NotificationsResponse,
+  ServerNotificationView,
+  StateResponse,
+} from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
 import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
@@ -19,16 +27,20 @@ import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
 import { createPendingApprovals } from "./pending-approvals";
 import type { PendingApprovals } from "./pending-approvals";
+import { createPendingElicitations, parseElicitAnswer } from "./pending-elicitations";
+import type { PendingElicitations } from "./pending-elicitations";
 import { createRunningCalls } from "./running-calls";
 import type { RunningCalls } from "./running-calls";
 import { parseRequestTarget } from "./request-target";
 import { checkRequest } from "./request-guard";
 import { createRedactor } from "./redactor";
 import type { Redactor } from "./redactor";
-import { HIDDEN } from "./secret-rule";
 import { safeHandler } from "./safe-handler";
 import { SCRIPTED_MODEL } from "../shared/scripted-model";
 import { describeServer, urlReplacements } from "./server-display";
+import { statusLine } from "./server-log";
+import { createNotificationLog, notificationView, progressView } from "./server-notifications";
+import type { NotificationLog } from "./server-notifications";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 import { loadStaticFiles } from "./static-files";
 import { toJson } from "./to-json";
@@ -114,7 +126,7 @@ function stateOf(context: RouteContext): StateResponse {
         hidden,
         restartable,
       };
-      const { error, ...connection } = connectionState(spec, pool.servers);
+      const { error, ...connection } = connectionState(spec, pool);
       return { ...base, ...connection, ...(error === undefined ? {} : { error: redactor.message(error) }) };
     }),
     openai: {
@@ -150,6 +162,10 @@ async function route(
   const answer = (body: unknown): void => sendJson(response, 200, context.redactor.json(toJson(body)));
   if (request.method === "GET" || request.method === "HEAD") {
     if (pathname === "/api/state") return answer(stateOf(context));
+    if (pathname === "/api/notifications") {
+      const body: NotificationsResponse = { notifications: context.notifications.list() };
+      return answer(body);
+    }
     if (pathname === "/api/tools") {
       const strict = parseStrictSetting(url.searchParams.get("strict") ?? "auto");
       if (strict === undefined)
@@ -217,6 +233,18 @@ async function route(
       );
     return answer({ answered: parsed.callId, allow: parsed.allow });
   }
+  if (pathname === "/api/elicit") {
+    const parsed = parseElicitAnswer(body);
+    if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
+    if (!context.elicitations.answer(parsed))
+      return sendError(
+        response,
+        404,
+        "not-waiting",
+        "No request for input with this runId and elicitationId waits (it may have been answered, or the call ended).",
+      );
+    return answer({ answered: parsed.elicitationId, action: parsed.action });
+  }
   if (pathname === "/api/call") {
     const parsed = parseCallRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
@@ -224,10 +252,14 @@ async function route(
     const call = await followed(context, { runId: parsed.runId, response }, (live) => run(toolbox, parsed, live));
     if (call === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
-    // What the executor says about a failed call may quote a server's URL or stderr.
+    // What the executor says about a failed call may quote a server's URL or stderr; what the tool returned may hold
+    // credential-shaped text.
     return answer({
       ...call,
-      transportError: call.transportError === null ? null : context.redactor.message(call.transportError),
+      result: context.redactor.outputs(call.result),
+      outputs: context.redactor.outputs(toJson(call.outputs)),
+      transportError:
+        call.transportError === null ? null : hideCredentials(context.redactor.message(call.transportError)),
       events: call.events.map((event) => context.redactor.messages(toJson(event))),
     });
   }
@@ -254,6 +286,10 @@ async function route(
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
     return answer({
       ...conversation,
+      // What the tools returned, as the turns show it and as the transcript carries it back.
+      turns: context.redactor.outputs(toJson(conversation.turns)),
+      transcript: context.redactor.outputs(toJson(conversation.transcript)),
+      finalText: conversation.finalText === null ? null : hideCredentials(conversation.finalText),
       events: conversation.events.map((event) => context.redactor.messages(toJson(event))),
       modelError:
         conversation.modelError === null
@@ -305,13 +341,21 @@ async function followed<T>(
   try {
     return await run({
       signal,
-      onEvent: (event) => context.hub.publish({ type: "call-event", runId, event }),
+      onEvent: (event) => {
+        context.hub.publish({ type: "call-event", runId, event });
+        // A call's progress is also something its server sent: the notifications pane lists it.
+        const progress = progressView(event);
+        if (progress !== undefined) context.publishNotification(progress);
+      },
       onModelDelta: (turn, delta) =>
         context.hub.publish({ type: "model-delta", runId, turn, delta: redacted(turn, delta) }),
       askPage: (policy) =>
         context.approvals.asker(runId, policy, signal, (view) =>
           context.hub.publish({ type: "approval-request", runId, request: view }),
         ),
+      elicit: context.elicitations.asker(runId, signal, (view) =>
+        context.hub.publish({ type: "elicitation-request", runId, request: view }),
+      ),
     });
   } finally {
     response.off("close", pageGone);
@@ -323,7 +367,7 @@ async function followed<T>(
 function unavailableServers(context: RouteContext): Map<string, string> {
   return new Map(
     context.pool.specs.flatMap((spec) => {
-      const state = connectionState(spec, context.pool.servers);
+      const state = connectionState(spec, context.pool);
       if (state.status === "ready") return [];
       return [
         [
@@ -342,6 +386,12 @@ interface RouteContext {
   readonly running: RunningCalls;
   /** Calls of followed runs waiting for the page's Approve or Deny. */
   readonly approvals: PendingApprovals;
+  /** Requests for input of followed runs' tools, waiting for the page's answer. */
+  readonly elicitations: PendingElicitations;
+  /** What the servers sent besides results (the notifications pane). */
+  readonly notifications: NotificationLog;
+  /** Keeps a notification and pushes it to every open page. */
+  publishNotification(view: ServerNotificationView): void;
   /** The toolbox a real model is offered under each approval policy (withheld-tools.ts). */
   readonly modelToolboxes: ReturnType<typeof modelToolboxes>;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
@@ -367,11 +417,25 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const redactor = redactorFor(options.servers, options.openai);
   // Told once the context exists: a server's status changed, so every open page gets the new state.
   let publishState = (): void => {};
-  const pool = await connectPool(options.servers, { onChange: () => publishState() });
+  const notifications = createNotificationLog();
+  let publishNotification = (view: ServerNotificationView): void => void notifications.add(view);
+  // The terminal hears each server's start as it ends, then each crash, restart and giving up.
+  const started = new Set<string>();
+  const pool = await connectPool(options.servers, {
+    onChange: () => publishState(),
+    onStatus: (event) => {
+      const first = !started.has(event.server) && event.previous === "connecting";
+      if (first) started.add(event.server);
+      const spec = options.servers.find((candidate) => candidate.name === event.server);
+      const line = statusLine(event, { first, restartsItself: spec?.transport === "stdio" });
+      if (line !== undefined) logger[line.level](redactor.message(line.text));
+    },
+    onNotification: (event) => publishNotification(notificationView(event)),
+  });
+  // A config entry that could not be read never reached @x/servers: it is said here.
   for (const spec of pool.specs) {
-    const state = connectionState(spec, pool.servers);
-    if (state.status === "ready") logger.info(`MCP server "${spec.name}": ${state.toolCount} tools`);
-    else logger.error(`MCP server "${spec.name}" failed to start: ${redactor.message(state.error ?? state.status)}`);
+    if (spec.transport === "invalid")
+      logger.error(`MCP server "${spec.name}" failed to start: ${redactor.message(spec.error)}`);
   }
   const toolbox = pool.toolbox;
   const specByName = new Map(pool.specs.map((spec) => [spec.name, spec]));
@@ -389,6 +453,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     hub: createEventHub((event) => redactor.json(redactor.messages(toJson(event)))),
     running: createRunningCalls(),
     approvals: createPendingApprovals(),
+    elicitations: createPendingElicitations(),
+    notifications,
+    publishNotification: (view) => publishNotification(view),
     modelToolboxes: modelToolboxes(toolbox, withheld),
     withheldTools,
     openai: options.openai,
@@ -396,6 +463,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
   };
   publishState = () => context.hub.publish({ type: "state", state: stateOf(context) });
+  publishNotification = (view) =>
+    context.hub.publish({ type: "server-notification", notification: notifications.add(view) });
   if (!context.files.has("/index.html"))
     logger.error(`The page is not built (no index.html in ${options.pageDir ?? DEFAULT_PAGE_DIR}): run vite build.`);
 

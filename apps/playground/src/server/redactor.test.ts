@@ -23,6 +23,37 @@ describe("createRedactor", () => {
   it("leaves URLs in tool output alone (only messages are rewritten)", () => {
     expect(redactor.json("https://example.com/search?q=cats")).toBe("https://example.com/search?q=cats");
   });
+
+  it("hides credential-shaped words in what a tool returned, never in ids, arguments or images", () => {
+    const token = "ghp_abcdefghijklmnop1234";
+    const id = "call_RdNiwBZ4szKy2NTo12";
+    const image = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB";
+    expect(
+      redactor.outputs({
+        content: [
+          { type: "text", text: `token ${token}` },
+          { type: "image", data: image, mimeType: "image/png" },
+        ],
+        structuredContent: { env: { TOKEN: token } },
+        outputs: {
+          chat: { role: "tool", tool_call_id: id, content: `token ${token}` },
+          responses: { type: "function_call_output", call_id: id, output: [{ type: "input_image", image_url: image }] },
+        },
+        arguments: `{"token":"${token}"}`,
+      }),
+    ).toEqual({
+      content: [
+        { type: "text", text: "token [hidden]" },
+        { type: "image", data: image, mimeType: "image/png" },
+      ],
+      structuredContent: { env: { TOKEN: "[hidden]" } },
+      outputs: {
+        chat: { role: "tool", tool_call_id: id, content: "token [hidden]" },
+        responses: { type: "function_call_output", call_id: id, output: [{ type: "input_image", image_url: image }] },
+      },
+      arguments: `{"token":"${token}"}`,
+    });
+  });
 });
 
 describe("createRedactor on adversarial text (what a hostile MCP server can send)", () => {

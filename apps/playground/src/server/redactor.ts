@@ -3,11 +3,13 @@
 // it is, a tool's output included), and what the playground itself writes
 // about servers (why one failed, its stderr, a call's transport error, the
 // telemetry) goes through `message`, which also strips the user, password
-// and query of any URL in it, known or not.
-import { URL_IN_TEXT } from "@x/servers";
+// and query of any URL in it, known or not. What a tool returned also goes
+// through `outputs`, which hides the words shaped like a credential
+// (@x/servers' rule for arguments, applied to free text).
+import { hideCredentials, URL_IN_TEXT } from "@x/servers";
 import type { Json } from "../shared/api-types";
 import { redactUrl } from "./redact-url";
-import { MIN_SEARCHED_SECRET } from "./secret-rule";
+import { MIN_SEARCHED_SECRET } from "./server-display";
 
 /** Removes secrets from text and from API answers. */
 export interface Redactor {
@@ -20,6 +22,13 @@ export interface Redactor {
   messages(value: Json): Json;
   /** An API answer with every known secret replaced in every string and key (the last guard before the page). */
   json(value: Json): Json;
+  /**
+   * What a tool returned (an MCP result, the outputs made of it, a transcript) with every credential-shaped word
+   * hidden in its texts: the strings under `text`, `output`, `content` and `returned`, and every string of a
+   * `structuredContent`. Ids, arguments and binary payloads (an image's `data`, a resource's `blob`) are left as they
+   * are: they are no text for a person, a transcript must keep its call ids, and base64 looks like a credential.
+   */
+  outputs(value: Json): Json;
   /**
    * For a text that reaches the page in pieces (a streamed answer): a function that takes each piece and returns what
    * may be shown of the text so far that was not shown yet, known secrets replaced. An end that a secret could start
@@ -40,6 +49,24 @@ function mapStrings(value: Json, map: (text: string) => string): Json {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [map(key), mapStrings(item, map)]));
   }
   return value;
+}
+
+/** The keys whose string values are texts a tool (or a model quoting it) wrote. */
+const OUTPUT_TEXT_KEYS = new Set(["text", "output", "content", "returned"]);
+
+/** `value` with credential-shaped words hidden in the strings of {@link OUTPUT_TEXT_KEYS} and and structuredContent. */
+function hideInOutputs(value: Json, structured: boolean): Json {
+  if (typeof value === "string") return structured ? hideCredentials(value) : value;
+  if (Array.isArray(value)) return value.map((item) => hideInOutputs(item, structured));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      typeof item === "string" && OUTPUT_TEXT_KEYS.has(key)
+        ? hideCredentials(item)
+        : hideInOutputs(item, structured || key === "structuredContent"),
+    ]),
+  );
 }
 
 /** A URL found in a message, without user, password or query (unchanged when it has none). */
@@ -106,6 +133,7 @@ export function createRedactor(replacements: Iterable<readonly [secret: string, 
     message,
     messages: (value) => mapStrings(value, message),
     json: (value) => mapStrings(value, replace),
+    outputs: (value) => hideInOutputs(value, false),
     pieces,
   };
 }

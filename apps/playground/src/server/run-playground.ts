@@ -85,7 +85,7 @@ export async function runPlayground(request: StartRequest): Promise<void> {
     },
   }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
-  const { specs, servers } = playground.pool;
+  const { specs } = playground.pool;
   // Set before the URL is printed: whoever reacts to the URL by stopping us gets a clean exit.
   let closing = false;
   const shutdown = (): void => {
@@ -102,7 +102,7 @@ export async function runPlayground(request: StartRequest): Promise<void> {
     if (process.ppid !== parent) shutdown();
   }, 1_000).unref();
 
-  const failed = specs.filter((spec) => connectionState(spec, servers).status !== "ready").length;
+  const failed = specs.filter((spec) => connectionState(spec, playground.pool).status !== "ready").length;
   consoleLogger.info(
     [
       "",

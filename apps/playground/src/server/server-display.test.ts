@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRedactor } from "./redactor";
-import { describeServer, urlCredentials } from "./server-display";
+import { describeServer, headerSecrets, urlCredentials, urlSecrets } from "./server-display";
 
 describe("describeServer", () => {
   it("shows a stdio server's command with secrets hidden and its env by name only", () => {
@@ -50,5 +50,18 @@ describe("describeServer", () => {
       authorization: `Basic ${Buffer.from("alice:p@ss").toString("base64")}`,
     });
     expect(urlCredentials("http://h/mcp")).toEqual({ url: "http://h/mcp" });
+  });
+});
+
+describe("urlSecrets and headerSecrets: what is searched for in free text", () => {
+  it("takes the password, encoded and decoded, and the query values that are secrets", () => {
+    expect(urlSecrets("http://alice:p%40ss@h/mcp?api_key=TOP&v=2&format=json")).toEqual(["p%40ss", "p@ss", "TOP"]);
+    expect(urlSecrets("not a url")).toEqual([]);
+  });
+
+  it("takes a Basic credential apart", () => {
+    const basic = `Basic ${Buffer.from("alice:hunter2").toString("base64")}`;
+    expect(headerSecrets("Authorization", basic)).toEqual([basic, basic.slice(6), "alice:hunter2", "hunter2"]);
+    expect(headerSecrets("accept", "application/json")).toEqual([]);
   });
 });

@@ -1,9 +1,91 @@
 // How a configured server is shown on the page: its command line or URL with
-// the secrets taken out (the rule is in secret-rule.ts), the names of what was
-// left out, and what the redactor must search for in everything else.
+// the secrets taken out, the names of what was left out, and what the
+// redactor must search for in everything else. What counts as a secret is
+// @x/servers' rule (`maskArgs`, `isSecretName`, `looksLikeSecret`), the one it
+// follows in its own texts. Only which configured values are searched for in
+// free text is decided here: a value of an env variable, header or query
+// parameter is searched when it is a secret by name or by look, never a
+// harmless one (`DEBUG=true` would hide every "true" on the page).
+import { HIDDEN, isSecretName, looksLikeSecret, maskArgs } from "@x/servers";
 import { redactUrl } from "./redact-url";
-import { envSecrets, headerSecrets, HIDDEN, maskArgs, urlSecrets } from "./secret-rule";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
+
+/**
+ * Secrets shorter than this are hidden where they have a place (an argument
+ * after `--token`, a URL's password) but not searched for in free text: a
+ * three-letter value would match inside unrelated words.
+ */
+export const MIN_SEARCHED_SECRET = 4;
+
+/** A value, and whether it is a secret, once a name is known for it. */
+function secretValue(name: string, value: string): boolean {
+  return isSecretName(name) || looksLikeSecret(value);
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The secrets of a URL searched for in free text: its password, its user name when there is no password (a token
+ * given as the user) or it looks like a credential, and the query values that are secrets by name or by look (each as
+ * written and decoded).
+ *
+ * @example
+ * ```ts
+ * urlSecrets("http://alice:hunter2@host/mcp?api_key=TOPSECRET&v=2"); // ["hunter2", "TOPSECRET"]
+ * ```
+ */
+export function urlSecrets(url: string): string[] {
+  let parsed: URL;
+  try {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return [];
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const secrets = parsed.password === "" ? [] : [parsed.password, decode(parsed.password)];
+  if (parsed.username !== "" && (parsed.password === "" || looksLikeSecret(decode(parsed.username))))
+    secrets.push(parsed.username, decode(parsed.username));
+  for (const [name, value] of parsed.searchParams) {
+    if (value !== "" && secretValue(name, value)) secrets.push(value, encodeURIComponent(value));
+  }
+  return [...new Set(secrets)];
+}
+
+/**
+ * The secrets of one header searched for in free text: the whole value of a header that is a secret by name or by
+ * look, and the credential after its scheme word (`Bearer xyz` → `xyz`; `Basic` also gives the decoded
+ * `user:password` and the password).
+ *
+ * @example
+ * ```ts
+ * headerSecrets("authorization", "Bearer abc123"); // ["Bearer abc123", "abc123"]
+ * ```
+ */
+export function headerSecrets(name: string, value: string): string[] {
+  if (!secretValue(name, value)) return [];
+  const secrets = [value];
+  const credential = /^\s*([A-Za-z][\w-]*)\s+(\S+)\s*$/.exec(value);
+  if (credential !== null) {
+    const [, scheme = "", token = ""] = credential;
+    secrets.push(token);
+    if (scheme.toLowerCase() === "basic") {
+      const decoded = Buffer.from(token, "base64").toString("utf8");
+      secrets.push(decoded, decoded.slice(decoded.indexOf(":") + 1));
+    }
+  }
+  return secrets;
+}
+
+/** The secrets of an env variable searched for in free text (every env value is left off the page anyway). */
+function envSecrets(name: string, value: string): string[] {
+  return secretValue(name, value) ? [value] : urlSecrets(value);
+}
 
 /** One server as the page may see it. */
 export interface ServerDisplay {
@@ -71,8 +153,8 @@ export function urlReplacements(url: string): [string, string][] {
 
 /**
  * What the page may see of `spec`. Every env value and header value stays
- * out (their names are listed in `hidden`); see secret-rule.ts for arguments
- * and URLs.
+ * out (their names are listed in `hidden`); the arguments are shown as
+ * @x/servers' `maskArgs` shows them, a URL without user, password or query.
  *
  * @example
  * ```ts

@@ -32,8 +32,12 @@ export interface ServerState {
    * never reach the page.
    */
   readonly hidden: readonly string[];
-  /** `restarting`: it died and is being started again; `closed`: it went away. Either way its tools are unavailable. */
-  readonly status: "ready" | "failed" | "closed" | "restarting";
+  /**
+   * `failed`: it did not start; `crashed`: it was running, died, and is not being started again (its restarts were
+   * used up, or it is not one that is restarted); `restarting`: it died, or Restart was pressed, and it is being
+   * started again; `closed`: it went away. Whenever it is not `ready`, its tools are unavailable.
+   */
+  readonly status: "ready" | "failed" | "crashed" | "closed" | "restarting";
   readonly error?: string;
   /** Whether the page may restart it: only servers from the config file or the command line. */
   readonly restartable: boolean;
@@ -210,7 +214,11 @@ export type PushedEvent =
   /** A call of the run waits for the page's answer (`POST /api/approve`). */
   | { readonly type: "approval-request"; readonly runId: string; readonly request: ApprovalView }
   /** A piece of the model's answer in turn `turn` of a conversation, as it streams in. */
-  | { readonly type: "model-delta"; readonly runId: string; readonly turn: number; readonly delta: ModelDelta };
+  | { readonly type: "model-delta"; readonly runId: string; readonly turn: number; readonly delta: ModelDelta }
+  /** A tool of the run asks the user for input (`POST /api/elicit` answers). */
+  | { readonly type: "elicitation-request"; readonly runId: string; readonly request: ElicitationView }
+  /** A server sent a notification (a log message, a resource or list change) or a call of a run reported progress. */
+  | { readonly type: "server-notification"; readonly notification: ServerNotificationView };
 
 /** One executor hook event, with times relative to the start of the run. */
 export interface TimelineEvent {
@@ -300,4 +308,54 @@ export interface ChatResponse {
 /** Every API error body. */
 export interface ApiErrorBody {
   readonly error: { readonly code: string; readonly message: string };
+}
+
+/**
+ * A tool's request for input (MCP elicitation) waiting for the page: a form built from `requestedSchema`, or a URL to
+ * open (`mode: "url"`). `POST /api/elicit` answers it.
+ */
+export interface ElicitationView {
+  /** Names this request in the answer (a call may ask more than once). */
+  readonly elicitationId: string;
+  readonly callId: string;
+  readonly server: string;
+  /** The tool's own name on its server. */
+  readonly toolName: string;
+  /** Why the tool asks, in the server's words. */
+  readonly message: string;
+  readonly mode: "form" | "url";
+  /** The form's schema (a flat object of strings, numbers, booleans and enums); `null` in URL mode. */
+  readonly requestedSchema: Json;
+  /** The page to open, in URL mode; `null` for a form. */
+  readonly url: string | null;
+}
+
+/** `POST /api/elicit`: the page's answer to an `elicitation-request`, in MCP's own result shape. */
+export interface ElicitAnswerRequest {
+  readonly runId: string;
+  readonly elicitationId: string;
+  readonly action: "accept" | "decline" | "cancel";
+  /** The form's values, with `accept` of a form. */
+  readonly content?: { readonly [name: string]: Json };
+}
+
+/** One thing a server sent besides results, as the notifications pane lists it. */
+export interface ServerNotificationView {
+  readonly server: string;
+  /** Milliseconds since the Unix epoch. */
+  readonly at: number;
+  /** `log` (`notifications/message`), `resource` or `list` (a resource or a list changed), `progress` (a call's). */
+  readonly kind: "log" | "resource" | "list" | "progress" | "other";
+  /** The MCP method (`notifications/message`, …). */
+  readonly method: string;
+  /** The log level of a log message (`info`, `warning`, …), or `null`. */
+  readonly level: string | null;
+  /** One line saying what it is. */
+  readonly summary: string;
+  readonly params: Json;
+}
+
+/** `GET /api/notifications`: the latest notifications of every server, oldest first. */
+export interface NotificationsResponse {
+  readonly notifications: readonly ServerNotificationView[];
 }

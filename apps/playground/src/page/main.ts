@@ -27,7 +27,9 @@ function tabLabel(name: ViewName, tools: ToolsResponse, state: StateResponse): s
     return sent === tools.tools.length ? `Tools (${sent})` : `Tools (${sent} sent of ${tools.tools.length})`;
   }
   if (name === "run") return "Run a call — you are the model";
-  return state.openai.configured ? "Conversation with a model" : "Conversation (scripted model)";
+  return state.providers.some((provider) => provider.configured)
+    ? "Conversation with a model"
+    : "Conversation (scripted model)";
 }
 
 async function start(): Promise<void> {

@@ -55,6 +55,8 @@ export interface StateResponse {
     /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
     readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
   };
+  /** Every model API the Conversation view speaks, and whether a key for it is set. */
+  readonly providers: readonly ModelProvider[];
 }
 
 /** A strict-mode problem: where in the input schema, which keyword, why. */
@@ -252,7 +254,7 @@ export interface CallResponse {
 
 /** `POST /api/chat`: one user message in a conversation with the model. */
 export interface ChatRequest {
-  readonly api: ApiName;
+  readonly api: ConversationApi;
   readonly strict: StrictSetting;
   readonly model: string;
   readonly message: string;
@@ -281,6 +283,8 @@ export interface ChatTurn {
   }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
+  /** What the next request repeats of the model's answer, as the adapter replays it (Gemini's thought signatures). */
+  readonly replayed: readonly Json[];
 }
 
 /** `POST /api/chat`'s answer. */
@@ -300,4 +304,21 @@ export interface ChatResponse {
 /** Every API error body. */
 export interface ApiErrorBody {
   readonly error: { readonly code: string; readonly message: string };
+}
+
+/** Which model API a conversation speaks: the two OpenAI APIs, Anthropic's Messages API or the Gemini API. */
+export type ConversationApi = ApiName | "anthropic" | "gemini";
+
+/** One model API of the Conversation view: its key's variable, whether it is set, the model it starts with. */
+export interface ModelProvider {
+  readonly api: ConversationApi;
+  /** `Chat Completions`, `Responses`, `Anthropic Messages`, `Gemini`. */
+  readonly label: string;
+  /** The environment variable that holds its key (the key itself never leaves the server). */
+  readonly keyVariable: string;
+  readonly configured: boolean;
+  /** The model a conversation starts with: the configured one, or the scripted model without a key. */
+  readonly model: string;
+  /** The base URL without user, password or query, or `null` for the provider's own. */
+  readonly baseUrl: string | null;
 }

@@ -33,7 +33,8 @@ function imageOf(part: JsonRecord): string | undefined {
  *
  * @example
  * ```ts
- * imagesIn({ type: "tool_result", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data } }] });
+ * const source = { type: "base64", media_type: "image/png", data };
+ * imagesIn({ type: "tool_result", content: [{ type: "image", source }] });
  * // ["data:image/png;base64,…"]
  * ```
  */

@@ -4,6 +4,10 @@
 // (`@google/genai`). The real clients are one each; the scripted model
 // (scripted-model/) answers all of them, so the conversation runs the same
 // way on both.
+import type {
+  MessageCreateParamsStreaming,
+  RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages/messages";
 import type { GenerateContentParameters, GenerateContentResponse } from "@google/genai";
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
@@ -35,5 +39,15 @@ export interface OpenAiClient {
 export interface GeminiClient {
   readonly models: {
     generateContentStream(params: GenerateContentParameters): Promise<AsyncIterable<GenerateContentResponse>>;
+  };
+}
+
+/** A client that streams Claude's answers: `new Anthropic(…)` is one. */
+export interface AnthropicClient {
+  readonly messages: {
+    create(
+      body: MessageCreateParamsStreaming,
+      options?: ModelRequestOptions,
+    ): PromiseLike<AsyncIterable<RawMessageStreamEvent>>;
   };
 }

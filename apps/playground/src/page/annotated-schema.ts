@@ -7,7 +7,7 @@ import { h } from "./dom";
 
 type Path = readonly (string | number)[];
 
-/** One printed line: its indent, its parts, and the schema path of the value that starts on it (`null`: a closing one). */
+/** A printed line: its indent, its parts, and the schema path of the value starting on it (`null`: a closing line). */
 interface Line {
   readonly depth: number;
   readonly parts: readonly (string | HTMLElement)[];

@@ -113,7 +113,7 @@ async function start(): Promise<void> {
         "div",
         { class: "title" },
         h("h1", {}, "@x playground"),
-        h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
+        h("span", { class: "subtitle" }, "MCP tools → each model API's tools"),
       ),
       renderServers(state, restart),
       h(

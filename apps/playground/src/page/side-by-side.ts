@@ -4,9 +4,16 @@
 // costs, what changed), with the full JSON a click away, and the input
 // schema as the server lists it, marked with the changes of the API chosen.
 import "./side-by-side.css";
-import type { ConversationApi, ProviderForm, StrictProblem, TokenCount, ToolView } from "../shared/api-types";
+import type {
+  ConversationApi,
+  ProviderForm,
+  SchemaChange,
+  StrictProblem,
+  TokenCount,
+  ToolView,
+} from "../shared/api-types";
 import { annotatedSchema, changeSign, inReadingOrder } from "./annotated-schema";
-import { h } from "./dom";
+import { h, list } from "./dom";
 import { formatBytes, formatSchemaPath } from "./format";
 import { jsonBlock } from "./json-block";
 import { libraryDetail, reasonWords } from "./strict-words";
@@ -18,6 +25,8 @@ export const API_LABELS: { readonly [api in ConversationApi]: string } = {
   anthropic: "Anthropic Messages",
   gemini: "Gemini",
 };
+
+type Path = readonly (string | number)[];
 
 const STATUS_WORDS: { readonly [status in ProviderForm["status"]]: string } = {
   strict: "strict",
@@ -83,6 +92,38 @@ function countWords(form: ProviderForm): string {
   return [...counts].map(([kind, count]) => `${count} ${kind}`).join(", ");
 }
 
+/**
+ * Where a schema path is, as a reader finds it in the arguments: `start.time`
+ * for `/properties/start/properties/time`, `attendees[]` for its `items`, the
+ * other keywords as they are (`/$defs/address`).
+ */
+function placeWords(path: Path): string {
+  let words = "";
+  for (let at = 0; at < path.length; at++) {
+    const segment = path[at];
+    const next = path[at + 1];
+    if (segment === "properties" && typeof next === "string") {
+      words += words === "" || words.endsWith("/") ? next : `.${next}`;
+      at += 1;
+    } else if (segment === "items") words += "[]";
+    else words += `/${String(segment)}/`;
+  }
+  return words === "" ? "the root" : words.replace(/\/$/, "");
+}
+
+/** The same change at several places, said once with every place (in reading order). */
+function grouped(changes: readonly SchemaChange[]): { kind: SchemaChange["kind"]; words: string; paths: Path[] }[] {
+  const groups = new Map<string, { kind: SchemaChange["kind"]; words: string; paths: Path[] }>();
+  for (const change of changes) {
+    // The words name the keyword: the place is the schema it is in.
+    const path = change.path;
+    const group = groups.get(`${change.kind}\u0000${change.words}`);
+    if (group === undefined) groups.set(`${change.kind}\u0000${change.words}`, { ...change, paths: [path] });
+    else group.paths.push(path);
+  }
+  return [...groups.values()];
+}
+
 function card(tool: ToolView, form: ProviderForm, marked: boolean, mark: (api: ConversationApi) => void): HTMLElement {
   const label = API_LABELS[form.api];
   const changes = inReadingOrder(tool.inputSchema, form.changes);
@@ -121,17 +162,18 @@ function card(tool: ToolView, form: ProviderForm, marked: boolean, mark: (api: C
             h(
               "ul",
               { class: "changes", "data-testid": "form-changes" },
-              changes.map((change) =>
+              grouped(changes).map(({ kind, words, paths }) =>
                 h(
                   "li",
-                  { class: `change-${change.kind}` },
-                  h("span", { class: "sign", "aria-hidden": "true" }, changeSign(change.kind)),
+                  { class: `change-${kind}` },
+                  h("span", { class: "sign", "aria-hidden": "true" }, changeSign(kind)),
                   " ",
-                  change.words,
+                  words,
                   h(
-                    "code",
+                    "span",
                     { class: "at" },
-                    formatSchemaPath(change.keyword === null ? change.path : [...change.path, change.keyword]),
+                    "at ",
+                    list(paths.map((path) => h("code", { title: formatSchemaPath(path) }, placeWords(path)))),
                   ),
                 ),
               ),
@@ -150,7 +192,7 @@ function card(tool: ToolView, form: ProviderForm, marked: boolean, mark: (api: C
               "data-testid": `mark-${form.api}`,
               onclick: () => mark(form.api),
             },
-            marked ? "Marked on the schema below" : "Mark on the schema",
+            marked ? "Marked below" : "Mark on the schema",
           ),
       form.definition === null
         ? null

@@ -60,7 +60,7 @@ describe("schemaChanges", () => {
       "a keyword written into the description",
       { type: "string", minLength: 2 },
       { type: "string", description: "at least 2 characters" },
-      { described: [{ path: [], keyword: "minLength", text: "at least 2 characters" }] },
+      { described: [{ path: ["minLength"], keyword: "minLength", text: "at least 2 characters" }] },
       ["described /minLength"],
     ],
     [

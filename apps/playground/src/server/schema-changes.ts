@@ -149,7 +149,10 @@ function compare(original: unknown, sent: unknown, path: SchemaPath, walk: Walk)
     add({ keyword: null, kind: "nullable", words: "optional, so it may be null: a null from the model is left out" });
     form = withoutNull(sent);
   }
-  const described = (walk.report.described ?? []).filter((each) => samePath(each.path, path));
+  // (recorded at the keyword's own path, or at the node's)
+  const described = (walk.report.described ?? []).filter(
+    (each) => samePath(each.path, [...path, each.keyword]) || samePath(each.path, path),
+  );
   for (const each of described) {
     add({
       keyword: each.keyword,

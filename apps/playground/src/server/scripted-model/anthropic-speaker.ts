@@ -105,7 +105,8 @@ function offeredTools(tools: readonly ToolUnion[] | undefined): OfferedTool[] {
  * @throws {ScriptedRefusal} the 400 the API gives a `tool_use` left unanswered
  * @example
  * ```ts
- * const message = await collectStream(anthropicStream({ model: "scripted", max_tokens: 1024, messages, tools, stream: true }));
+ * const body = { model: "scripted", max_tokens: 1024, messages, tools, stream: true } as const;
+ * const message = await collectStream(anthropicStream(body));
  * ```
  */
 export function anthropicStream(

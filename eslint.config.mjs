@@ -106,6 +106,7 @@ export default tseslint.config(
       "packages/toolset/src/**/*.ts",
       "packages/openai-chat/src/**/*.ts",
       "packages/openai-responses/src/**/*.ts",
+      "packages/anthropic/src/**/*.ts",
       "packages/gemini/src/**/*.ts",
       "packages/executor/src/**/*.ts",
     ],

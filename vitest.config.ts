@@ -41,10 +41,16 @@ export default defineConfig({
       project("@x/toolset", "packages/toolset"),
       project("@x/openai-chat", "packages/openai-chat"),
       project("@x/openai-responses", "packages/openai-responses"),
+      project("@x/anthropic", "packages/anthropic"),
       project("@x/gemini", "packages/gemini"),
       project("@x/executor", "packages/executor"),
       project("@x/servers", "packages/servers"),
       project("@x/playground", "apps/playground"),
+      // The repository's own scripts (the docs check): plain Node, nothing to typecheck here (the root tsc does).
+      {
+        extends: true as const,
+        test: { name: "scripts", root: fileURLToPath(new URL("./scripts/", import.meta.url)), include: ["*.test.ts"] },
+      },
     ],
   },
 });

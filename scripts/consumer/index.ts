@@ -7,6 +7,7 @@ import * as toolset from "@x/toolset";
 import * as toolsetAdapter from "@x/toolset/adapter";
 import * as chat from "@x/openai-chat";
 import * as responses from "@x/openai-responses";
+import * as anthropic from "@x/anthropic";
 import * as gemini from "@x/gemini";
 import * as executor from "@x/executor";
 import { otelHooks } from "@x/executor/otel";
@@ -20,6 +21,7 @@ export const modules: readonly object[] = [
   toolsetAdapter,
   chat,
   responses,
+  anthropic,
   gemini,
   executor,
   servers,
@@ -51,6 +53,12 @@ export const connect = (): Promise<servers.Servers> =>
     restart: { maxRestarts: 1 },
     hooks: { "tools-changed": (event) => void event.added },
   });
+
+// @x/anthropic: the request's tools, a turn's answers as one user message.
+export const anthropicTools: anthropic.AnthropicTools = anthropic.tools(toolset.buildToolset([]).toolset);
+export const anthropicTurn: anthropic.AnthropicMessageParam[] = anthropic.adapter.turnItems([
+  anthropic.toolOutput({ callId: "toolu_1", name: "t" }, { content: [{ type: "text", text: "ok" }] }),
+]);
 
 // @x/gemini: a turn's answers as one user content, on the package's own wire types.
 export const turn: gemini.GeminiContent[] = gemini.turnItems([

@@ -10,6 +10,7 @@ const names = [
   "@x/toolset/adapter",
   "@x/openai-chat",
   "@x/openai-responses",
+  "@x/anthropic",
   "@x/gemini",
   "@x/executor",
   "@x/executor/otel",

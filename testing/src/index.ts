@@ -33,3 +33,13 @@ export { serveOverHttp } from "./mcp-v2-http-server";
 export type { McpHttpServer } from "./mcp-v2-http-server";
 export { CONNECT_URL, NAME_FORM, serverLog, v1ToolServer, v2ToolServer } from "./mcp-v2-tool-servers";
 export type { ServerLog } from "./mcp-v2-tool-servers";
+export {
+  anthropicError,
+  anthropicMessage,
+  invalidMessagesRequest,
+  messageEvents,
+  startAnthropicServer,
+} from "./anthropic-server";
+export type { AnthropicExchange, AnthropicReply, AnthropicServer } from "./anthropic-server";
+export { refuseMessagesRequest } from "./anthropic-request";
+export { strictCost } from "./anthropic-strict-cost";

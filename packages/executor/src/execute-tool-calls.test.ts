@@ -90,6 +90,7 @@ describe("executeToolCalls", () => {
       outcomes: [],
       searches: [],
       pending: [],
+      awaitingInput: [],
       items: [{ role: "assistant", content: "" }],
     });
     expect(env.faults.started).toEqual([]);

@@ -85,7 +85,7 @@ export async function executeToolCalls<TTool, TResponse, TOutput, TItem>(
   const resolved = prepared.adapter.readCalls(response, prepared);
   const round = await runRound(resolved, approving(context), context);
   const items =
-    round.pending.length > 0
+    round.pending.length > 0 || round.awaitingInput.length > 0
       ? []
       : [...prepared.adapter.responseItems(response), ...prepared.adapter.turnItems(round.outputs)];
   return { ...round, items };

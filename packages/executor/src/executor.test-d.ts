@@ -99,7 +99,7 @@ describe("tools() and runToolLoop with the openai client", () => {
     expectTypeOf(result.input).toExtend<OpenAI.Responses.ResponseInput>();
     expectTypeOf(result.input).toEqualTypeOf<(OpenAI.Responses.ResponseInputItem | ResponsesAnswer)[]>();
     expectTypeOf(result.stopReason).toEqualTypeOf<
-      "completed" | "incomplete" | "max-turns" | "aborted" | "needs-approval" | "stop-when"
+      "completed" | "incomplete" | "max-turns" | "aborted" | "needs-approval" | "needs-input" | "stop-when"
     >();
     // The transcript goes into the next request as it is.
     await openai.responses.create({

@@ -7,7 +7,7 @@
 export { executeToolCalls } from "./execute-tool-calls";
 export { DEFAULT_CONCURRENCY, DEFAULT_MAX_OUTPUT_BYTES } from "./execute-options";
 export type { ExecuteOptions } from "./execute-options";
-export type { ExecuteResult } from "./run-round";
+export type { AwaitingInput, ExecuteResult } from "./run-round";
 export type { CallOutcome } from "./answer-call";
 export { DEFAULT_MAX_TURNS, runToolLoop } from "./run-tool-loop";
 export type {
@@ -28,7 +28,14 @@ export type { TurnInfo, TurnToolNames } from "./turn-tools";
 export { resumeToolLoop } from "./resume-tool-loop";
 export type { ResumeOptions } from "./resume-tool-loop";
 export { TOOL_LOOP_STATE_FORMAT } from "./loop-state";
-export type { AnsweredCall, ApprovalDecisions, ToolLoopState } from "./loop-state";
+export type { AnsweredCall, ApprovalDecisions, InputAnswers, ToolLoopState } from "./loop-state";
+export type {
+  ElicitationAnswer,
+  ElicitationRequest,
+  ElicitationSchema,
+  ElicitFunction,
+  ElicitResult,
+} from "./mcp/elicitation-request";
 export { annotationPolicy } from "./annotation-policy";
 export type { AnnotationPolicyOptions } from "./annotation-policy";
 export type { ApprovalAnswer, ApprovalRequest, ApproveFunction, McpToolAnnotations } from "./approve-calls";
@@ -42,6 +49,7 @@ export type {
   ModelDeltaEvent,
   StrictFallbackEvent,
   ToolCallDeniedEvent,
+  ToolCallElicitationEvent,
   ToolCallEndEvent,
   ToolCallErrorEvent,
   ToolCallProgressEvent,

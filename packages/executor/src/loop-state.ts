@@ -1,6 +1,8 @@
 import { ToolError } from "@x/toolset";
 import type { ToolCall } from "@x/toolset";
 import type { ApprovalAnswer } from "./approve-calls";
+import type { ElicitResult } from "./mcp/elicitation-request";
+import type { AwaitingInput } from "./run-round";
 import type { RunUsage } from "./stop-when";
 
 /** Marks a value as a paused run's state (and which shape of it), so a stored one can be recognised. */
@@ -45,12 +47,31 @@ export interface ToolLoopState<TEntry = unknown, TOutput = unknown> {
   readonly answered: AnsweredCall<TOutput>[];
   /** The calls waiting for a decision, in the model's order, with their restored arguments (for a person to read). */
   readonly pending: ToolCall[];
+  /**
+   * The calls waiting for a person's answer to their tool's requests for
+   * input (what `elicit` answered `"pause"` for), each with the requests
+   * (by key) and the paused call that resuming sends back to its server.
+   */
+  readonly inputs: AwaitingInput[];
   /** With `conversation: "previous-response"`: the paused response's id, and how many entries the server has. */
   readonly conversation?: ConversationPoint;
 }
 
-/** Decisions for `resumeToolLoop`, by call id: `true`, `false`, `{ allow, reason }`, or `"pause"` to keep waiting. */
-export type ApprovalDecisions = { readonly [callId: string]: ApprovalAnswer };
+/**
+ * What a person answered a call waiting for input: MCP's results
+ * (`{ action: "accept", content }`, `{ action: "decline" }`, `{ action: "cancel" }`)
+ * by the key of each request (`state.inputs[i].requests[j].key`).
+ */
+export interface InputAnswers {
+  readonly input: { readonly [key: string]: ElicitResult };
+}
+
+/**
+ * Decisions for `resumeToolLoop`, by call id: for a call waiting for
+ * approval, `true`, `false`, `{ allow, reason }`, or `"pause"` to keep
+ * waiting; for a call waiting for input, `{ input: { [key]: result } }`.
+ */
+export type ApprovalDecisions = { readonly [callId: string]: ApprovalAnswer | InputAnswers };
 
 const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -105,11 +126,20 @@ export function checkState(state: unknown, decisions: unknown, api: string): Too
   ) {
     throw badState("pending is not a list of calls");
   }
+  const isInput = (entry: unknown): boolean =>
+    isRecord(entry) && isRecord(entry.call) && typeof entry.call.callId === "string" && isRecord(entry.paused);
+  if (!Array.isArray(state.inputs) || !state.inputs.every(isInput)) {
+    throw badState("inputs is not a list of calls waiting for input");
+  }
   if (
     conversation !== undefined &&
     !(isRecord(conversation) && typeof conversation.previousResponseId === "string" && isCount(conversation.seen))
   ) {
     throw badState("conversation is not a response id and a count of entries");
+  }
+  // A pause comes right after the paused response: the server has seen the whole transcript.
+  if (conversation !== undefined && conversation.seen !== transcript.length) {
+    throw badState("conversation.seen is not the length of the transcript");
   }
   if (!isRecord(decisions)) {
     throw new ToolError(
@@ -117,7 +147,10 @@ export function checkState(state: unknown, decisions: unknown, api: string): Too
       "The decisions given to resumeToolLoop must be an object of answers by call id.",
     );
   }
-  const pending = new Set((state.pending as readonly { callId: string }[]).map((call) => call.callId));
+  const pending = new Set([
+    ...(state.pending as readonly { callId: string }[]).map((call) => call.callId),
+    ...(state.inputs as readonly { call: { callId: string } }[]).map((input) => input.call.callId),
+  ]);
   const stray = Object.keys(decisions).find((id) => !pending.has(id));
   if (stray !== undefined) {
     throw new ToolError(

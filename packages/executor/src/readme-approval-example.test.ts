@@ -1,6 +1,6 @@
-// The README's approval and streaming examples, run for real: the official
-// openai client over HTTP to the notebook stand-in (which refuses, as OpenAI
-// does, a conversation with an unanswered call), and a real MCP server.
+// The approval and streaming examples of the guides (docs/approvals.md, docs/streaming.md), run for
+// real: the official openai client over HTTP to the notebook stand-in (which refuses, as OpenAI does, a
+// conversation with an unanswered call), and a real MCP server.
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { startNotesServer } from "./__fixtures__/notes-server";
 import type { NotesServer } from "./__fixtures__/notes-server";
 import { streamAnswer } from "./__fixtures__/streaming-example";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const guide = (name: string): string => readFileSync(new URL(`../../../docs/${name}`, import.meta.url), "utf8");
 const example = (name: string): string => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), "utf8");
 
 let api: NotesApi;
@@ -31,9 +31,9 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-describe("the README's approval example", () => {
-  it("is the code the README shows", () => {
-    expect(readme).toContain(`\`\`\`ts\n${example("approval-example.ts")}\`\`\``);
+describe("the approvals guide's example", () => {
+  it("is the code the guide shows", () => {
+    expect(guide("approvals.md")).toContain(`\`\`\`ts\n${example("approval-example.ts")}\`\`\``);
   });
 
   it("pauses on the destructive and unannotated calls, and resumes with the person's decisions", async () => {
@@ -52,11 +52,22 @@ describe("the README's approval example", () => {
     );
     expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "append_note"]);
   });
+
+  it("resumes a paused run once: a second resume of the same state is refused before anything runs", async () => {
+    const openai = new OpenAI({ apiKey: "test", baseURL: api.baseURL, maxRetries: 0 });
+    const agent = { openai, toolset: notes.toolset, notes: notes.client, file: join(folder, "run.json") };
+    await startRun("Tidy my notes.", agent);
+    await continueRun({ call_delete: true, call_append: true }, agent);
+    await expect(continueRun({ call_delete: true, call_append: true }, agent)).rejects.toMatchObject({
+      code: "already-resumed",
+    });
+    expect(notes.ran.map(([tool]) => tool)).toEqual(["read_note", "delete_note", "append_note"]);
+  });
 });
 
-describe("the README's streaming example", () => {
-  it("is the code the README shows", () => {
-    expect(readme).toContain(`\`\`\`ts\n${example("streaming-example.ts")}\`\`\``);
+describe("the streaming guide's example", () => {
+  it("is the code the guide shows", () => {
+    expect(guide("streaming.md")).toContain(`\`\`\`ts\n${example("streaming-example.ts")}\`\`\``);
   });
 
   it("writes the text as it streams in and returns the answer", async () => {

@@ -56,22 +56,18 @@ describe("the README example", () => {
     expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   });
 
-  it.each([
-    "readme-responses.ts",
-    "readme-one-round.ts",
-    "readme-otel.ts",
-    "approval-example.ts",
-    "streaming-example.ts",
-    "previous-response-example.ts",
-  ])("shows %s, a complete file the typecheck compiles, word for word", (file) => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const snippet = readFileSync(new URL(`./__fixtures__/${file}`, import.meta.url), "utf8");
-    expect(readme).toContain(`\`\`\`ts\n${snippet}\`\`\``);
-  });
+  it.each(["readme-one-round.ts", "readme-otel.ts"])(
+    "shows %s, a complete file the typecheck compiles, word for word",
+    (file) => {
+      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+      const snippet = readFileSync(new URL(`./__fixtures__/${file}`, import.meta.url), "utf8");
+      expect(readme).toContain(`\`\`\`ts\n${snippet}\`\`\``);
+    },
+  );
 
   it("has no other TypeScript snippet: every one is a file above", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    expect(readme.match(/```ts\n/g)).toHaveLength(7);
+    expect(readme.match(/```ts\n/g)).toHaveLength(3);
   });
 
   it("runs the tool loop with the openai client and server-everything", async () => {

@@ -1,10 +1,12 @@
 import { ToolError } from "@x/toolset";
 import type { ToolCall } from "@x/toolset";
-import type { Adapter, Rejection, ResolvedToolCalls } from "@x/toolset/adapter";
-import type { ApprovalDecision } from "./approve-calls";
+import type { Adapter, Rejection, RenderedResult, ResolvedToolCalls } from "@x/toolset/adapter";
+import type { ApprovalAnswer, ApprovalDecision } from "./approve-calls";
 import { nextExecutionId } from "./execution-id";
 import { badState, checkState } from "./loop-state";
-import type { ApprovalDecisions, ToolLoopState } from "./loop-state";
+import type { ApprovalDecisions, InputAnswers, ToolLoopState } from "./loop-state";
+import type { AwaitingInput } from "./run-round";
+import type { ResumedInput } from "./run-call";
 import { approving, deciding, runRound } from "./run-round";
 import { answeredIds, append, roundContext, runTurns, startRun, stoppedBy } from "./run-tool-loop";
 import type {
@@ -40,6 +42,16 @@ export interface ResumeOptions<TAdapter extends Adapter, TResponse, TInput> exte
   readonly claim?: ((id: string) => boolean | PromiseLike<boolean>) | undefined;
 }
 
+const isInputAnswers = (decision: unknown): decision is InputAnswers =>
+  typeof decision === "object" && decision !== null && "input" in decision && typeof decision.input === "object";
+
+/** The decisions about approvals only: those for calls waiting for input go to the calls themselves. */
+function approvals(decisions: ApprovalDecisions): { readonly [callId: string]: ApprovalAnswer } {
+  return Object.fromEntries(
+    Object.entries(decisions).filter((entry): entry is [string, ApprovalAnswer] => !isInputAnswers(entry[1])),
+  );
+}
+
 /** The paused turn's calls as its response gives them, by call id. */
 type Derived = Map<string, { readonly call?: ToolCall; readonly rejection?: Rejection; readonly search?: true }>;
 
@@ -61,6 +73,12 @@ function derivedById(resolved: ResolvedToolCalls<unknown>): Derived {
  * @throws {ToolError} `invalid-options` naming the first disagreement
  */
 function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
+  const sameCall = (given: ToolCall, call: ToolCall): boolean =>
+    given.name === call.name &&
+    given.server === call.server &&
+    given.toolName === call.toolName &&
+    given.index === call.index &&
+    sameJson(given.arguments, call.arguments);
   const seen = new Set<string>();
   const once = (callId: string, where: string): void => {
     if (seen.has(callId)) throw badState(`the call id ${JSON.stringify(callId)} occurs twice (${where})`);
@@ -79,15 +97,25 @@ function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
     }
     const { call } = found;
     if (call === undefined) continue;
-    const same =
-      pending.name === call.name &&
-      pending.server === call.server &&
-      pending.toolName === call.toolName &&
-      pending.index === call.index &&
-      sameJson(pending.arguments, call.arguments);
-    if (!same) {
+    if (!sameCall(pending, call)) {
       throw badState(`the pending call ${JSON.stringify(pending.callId)} is not the call the paused response issued`);
     }
+  }
+  for (const { call: given, paused } of state.inputs) {
+    once(given.callId, "inputs");
+    const call = derived.get(given.callId)?.call;
+    // What resuming sends to the server is the paused call: it must be the model's call, restored as it was.
+    const same =
+      call !== undefined &&
+      sameCall(given, call) &&
+      paused.callId === call.callId &&
+      paused.server === call.server &&
+      paused.name === call.toolName &&
+      sameJson(paused.arguments ?? {}, call.arguments);
+    if (!same)
+      throw badState(
+        `the call ${JSON.stringify(given.callId)} waiting for input is not the call the paused response issued`,
+      );
   }
   for (const callId of derived.keys()) {
     if (!seen.has(callId)) {
@@ -97,7 +125,39 @@ function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
 }
 
 /**
- * Continues a run that stopped with `stopReason: "needs-approval"`.
+ * Checks that the transcript the run goes on with keeps the API's rule that
+ * every call is answered exactly once: the turns before the pause as they
+ * are, and the paused turn once its answers (those made, and one for each
+ * call still waiting) are in. A stored transcript is data: one that would
+ * have the API refuse the next request, or answer a call twice, is refused
+ * before anything runs.
+ *
+ * @throws {ToolError} `invalid-options` saying what is wrong
+ */
+function checkWholeTranscript(
+  adapter: Adapter,
+  state: ToolLoopState,
+  {
+    prior,
+    window,
+    derived,
+  }: { prior: readonly unknown[]; window: readonly unknown[]; derived: ResolvedToolCalls<unknown> },
+): void {
+  if (adapter.transcriptProblem === undefined) return;
+  const before = adapter.transcriptProblem(prior);
+  if (before !== undefined) throw badState(`its transcript before the paused response is not whole: ${before}`);
+  const waiting: RenderedResult = { isError: false, parts: [], truncatedBytes: 0 };
+  const owed = [...derived.calls, ...derived.rejected]
+    .filter((call) => !state.answered.some((answer) => answer.callId === call.callId))
+    .map((call) => ({ index: call.index, output: adapter.renderedOutput(call, waiting) }));
+  const outputs = [...state.answered, ...owed].sort((a, b) => a.index - b.index).map((entry) => entry.output);
+  const after = adapter.transcriptProblem([...prior, ...window, ...adapter.turnItems(outputs)]);
+  if (after !== undefined) throw badState(`its paused turn, once answered, would not be whole: ${after}`);
+}
+
+/**
+ * Continues a run that stopped with `stopReason: "needs-approval"` or
+ * `"needs-input"`.
  *
  * The calls to decide are read again from the transcript's last response
  * (the model's own calls, their arguments restored with the current tools),
@@ -110,9 +170,19 @@ function checkAgainstTranscript(state: ToolLoopState, derived: Derived): void {
  * run, the denied ones are answered `denied`, a call whose tool is gone is
  * answered `unknown-tool`, the turn's answers go into the transcript in the
  * model's order, `stopWhen` is checked on that turn, and the loop goes on as
- * `runToolLoop` would, its turns and usage counted from the state's.
+ * `runToolLoop` would, its turns and usage counted from the state's. A call
+ * waiting for input (`state.inputs`) resumes with `decisions[callId] =
+ * { input: { [key]: result } }` (MCP's `{ action, content }` for each of its
+ * requests), or asks `options.elicit` when it has no decision; without
+ * either it keeps waiting.
  *
- * @param state - the `state` of a `needs-approval` result (as it was, or read back from JSON)
+ * What the state says was answered before the pause is taken as it is: the
+ * checks prove that every call is the model's and that each is answered
+ * once, not that an answered call was answered by running it. Keep paused
+ * states where only your code writes them, and pass `claim` so that one
+ * pause is resumed once.
+ *
+ * @param state - the `state` of a `needs-approval` or `needs-input` result (as it was, or read back from JSON)
  * @param decisions - answers by call id, for some or all of the pending calls
  * @param options - as for `runToolLoop`, without `input`; `claim` to resume each state once
  * @returns the end of the run, as `runToolLoop` returns it
@@ -151,7 +221,7 @@ async function resume(
   decisions: ApprovalDecisions,
   options: LoopOptions & { readonly claim?: ResumeOptions<Adapter, unknown, unknown>["claim"] },
 ): Promise<ToolLoopResult<unknown, unknown>> {
-  const run = startRun(options);
+  const run = startRun(options, "resumeToolLoop");
   const { adapter } = run;
   const state = checkState(given, decisions, adapter.api);
   if (options.claim !== undefined && typeof options.claim !== "function") {
@@ -164,6 +234,7 @@ async function resume(
   const before = answeredIds(adapter, prior);
   const derived = adapter.readCalls(window, prepared, before === undefined ? {} : { answeredCallIds: before });
   checkAgainstTranscript(state, derivedById(derived));
+  checkWholeTranscript(adapter, state, { prior, window, derived });
 
   if (options.claim !== undefined) {
     let claimed: boolean;
@@ -181,19 +252,39 @@ async function resume(
   }
 
   const pendingIds = new Set(state.pending.map((call) => call.callId));
+  // Calls waiting for input resume with the answers given, or ask `elicit` when there are none; without either they
+  // keep waiting.
+  const resumed = new Map<string, ResumedInput>();
+  const stillWaiting: AwaitingInput[] = [];
+  for (const input of state.inputs) {
+    const decision = Object.hasOwn(decisions, input.call.callId) ? decisions[input.call.callId] : undefined;
+    if (isInputAnswers(decision)) resumed.set(input.call.callId, { paused: input.paused, answers: decision.input });
+    else if (decision === undefined && options.elicit !== undefined)
+      resumed.set(input.call.callId, { paused: input.paused, answers: {} });
+    else if (decision === undefined) stillWaiting.push(input);
+    else {
+      throw new ToolError(
+        "invalid-options",
+        `The call ${JSON.stringify(input.call.callId)} waits for input, not approval: answer it with ` +
+          "{ input: { [key]: { action, content } } }, by the keys of its requests.",
+      );
+    }
+  }
   const context = roundContext(run, prepared, nextExecutionId());
   const ask = approving(context);
   const undecided = (call: ToolCall): Promise<ApprovalDecision | undefined> =>
     options.approve === undefined ? Promise.resolve({ kind: "pause" }) : ask(call);
   const round = await runRound(
     {
-      calls: derived.calls.filter((call) => pendingIds.has(call.callId)),
+      calls: derived.calls.filter((call) => pendingIds.has(call.callId) || resumed.has(call.callId)),
       rejected: derived.rejected.filter((rejection) => pendingIds.has(rejection.callId)),
       searches: [],
     },
-    deciding(decisions, undecided),
+    deciding(approvals(decisions), undecided),
     context,
+    resumed,
   );
+  const waiting = [...stillWaiting, ...round.awaitingInput].sort((a, b) => a.call.index - b.call.index);
   const answered = [
     ...state.answered,
     ...round.outcomes.map(({ callId, index, output }) => ({ callId, index, output })),
@@ -206,15 +297,16 @@ async function resume(
     conversation: state.conversation,
   };
   const result = { response: undefined, input: transcript, turns: loop.turns, usage: loop.usage };
-  if (round.pending.length > 0) {
+  if (round.pending.length > 0 || waiting.length > 0) {
     const paused: ToolLoopState = {
       ...state,
       id: globalThis.crypto.randomUUID(),
       transcript: [...transcript],
       answered,
       pending: round.pending,
+      inputs: waiting,
     };
-    return { ...result, stopReason: "needs-approval", state: paused };
+    return { ...result, stopReason: round.pending.length > 0 ? "needs-approval" : "needs-input", state: paused };
   }
   append(run, loop, adapter.turnItems(answered.map((entry) => entry.output)));
   const met = stoppedBy(run, { turn: state.turns, response: window, outcomes: round.outcomes, usage: loop.usage });

@@ -1,10 +1,28 @@
-import { isToolError, toCallToolResult, ToolError } from "@x/toolset";
+import { isToolError, toCallToolResult } from "@x/toolset";
 import type { ToolCall, ToolOutcome } from "@x/toolset";
 import { abortedError, callFailure, timeoutError } from "./call-errors";
 import type { McpProgress, McpToolClient } from "./mcp-client";
-import { callMcpTool } from "./mcp/call-mcp-tool";
-import type { CallMcpToolOptions, McpToolDefinition } from "./mcp/call-mcp-tool";
+import { callMcpTool, resumeMcpToolCall } from "./mcp/call-mcp-tool";
+import type { CallMcpToolOptions, McpCallOutcome, McpToolDefinition, PausedMcpCall } from "./mcp/call-mcp-tool";
 import type { ElicitationRecord, ElicitFunction } from "./mcp/elicitation-request";
+
+/** A call that waits for a person's answer to its tool's request for input (protocol 2026-07-28). */
+export interface PausedForInput {
+  readonly paused: PausedMcpCall;
+}
+
+/** How a call ended: its outcome, or paused for input. */
+export type CallEnd = ToolOutcome | PausedForInput;
+
+/** Whether a call's end is a pause for input. */
+export const isPaused = (end: CallEnd): end is PausedForInput =>
+  typeof end === "object" && end !== null && "paused" in end && !("content" in end);
+
+/** A call paused for input, resumed: the stored call and the answers by request key. */
+export interface ResumedInput {
+  readonly paused: PausedMcpCall;
+  readonly answers: { readonly [key: string]: unknown };
+}
 
 /** How each call of a round is bounded. */
 export interface CallLimits {
@@ -54,12 +72,17 @@ function deadline(timeoutMs: number, restartable: boolean): Deadline {
  * that signal aborts, so a client that ignores it is still answered on time.
  * Whatever the abandoned request does later is ignored.
  */
-export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimits): Promise<ToolOutcome> {
+export function runCall(
+  client: McpToolClient,
+  call: ToolCall,
+  limits: CallLimits,
+  resumed?: ResumedInput,
+): Promise<CallEnd> {
   const { timeoutMs, resetTimeoutOnProgress, onProgress } = limits;
   const timer = timeoutMs === undefined ? undefined : deadline(timeoutMs, resetTimeoutOnProgress);
   const signals = [limits.signal, timer?.signal].filter((signal) => signal !== undefined);
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  const stopped = (): ToolOutcome =>
+  const stopped = (): CallEnd =>
     timer?.signal.aborted === true
       ? timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress)
       : abortedError(call, true);
@@ -67,9 +90,9 @@ export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimit
     timer?.dispose();
     return Promise.resolve(timer?.signal.aborted === true ? stopped() : abortedError(call, false));
   }
-  return new Promise<ToolOutcome>((resolve) => {
+  return new Promise<CallEnd>((resolve) => {
     let done = false;
-    const settle = (outcome: ToolOutcome): void => {
+    const settle = (outcome: CallEnd): void => {
       if (done) return;
       done = true;
       timer?.dispose();
@@ -96,26 +119,24 @@ export function runCall(client: McpToolClient, call: ToolCall, limits: CallLimit
       onElicitation: (record) => limits.onElicitation(call, record),
       ...(tool === undefined ? {} : { tool }),
     };
-    void request(client, call, options).then(settle);
+    void request(client, call, options, resumed).then(settle);
   });
 }
 
-/** Runs the call and resolves with its checked outcome; a client that throws synchronously resolves too. */
-async function request(client: McpToolClient, call: ToolCall, options: CallMcpToolOptions): Promise<ToolOutcome> {
+/** Runs (or resumes) the call and resolves with how it ended; a client that throws synchronously resolves too. */
+async function request(
+  client: McpToolClient,
+  call: ToolCall,
+  options: CallMcpToolOptions,
+  resumed: ResumedInput | undefined,
+): Promise<CallEnd> {
   try {
-    const ended = await callMcpTool(
-      client,
-      { server: call.server, callId: call.callId, name: call.toolName, arguments: call.arguments },
-      options,
-    );
-    if (ended.status === "paused") {
-      // A call paused for a person's answer is not resumed here: it ends, and says why.
-      return new ToolError(
-        "tool-failed",
-        `The tool "${call.name}" asked for input that waits for a person; ` +
-          "this run does not wait, so the call did not finish.",
-      );
-    }
+    const mcpCall = { server: call.server, callId: call.callId, name: call.toolName, arguments: call.arguments };
+    const ended: McpCallOutcome =
+      resumed === undefined
+        ? await callMcpTool(client, mcpCall, options)
+        : await resumeMcpToolCall(client, resumed.paused, resumed.answers, options);
+    if (ended.status === "paused") return { paused: ended.paused };
     return withNotes(validated(call, ended.result), ended.notes);
   } catch (error) {
     return callFailure(call, error);

@@ -9,8 +9,10 @@ import { now } from "./clock";
 import { createLimiter } from "./limiter";
 import { findClient } from "./mcp-client";
 import type { McpClients } from "./mcp-client";
-import { runCall } from "./run-call";
-import type { CallLimits } from "./run-call";
+import { isPaused, runCall } from "./run-call";
+import type { CallLimits, ResumedInput } from "./run-call";
+import type { PausedMcpCall } from "./mcp/call-mcp-tool";
+import type { ElicitationRequest } from "./mcp/elicitation-request";
 
 /** The answers to one response's calls. */
 export interface ExecuteResult<TOutput, TItem = unknown> {
@@ -29,6 +31,21 @@ export interface ExecuteResult<TOutput, TItem = unknown> {
   readonly searches: ToolSearchAnswer<TOutput>[];
   /** With `approve`: the calls it answered `"pause"` for, in the model's order, neither run nor answered. */
   readonly pending: ToolCall[];
+  /**
+   * Calls whose tool asked for input that `elicit` answered `"pause"` for
+   * (protocol 2026-07-28, where the server lets the call be retried later):
+   * neither finished nor answered, each with what it waits for.
+   */
+  readonly awaitingInput: AwaitingInput[];
+}
+
+/** A call waiting for a person's answer to its tool's requests for input. */
+export interface AwaitingInput {
+  readonly call: ToolCall;
+  /** The requests, each under the key its answer goes back by. */
+  readonly requests: readonly { readonly key: string; readonly request: ElicitationRequest }[];
+  /** The paused call as plain JSON: what resuming sends back to the server. */
+  readonly paused: PausedMcpCall;
 }
 
 /** What a round runs in. */
@@ -65,6 +82,7 @@ export async function runRound<TOutput>(
   resolved: ResolvedToolCalls<TOutput>,
   decide: DecideCall,
   context: RoundContext<TOutput>,
+  resumed: ReadonlyMap<string, ResumedInput> = new Map(),
 ): Promise<Omit<ExecuteResult<TOutput>, "items">> {
   const answered: CallOutcome<TOutput>[] = resolved.rejected.map((rejection: Rejection) =>
     answerCall(rejection, { kind: "rejected", error: rejection.error }, context),
@@ -72,7 +90,8 @@ export async function runRound<TOutput>(
   const allowed: ToolCall[] = [];
   const pending: ToolCall[] = [];
   for (const call of resolved.calls) {
-    const decision = await decide(call);
+    // A call resumed with a person's input was allowed when it first ran.
+    const decision = resumed.has(call.callId) ? ({ kind: "allow" } as const) : await decide(call);
     if (decision === undefined || decision.kind === "allow") allowed.push(call);
     else if (decision.kind === "pause") pending.push(call);
     else
@@ -83,15 +102,15 @@ export async function runRound<TOutput>(
   const limit =
     allowed.length <= context.settings.concurrency ? undefined : createLimiter(context.settings.concurrency);
   const limits = callLimits(context);
-  const ran = await Promise.all(
-    allowed.map((call) =>
-      limit === undefined ? runOne(call, limits, context) : limit(() => runOne(call, limits, context)),
-    ),
-  );
+  const run = (call: ToolCall): Promise<CallOutcome<TOutput> | AwaitingInput> =>
+    runOne(call, limits, context, resumed.get(call.callId));
+  const ended = await Promise.all(allowed.map((call) => (limit === undefined ? run(call) : limit(() => run(call)))));
+  const awaitingInput = ended.filter((end): end is AwaitingInput => "paused" in end);
+  const ran = ended.filter((end): end is CallOutcome<TOutput> => !("paused" in end));
   const byIndex = (a: { index: number }, b: { index: number }): number => a.index - b.index;
   const outcomes = [...answered, ...ran].sort(byIndex);
   const outputs = [...outcomes, ...resolved.searches].sort(byIndex).map((entry) => entry.output);
-  return { outputs, outcomes, searches: resolved.searches, pending };
+  return { outputs, outcomes, searches: resolved.searches, pending, awaitingInput };
 }
 
 const why = (decision: ApprovalDecision): { reason?: string; approvalError?: unknown } =>
@@ -148,12 +167,17 @@ function callLimits(context: RoundContext<unknown>): CallLimits {
   };
 }
 
-/** Runs one call (unless the run was aborted or no client serves it) and answers it. */
+/**
+ * Runs one call (unless the run was aborted or no client serves it) and
+ * answers it, or gives what it waits for when its tool's request for input
+ * was paused.
+ */
 async function runOne<TOutput>(
   call: ToolCall,
   limits: CallLimits,
   context: RoundContext<TOutput>,
-): Promise<CallOutcome<TOutput>> {
+  resumed: ResumedInput | undefined,
+): Promise<CallOutcome<TOutput> | AwaitingInput> {
   const startTime = now();
   const { emit, executionId, prepared, settings } = context;
   const description = prepared.toolset.resolve(call.name)?.tool.description;
@@ -170,11 +194,12 @@ async function runOne<TOutput>(
     ...(settings.includeValues ? { arguments: call.arguments } : {}),
   });
   const client = findClient(context.clients, call.server);
-  const outcome =
+  const end =
     settings.signal?.aborted === true
       ? abortedError(call, false)
       : client === undefined
         ? noClientError(call)
-        : await runCall(client, call, limits);
-  return answerCall(call, { kind: "ran", outcome, startTime }, context);
+        : await runCall(client, call, limits, resumed);
+  if (isPaused(end)) return { call, requests: end.paused.pending, paused: end.paused };
+  return answerCall(call, { kind: "ran", outcome: end, startTime }, context);
 }

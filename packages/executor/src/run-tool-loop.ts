@@ -13,7 +13,7 @@ import { TOOL_LOOP_STATE_FORMAT } from "./loop-state";
 import type { ConversationPoint, ToolLoopState } from "./loop-state";
 import type { McpClients } from "./mcp-client";
 import { approving, runRound } from "./run-round";
-import type { RoundContext } from "./run-round";
+import type { AwaitingInput, RoundContext } from "./run-round";
 import { addUsage, responseUsage, stopConditions } from "./stop-when";
 import type { FinishedTurn, RunUsage, StopWhen } from "./stop-when";
 import { TurnToolsMaker } from "./turn-tools";
@@ -188,10 +188,12 @@ export interface ToolLoopOptions<TAdapter extends Adapter, TResponse, TInput> ex
 /**
  * Why the loop stopped: `completed` (the model answered without calling a
  * tool), `incomplete` (the API cut the response short: see `incomplete`),
- * `max-turns`, `aborted`, `needs-approval` (see `state`), `stop-when` (see
- * `stoppedBy`).
+ * `max-turns`, `aborted`, `needs-approval` (a call waits for `approve`'s
+ * decision: see `state`), `needs-input` (a tool's request for input waits for
+ * a person: see `state.inputs`), `stop-when` (see `stoppedBy`).
  */
-export type StopReason = "completed" | "incomplete" | "max-turns" | "aborted" | "needs-approval" | "stop-when";
+export type StopReason =
+  "completed" | "incomplete" | "max-turns" | "aborted" | "needs-approval" | "needs-input" | "stop-when";
 
 /** The end of a run. */
 export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
@@ -208,7 +210,7 @@ export interface ToolLoopResult<TResponse, TEntry, TOutput = unknown> {
   readonly stopReason: StopReason;
   /** Tokens used by the run so far, those before a pause included. */
   readonly usage: RunUsage;
-  /** With `needs-approval` only: the paused run, as plain JSON. */
+  /** With `needs-approval` or `needs-input` only: the paused run, as plain JSON. */
   readonly state?: ToolLoopState<TEntry, TOutput>;
   /** With `stop-when` only: the `name` of the condition that was met. */
   readonly stoppedBy?: string;
@@ -334,20 +336,26 @@ const MOVED: { readonly [name: string]: string } = {
   output: "pass errorPrefix and structured in tools: { … }",
 };
 
-/** Refuses an option the loop does not take, so a misspelt or moved one is never silently ignored. */
-function checkOptionNames(options: object): void {
-  const unknown = Object.keys(options).find((name) => !LOOP_OPTIONS.has(name));
+/** Refuses an option the function does not take, so a misspelt or moved one is never silently ignored. */
+function checkOptionNames(options: object, by: "runToolLoop" | "resumeToolLoop"): void {
+  const takes = (name: string): boolean =>
+    LOOP_OPTIONS.has(name) && name !== (by === "runToolLoop" ? "claim" : "input");
+  const unknown = Object.keys(options).find((name) => !takes(name));
   if (unknown === undefined) return;
-  const hint = Object.hasOwn(MOVED, unknown) ? `: ${MOVED[unknown]}` : "";
-  throw new ToolError("invalid-options", `runToolLoop has no option ${JSON.stringify(unknown)}${hint}.`);
+  const hint = Object.hasOwn(MOVED, unknown)
+    ? `: ${MOVED[unknown]}`
+    : unknown === "input"
+      ? ": the state's transcript is the input"
+      : "";
+  throw new ToolError("invalid-options", `${by} has no option ${JSON.stringify(unknown)}${hint}.`);
 }
 
 /** Checks the loop's options and makes the run's parts. */
-export function startRun(options: LoopOptions): LoopRun {
+export function startRun(options: LoopOptions, by: "runToolLoop" | "resumeToolLoop" = "runToolLoop"): LoopRun {
   if (typeof options !== "object" || options === null) {
-    throw new ToolError("invalid-options", "runToolLoop takes one options object { model, adapter, servers, input }.");
+    throw new ToolError("invalid-options", `${by} takes one options object { model, adapter, servers, … }.`);
   }
-  checkOptionNames(options);
+  checkOptionNames(options, by);
   const { model, adapter, servers, maxTurns = DEFAULT_MAX_TURNS } = options;
   if (typeof model !== "function") {
     throw new ToolError("invalid-options", "The option model must be a function (input, tools, context) => response.");
@@ -445,6 +453,7 @@ export function pausedState(
   loop: RunningLoop,
   responseItems: number,
   round: {
+    readonly awaitingInput: readonly AwaitingInput[];
     readonly outcomes: readonly CallOutcome<unknown>[];
     readonly searches: readonly { callId: string; index: number; output: unknown }[];
     readonly pending: readonly ToolLoopState["pending"][number][];
@@ -463,6 +472,7 @@ export function pausedState(
     responseItems,
     answered,
     pending: [...round.pending],
+    inputs: [...round.awaitingInput],
     ...(loop.conversation === undefined ? {} : { conversation: loop.conversation }),
   };
 }
@@ -561,9 +571,9 @@ export async function runTurns(run: LoopRun, loop: RunningLoop): Promise<ToolLoo
       ...(modelName(response) === undefined ? {} : { model: modelName(response)! }),
     };
     turnEnd(counts);
-    if (round.pending.length > 0) {
+    if (round.pending.length > 0 || round.awaitingInput.length > 0) {
       const state = pausedState(run, loop, items.length, round);
-      return end(response, { stopReason: "needs-approval", state });
+      return end(response, { stopReason: round.pending.length > 0 ? "needs-approval" : "needs-input", state });
     }
     append(run, loop, adapter.turnItems(round.outputs));
     if (round.outputs.length === 0) {

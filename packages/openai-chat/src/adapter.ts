@@ -6,6 +6,7 @@ import { responseItems } from "./response-items";
 import { readCalls } from "./tool-calls";
 import { renderedOutput } from "./tool-output";
 import { tools } from "./tools";
+import { transcriptProblem } from "./transcript-problem";
 
 /** The Chat Completions {@link Adapter}. */
 export interface ChatAdapter extends Adapter<
@@ -41,4 +42,5 @@ export const adapter: ChatAdapter = {
   turnItems: (outputs) => [...outputs],
   userMessage: (text) => ({ role: "user", content: text }),
   responseEnd,
+  transcriptProblem,
 };

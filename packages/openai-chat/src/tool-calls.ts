@@ -63,12 +63,11 @@ export function readCalls(
  * The model's tool calls: those to run, and those answered already.
  *
  * Each function call to a tool `prepared` offered becomes a call with its
- * arguments restored (the nulls strict mode introduced removed, encodings
- * undone). A call to an unknown tool, with arguments that are not a JSON
- * object, a custom tool call, a repeated call id, or any call of a
- * completion `collectStream` gathered from a stream cut off before its end
- * (`finish_reason: null`) gives no call but a `tool` message telling the
- * model what was wrong, in `rejected`. Never throws on what the model sent.
+ * arguments restored; any other call (see `resolveToolCalls` of
+ * `@x/toolset/adapter`: an unknown tool, bad arguments, a repeated id; a
+ * custom tool call; any call of a stream cut off before its end) gives no
+ * call but a `tool` message telling the model what was wrong, in `rejected`.
+ * Never throws on what the model sent.
  *
  * @param response - a chat completion (its first choice is read), or its assistant message
  * @param prepared - what {@link tools} returned for the request

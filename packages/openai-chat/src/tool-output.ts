@@ -3,23 +3,15 @@ import { renderResult, renderedText } from "@x/toolset/adapter";
 import type { CallRef, RenderedResult } from "@x/toolset/adapter";
 import type { ChatToolMessage } from "./chat-types";
 
-/**
- * The `tool` message answering `call` with a rendered result: its parts as
- * one text (an image as its placeholder: Chat tool messages carry text only).
- *
- * @param call - the call answered: its `callId` becomes `tool_call_id`
- * @param rendered - from `renderResult` of `@x/toolset/adapter`
- * @returns `{ role: "tool", tool_call_id, content }`
- */
+/** The `tool` message answering `call` with a rendered result, images as their placeholders. */
 export function renderedOutput(call: CallRef, rendered: RenderedResult): ChatToolMessage {
   return { role: "tool", tool_call_id: call.callId, content: renderedText(rendered) };
 }
 
 /**
- * The `tool` message answering `call` with a tool's outcome: an MCP
- * `CallToolResult` (checked with `toCallToolResult`) or a `ToolError`. An
- * error's text starts with `errorPrefix` (default `"Error: "`), since a Chat
- * tool message has no error flag.
+ * The `tool` message answering `call` with a tool's outcome, rendered by
+ * `renderResult` of `@x/toolset/adapter` as one text (a Chat tool message
+ * carries text only, and has no error flag: an error starts with `errorPrefix`).
  *
  * @param call - the call answered (a `ToolCall`, or `{ callId, name }`)
  * @param outcome - the result or error

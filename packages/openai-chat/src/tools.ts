@@ -14,10 +14,8 @@ export interface ChatPrepared extends PreparedTools<ChatFunctionTool, ChatRespon
  * restore the model's arguments with it and run only the tools it offered.
  *
  * Every tool is `{ type: "function", function: { name, description,
- * parameters, strict } }` (`strict` always sent). Under `strict: "auto"`
- * (default) a tool without a strict form goes non-strict with its original
- * schema (`report.fallbacks`); under `true` it is left out
- * (`report.excluded`); `false` sends every schema as it is.
+ * parameters, strict } }`, `strict` always sent, as `options.strict` decides
+ * (see `prepareToolDefinitions` of `@x/toolset/adapter`).
  *
  * @param toolset - the tools to offer, from `buildToolset` (or `servers.toolset`)
  * @param options - `strict`, `strictOptions`, and how answers are worded (`errorPrefix`, `structured`)

@@ -6,6 +6,7 @@ import type { ResponsesAnswer, ResponsesItem, ResponsesResponse, ResponsesTool }
 import { readCalls } from "./tool-calls";
 import { renderedOutput } from "./tool-output";
 import { tools } from "./tools";
+import { transcriptProblem } from "./transcript-problem";
 import type { ResponsesToolsOptions } from "./tools";
 
 /**
@@ -52,4 +53,5 @@ export const adapter: ResponsesAdapter = {
   userMessage: (text) => ({ type: "message", role: "user", content: text }) as ResponsesItem,
   responseEnd,
   answeredCallIds,
+  transcriptProblem,
 };

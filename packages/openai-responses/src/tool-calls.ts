@@ -75,13 +75,11 @@ export function readCalls(
  * the client-side tool searches answered.
  *
  * A `function_call` to a tool `prepared` offered becomes a call with its
- * arguments restored (strict-mode nulls removed, encodings undone). Every
- * other call the client must answer gets its answer in `rejected`, in the
- * output type of its item: a `function_call` to an unknown tool or with
- * arguments that are not a JSON object, a `custom_tool_call`, a
- * `shell_call`, `local_shell_call` or `apply_patch_call`, a repeated
- * `call_id`, or a call cut off before its end. With namespaces, a call is
- * found by its `namespace` and bare `name`. A client-executed
+ * arguments restored. Every other call the client must answer (see
+ * `resolveToolCalls` of `@x/toolset/adapter`; and a `custom_tool_call`,
+ * `shell_call`, `local_shell_call` or `apply_patch_call`, which this package
+ * never runs) gets its answer in `rejected`, in the output type of its item.
+ * With namespaces, a call is found by its `namespace` and bare `name`. A client-executed
  * `tool_search_call` is answered in `searches` with the definitions found in
  * `prepared.searchIndex`. A call whose `call_id` `options.answeredCallIds`
  * holds is neither run nor answered. Never throws on what the model sent.

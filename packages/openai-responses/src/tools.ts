@@ -93,13 +93,11 @@ const MAX_NAMESPACE_DESCRIPTION_BYTES = 1024;
  * loading costs (tools up front and deferred, bytes).
  *
  * Every function is `{ type: "function", name, description, parameters,
- * strict }` (`strict` always sent). With `namespaces`, one
- * `{ type: "namespace", name, description, tools }` per server holds them:
- * namespace names are server names and function names the tools' own
- * names, each kept when valid, otherwise with every character outside
- * `[A-Za-z0-9_-]` replaced by `_`, cut to 64 characters, and numbered
- * (`_2`, …) where two would be the same. With `deferLoading`, the deferred
- * tools get `defer_loading: true` (hosted search) or are left out
+ * strict }`, `strict` always sent, as `options.strict` decides (see
+ * `prepareToolDefinitions` of `@x/toolset/adapter`). With `namespaces`, one
+ * `{ type: "namespace", name, description, tools }` per server holds them
+ * (named by {@link namespaceLayout}); with `deferLoading`, the deferred tools
+ * get `defer_loading: true` (hosted search) or are left out
  * (`toolSearch: "client"`), and one `tool_search` tool is added.
  *
  * @param toolset - the tools to offer, from `buildToolset`

@@ -1,6 +1,7 @@
-// The README's agent, run for real as a script: the official openai client
-// over HTTP (to a scripted OpenAI-compatible server on 127.0.0.1), both APIs,
-// and two stdio servers from an mcp.json (server-everything and the calculator).
+// The agents the READMEs show, run for real as scripts: the official openai
+// client over HTTP (to a scripted OpenAI-compatible server on 127.0.0.1) and two
+// stdio servers from an mcp.json (server-everything and the calculator). This
+// README's agent uses both APIs; the root README's shortest agent (shortest-agent.ts), Chat Completions.
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { everythingServer } from "./__fixtures__/everything-server";
 
 const tsx = createRequire(import.meta.url).resolve("tsx");
@@ -99,6 +100,29 @@ const http = createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
 });
+beforeEach(() => {
+  requests.length = 0;
+});
+
+/** Runs a fixture as a script in a directory with an mcp.json of the two servers; its output. */
+async function runAgent(file: string): Promise<{ stdout: string; stderr: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "x-servers-readme-"));
+  const mcpServers = {
+    everything: everythingServer,
+    calc: { command: process.execPath, args: ["--import", tsx, fixture("calculator-stdio.ts")] },
+  };
+  writeFileSync(join(dir, "mcp.json"), JSON.stringify({ mcpServers }));
+  const { port } = http.address() as AddressInfo;
+  return promisify(execFile)(
+    process.execPath,
+    ["--conditions=@x/source", "--import", tsx, fixture(file), "What is 2 + 3?"],
+    {
+      cwd: dir,
+      env: { PATH: process.env["PATH"], OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+      timeout: 30_000,
+    },
+  );
+}
 afterAll(async () => {
   await new Promise((resolve) => http.close(resolve));
 });
@@ -110,22 +134,7 @@ describe("the README agent", () => {
   });
 
   it("runs both APIs with the tools of the two servers of mcp.json", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "x-servers-readme-"));
-    const mcpServers = {
-      everything: everythingServer,
-      calc: { command: process.execPath, args: ["--import", tsx, fixture("calculator-stdio.ts")] },
-    };
-    writeFileSync(join(dir, "mcp.json"), JSON.stringify({ mcpServers }));
-    const { port } = http.address() as AddressInfo;
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      ["--conditions=@x/source", "--import", tsx, fixture("readme-agent.ts"), "What is 2 + 3?"],
-      {
-        cwd: dir,
-        env: { PATH: process.env["PATH"], OPENAI_API_KEY: "test-key", OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
-        timeout: 30_000,
-      },
-    );
+    const { stdout, stderr } = await runAgent("readme-agent.ts");
     expect({ stdout, stderr }).toEqual({ stdout: "5, said the chat model\n5, said the responses model\n", stderr: "" });
     expect(requests.map((request) => request.path)).toEqual([
       "/v1/chat/completions",
@@ -144,4 +153,12 @@ describe("the README agent", () => {
       requests[3]?.body.input?.filter((item) => item.type === "function_call_output").map((item) => item.output),
     ).toEqual(["The sum of 2 and 3 is 5.", "5"]);
   });
+});
+
+describe("the root README's shortest agent", () => {
+  it("is the code the root README shows", () => {
+    const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(`\`\`\`ts\n${readFileSync(fixture("shortest-agent.ts"), "utf8")}\`\`\``);
+  });
+  // (shortest-agent.test.ts runs it as a script, with and without `await using`)
 });

@@ -45,7 +45,7 @@ export interface ServerStatusEvent {
   readonly previous: ServerStatus["state"];
 }
 
-/** The toolset was rebuilt and differs from the one before: the new `toolset` and `report`, and what changed. */
+/** The toolset was rebuilt and differs from the one before: the new `toolset` and `report`, and the difference. */
 export interface ToolsChangedEvent extends BuiltToolset, ToolsetDiff {
   readonly type: "tools-changed";
   readonly timestamp: number;

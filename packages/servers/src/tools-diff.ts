@@ -1,4 +1,4 @@
-// What changed between two toolsets: tools added, removed, and renamed.
+// The difference between two toolsets: tools added, removed, and renamed.
 import type { Toolset } from "@x/toolset";
 
 /** One tool of the toolset, by where it comes from and the name the model sees. */
@@ -18,7 +18,7 @@ export interface RenamedTool {
   readonly to: string;
 }
 
-/** What changed from one toolset to the next. */
+/** The difference from one toolset to the next. */
 export interface ToolsetDiff {
   readonly added: readonly ToolRef[];
   readonly removed: readonly ToolRef[];

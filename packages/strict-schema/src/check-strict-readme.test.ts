@@ -1,5 +1,5 @@
-// The README's example runs against the sources, and every `console.log(x); // shown`
-// line in it prints what its comment shows.
+// The README's example is the fixture file readme-example.ts, word for word; it runs
+// against the sources, and every `console.log(x); // shown` line prints what its comment shows.
 import { readFileSync } from "node:fs";
 import { inspect } from "node:util";
 import { expect, it } from "vitest";
@@ -7,7 +7,11 @@ import * as check from "./check";
 import * as library from "./index";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const example = /## Example\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+const example = readFileSync(new URL("./__fixtures__/readme-example.ts", import.meta.url), "utf8");
+
+it("the README shows the example word for word", () => {
+  expect(readme).toContain(`## Example\n\n\`\`\`ts\n${example}\`\`\``);
+});
 
 it("the README example runs and prints what its comments say", () => {
   const importLine = /^import \{ ([\w, ]+) \} from "@x\/strict-schema";$/m;

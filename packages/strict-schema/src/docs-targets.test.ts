@@ -1,21 +1,24 @@
-// The code blocks of docs/strict-schema-targets.md run against the sources, and every
-// `console.log(x); // shown` line in them prints what its comment shows (as JSON).
+// The code blocks of the schema targets guide (docs/schema-targets.md) are the fixture files below, word
+// for word; each runs against the sources, and every `console.log(x); // shown` line prints what its
+// comment shows (as JSON).
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import * as check from "./check";
 import * as encode from "./encode";
 import * as library from "./index";
 
-const page = readFileSync(new URL("../docs/strict-schema-targets.md", import.meta.url), "utf8");
-const blocks = [...page.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+const page = readFileSync(new URL("../../../docs/schema-targets.md", import.meta.url), "utf8");
+const FIXTURES = ["guide-targets-results.ts", "guide-targets-recursion.ts", "guide-targets-fit-root.ts"];
+const blocks = FIXTURES.map((name) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), "utf8"));
 const ENTRIES: { [specifier: string]: unknown } = {
   "@x/strict-schema": library,
   "@x/strict-schema/check": check,
   "@x/strict-schema/encode": encode,
 };
 
-it("has code blocks", () => {
-  expect(blocks.length).toBeGreaterThanOrEqual(3);
+it("shows each fixture word for word, and no other code block", () => {
+  for (const block of blocks) expect(page).toContain(`\`\`\`ts\n${block}\`\`\``);
+  expect(page.match(/```ts\n/g)).toHaveLength(FIXTURES.length);
 });
 
 it.each(blocks.map((block, index) => [index + 1, block]))(

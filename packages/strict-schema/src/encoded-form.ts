@@ -75,8 +75,8 @@ export type FormKind = "any" | "free-map" | "map" | "rest";
 /**
  * What a node below the root is encoded as: any JSON value, a free-form map (both JSON text),
  * a map with a value schema (entries), or declared properties with an open rest; `undefined`
- * when it needs no encoding. Cheap, and allocates nothing: the walk asks it of every node that
- * has no type or is an object, passing the `keywords` it has read.
+ * when it needs no encoding. The walk asks it of every node that has no type or is an object,
+ * passing the `keywords` it has read.
  */
 export function formKind(schema: unknown, keywords?: FormKeywords): FormKind | undefined {
   if (schema === true) return "any";

@@ -1,4 +1,4 @@
-// The opt-in relaxations beyond the seed's rules: a provably disjoint `oneOf`
+// The opt-in relaxations beyond what strict mode accepts: a provably disjoint `oneOf`
 // read as `anyOf`, and an `allOf` of object schemas merged into one object.
 import { UNSUPPORTED } from "./keywords";
 import { isPlain, own, type Plain } from "./plain-json";

@@ -101,7 +101,7 @@ export interface StrictLimits {
   readonly largeEnumSize: number;
 }
 
-/** A relaxation beyond the seed's rules, applied only when asked for. */
+/** A relaxation beyond what strict mode accepts, applied only when asked for. */
 export type RelaxationKind = "oneOf-as-anyOf" | "allOf-merged";
 
 /** Where a relaxation was applied. */

@@ -79,6 +79,13 @@ export interface Adapter<
   /** How `response` ended, read when it holds no call to answer. */
   responseEnd(response: TResponse): ResponseEnd;
   /**
+   * The first way `items` break the API's rule that every call is answered
+   * exactly once, where the API wants its answer (`undefined` when they keep
+   * it): what `resumeToolLoop` checks a stored transcript with before
+   * anything runs. Never throws.
+   */
+  transcriptProblem?(items: readonly unknown[]): string | undefined;
+  /**
    * The tools this turn's request sends, for an API whose tool search runs
    * on the client with no way to load what it found (Gemini): the prepared
    * tools plus those earlier searches in `transcript` found. Left out, every

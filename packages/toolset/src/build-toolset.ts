@@ -127,31 +127,17 @@ export interface BuiltToolset {
  * Puts the tools of one or more MCP servers under safe, unique exposed
  * names, and reports everything it renamed or left out.
  *
- * Exposed names match `^[A-Za-z0-9_-]{1,64}$` and read `server__tool`
- * (or the tool name alone with `prefix: false`). A name changes only where
- * it must: each character outside `[A-Za-z0-9_-]` becomes `_`; a name over
- * 64 characters is cut to 55 (the server part first, down to 20
- * characters, then the tool name, which keeps at least 20) and ends in `_`
- * and an 8-character hash of the original server and tool name; names that
- * collide (after those changes, or without prefixes) all get that hashed
- * form, so no tool keeps a name
- * another tool competed for and no server can shadow another's tool (a
- * tool named like another's hashed name loses to it). The result depends
- * only on the set of tools, never on the order of servers or tools.
+ * Exposed names match `^[A-Za-z0-9_-]{1,64}$` and read `server__tool` (or
+ * the tool name alone with `prefix: false`); a name changes only where it
+ * must ({@link assignNames}), and the result depends only on the set of
+ * tools, never on their order.
  *
- * Each entry's `tool` is a deep-frozen JSON copy of the listed tool (later
- * changes to the input never reach the toolset), with its description
- * sanitised by {@link sanitizeDescription}; a tool without a usable
- * description gets its sanitised `title` instead, and neither means no
- * `description`. Every `description` and `title` string at a schema position
- * of its `inputSchema` (the root, `properties/*`, `items`, `anyOf/*`,
- * `$defs/*`, … — never inside `enum`, `const`, `default` or `examples`, never
- * a property name) is sanitised the same way and capped at
- * `maxSchemaTextBytes`: that text reaches the model too. Entries that cannot
- * be tools are dropped and reported (so is a server whose `tools` is not a
- * list, with index -1); descriptions cut to `maxDescriptionBytes` are
- * reported in `report.truncated`, and every text sanitising changed, in the
- * description or the schema, in `report.sanitized`.
+ * Each entry's `tool` is a deep-frozen JSON copy of the listed tool, its
+ * description (or, without one, its `title`) sanitised by
+ * {@link sanitizeDescription}, and every `description` and `title` inside its
+ * `inputSchema` sanitised too ({@link sanitizeSchemaText}): that text reaches
+ * the model as well. Entries that cannot be tools are dropped; every rename,
+ * drop, cut and sanitised text is in the report.
  *
  * @param sources - `[serverName, tools]` pairs or an object keyed by server name; `tools` as `tools/list` returned them
  * @param options - `separator`, `prefix`, `maxDescriptionBytes`, `maxSchemaTextBytes`

@@ -31,15 +31,8 @@ function surelyFits(parts: readonly RenderedPart[], maxBytes: number): boolean {
 }
 
 /**
- * Cuts `parts` so that the text the model reads fits in `maxBytes` of UTF-8
- * (the cap of `renderResult`): the whole text, with the error prefix
- * (`prefixBytes`, never cut), the line breaks between parts and the marker
- * counted. Images and files are not counted and never cut. Text parts are kept whole
- * while they fit; the part that crosses the limit is cut at a code point
- * boundary and ends with {@link truncationMarker} on a line of its own
- * (counting every byte left out, line breaks included); later text parts are
- * left out, images and files stay where they were. A limit too small for the marker
- * gets the cut text without it; one smaller than the prefix, the prefix alone.
+ * Cuts `parts` to `maxBytes` of UTF-8 as `renderResult` describes its
+ * `maxOutputBytes`, the error prefix (`prefixBytes`, never cut) counted.
  *
  * @returns the cut parts and the bytes cut, or `undefined` when `parts` fit as they are
  */
@@ -73,6 +66,7 @@ export function capRenderedParts(
   let keptTexts = 0;
   let cutAt = -1;
   let cutText = "";
+  let cutFrom: { uri?: string } = {};
   for (const part of parts) {
     if (part.type !== "text") {
       kept.push(part);
@@ -91,11 +85,14 @@ export function capRenderedParts(
     cutText = cutUtf8(part.text, Math.max(0, room - used - separator)).kept;
     if (cutText !== "") used += separator + utf8ByteLength(cutText);
     cutAt = kept.length;
-    kept.push({ type: "text", text: cutText });
+    // A cut resource text is still that resource's (its uri stays).
+    cutFrom = part.uri === undefined ? {} : { uri: part.uri };
+    kept.push({ type: "text", text: cutText, ...cutFrom });
   }
   const truncatedBytes = total - used;
-  if (marked)
-    kept[cutAt] = { type: "text", text: `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}` };
-  else if (cutText === "") kept.splice(cutAt, 1);
+  if (marked) {
+    const text = `${cutText}${cutText === "" ? "" : "\n"}${truncationMarker(truncatedBytes)}`;
+    kept[cutAt] = { type: "text", text, ...cutFrom };
+  } else if (cutText === "") kept.splice(cutAt, 1);
   return { parts: kept, truncatedBytes };
 }

@@ -50,6 +50,26 @@ describe("renderResult: files", () => {
   });
 });
 
+describe("renderResult: text resources", () => {
+  const notes = { type: "resource", resource: { uri: "file:///notes.md", text: "abcdef" } } as const;
+
+  it("a resource's text keeps its uri, and a text part without one has none", () => {
+    const rendered = renderResult({ content: [notes, { type: "text", text: "gh" }] });
+    expect(rendered.parts).toEqual([{ type: "text", text: "abcdef", uri: "file:///notes.md" }, text("gh")]);
+    expect(renderedText(rendered)).toBe("abcdef\ngh");
+  });
+
+  it("a resource's text cut by maxOutputBytes keeps its uri, with the marker", () => {
+    expect(renderResult({ content: [notes] }, { maxOutputBytes: 2 }).parts).toEqual([
+      { type: "text", text: "ab", uri: "file:///notes.md" },
+    ]);
+    const long = { type: "resource", resource: { uri: "file:///long.md", text: "a".repeat(100) } } as const;
+    expect(renderResult({ content: [long] }, { maxOutputBytes: 40 }).parts).toEqual([
+      { type: "text", text: `${"a".repeat(8)}\n[… truncated: 92 more bytes]`, uri: "file:///long.md" },
+    ]);
+  });
+});
+
 describe("renderResult: content blocks", () => {
   it.each<[string, unknown, RenderedPart[]]>([
     ["text", { type: "text", text: "42" }, [text("42")]],
@@ -92,7 +112,7 @@ describe("renderResult: content blocks", () => {
     [
       "an embedded text resource",
       { type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "hello" } },
-      [text("hello")],
+      [{ type: "text", text: "hello", uri: "file:///a.txt" }],
     ],
     [
       "an embedded blob resource",

@@ -20,6 +20,11 @@ export type RenderedPart =
        * `"Error: [image: image/png, 1024 bytes]"`, with no line break between.
        */
       readonly prefix?: true;
+      /**
+       * The `uri` of the embedded resource whose `text` this is: an API that
+       * takes text documents (Anthropic) sends the part as one, titled with it.
+       */
+      readonly uri?: string;
     }
   | {
       readonly type: "image";
@@ -68,7 +73,7 @@ export interface RenderedResult {
  * - `audio`: `[audio: audio/wav, 2048 bytes]`;
  * - `resource_link`: `[resource link: name <uri> (mime/type)]`, without the
  *   parenthesis when it has no `mimeType`;
- * - `resource` with `text`: that text; with a `blob` and a `mimeType`: a file
+ * - `resource` with `text`: that text, with the resource's `uri`; with a `blob` and a `mimeType`: a file
  *   part (an adapter whose API takes that type as a file sends it as one),
  *   with the placeholder `[resource: uri, mime/type, 512 bytes]`; a blob
  *   without a mime type (or empty): `[resource: uri, 512 bytes]`;
@@ -97,8 +102,7 @@ export interface RenderedResult {
  * placeholder (`"Error: [image: image/png, 4 bytes]"`). An
  * error value renders as the prefix and its message. An outcome that is not
  * a well-formed result renders as the `malformed-result` error of
- * `toCallToolResult` (checked the same way, without its copy: rendering a
- * well-formed result allocates nothing but the parts).
+ * {@link toCallToolResult}.
  *
  * Throws only on a caller's mistake: `ToolError("invalid-options")` when an
  * option is wrong (see {@link checkRenderOptions}).
@@ -177,7 +181,9 @@ function renderBlock(block: McpContentBlock): RenderedPart {
     }
     case "resource": {
       const resource = block.resource;
-      if ("text" in resource && typeof resource.text === "string") return text(resource.text);
+      if ("text" in resource && typeof resource.text === "string") {
+        return { type: "text", text: resource.text, uri: resource.uri };
+      }
       const blob = "blob" in resource && typeof resource.blob === "string" ? resource.blob : "";
       const mime = typeof resource.mimeType === "string" ? `${resource.mimeType}, ` : "";
       const bytes = base64ByteLength(blob);

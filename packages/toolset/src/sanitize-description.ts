@@ -43,19 +43,10 @@ const removed = new RegExp(
  * person reviewing a tool, then caps it at `maxBytes` bytes of UTF-8 without
  * splitting a code point.
  *
- * Removed: every `Default_Ignorable_Code_Point` of Unicode — the soft
- * hyphen, the combining grapheme joiner (U+034F), bidirectional marks,
- * embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
- * U+2066–U+2069), zero-width characters (U+180E, U+200B–U+200D, U+FEFF), the
- * word joiner and invisible operators (U+2060–U+2065), the deprecated format
- * controls U+206A–U+206F, Hangul fillers (U+115F, U+1160, U+3164, U+FFA0),
- * Khmer inherent vowels (U+17B4, U+17B5), variation selectors (U+180B–U+180D,
- * U+180F, U+FE00–U+FE0F, U+E0100–U+E01EF), shorthand and musical format
- * controls (U+1BCA0–U+1BCA3, U+1D173–U+1D17A), tag characters
- * (U+E0000–U+E007F) and the ranges reserved for more (U+FFF0–U+FFF8, the rest
- * of U+E0000–U+E0FFF) —, plus C0 controls except tab and newline (so `\r`
- * goes), DEL and C1 controls, interlinear annotation controls
- * (U+FFF9–U+FFFB) and lone surrogates.
+ * Removed: every `Default_Ignorable_Code_Point` of Unicode (zero-width and
+ * bidirectional controls, variation selectors, tag characters, …), C0
+ * controls except tab and newline, DEL and C1 controls, interlinear
+ * annotation controls and lone surrogates.
  *
  * Never throws. A value that is not a string (possible from JavaScript)
  * gives `""`: there is nothing to describe, and coercing an object would

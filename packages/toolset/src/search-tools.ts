@@ -48,7 +48,7 @@ const WORD_BREAK = /[^\p{L}\p{N}]+/u;
  * words times the tools (each word is looked up in every tool's fields): a
  * query of 0.69 MB holds the one thread for seconds over 352 tools. The
  * `tool_search` tool asks for "a few words"; the longest of the corpus
- * queries in the README is 38 characters, and 500 leaves room for a long
+ * queries in the large tool sets guide is 38 characters, and 500 leaves room for a long
  * sentence with identifiers in it.
  */
 export const MAX_QUERY_LENGTH = 500;

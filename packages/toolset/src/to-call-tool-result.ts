@@ -43,8 +43,7 @@ export function toCallToolResult(value: unknown): ToolOutcome {
 /**
  * {@link toCallToolResult} without the copy: `value` itself when it is a
  * well-formed result with a content list; otherwise what `toCallToolResult`
- * gives. What `renderResult` reads, so that rendering a result costs one
- * check and no copy (and no allocation at all when it is well-formed).
+ * gives. What `renderResult` reads: it renders the result without keeping it.
  */
 export function readCallToolResult(value: unknown): ToolOutcome {
   if (isToolError(value)) return value;

@@ -44,6 +44,8 @@ export async function continueRun(
       openai.chat.completions.create({ model: "gpt-5-mini", messages, tools }, { signal }),
     adapter,
     servers: { toolset, clients: { notes } },
+    // Succeeds once per paused run (the file is created exclusively), so one approval never runs a call twice.
+    claim: (id) => writeFile(`${file}.${id}.claimed`, "", { flag: "wx" }).then(() => true, () => false),
   });
   return result.response?.choices[0]?.message.content ?? `stopped: ${result.stopReason}`;
 }

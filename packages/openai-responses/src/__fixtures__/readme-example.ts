@@ -1,0 +1,31 @@
+import type OpenAI from "openai";
+import { adapter, toolCalls, toolOutput, tools } from "@x/openai-responses";
+import { toCallToolResult } from "@x/toolset";
+import type { Toolset } from "@x/toolset";
+
+/** MCP clients by server name: the SDK's `Client`s, or `servers.clients` of `@x/servers`. */
+interface Clients {
+  [server: string]: { callTool(params: { name: string; arguments: { [key: string]: unknown } }): Promise<unknown> };
+}
+
+/** Asks once, runs the model's tool calls on their MCP servers, and asks again with the answers. */
+export async function askOnce(question: string, openai: OpenAI, toolset: Toolset, clients: Clients): Promise<string> {
+  const prepared = tools(toolset); // prepared.report lists the tools sent non-strict, and why
+  const input: OpenAI.Responses.ResponseInput = [{ role: "user", content: question }];
+  const response = await openai.responses.create({ model: "gpt-5-mini", input, tools: prepared.tools });
+
+  // The calls to run (arguments restored), and those answered already: an unknown tool, bad JSON, a repeated id.
+  const { calls, rejected } = toolCalls(response, prepared);
+  const ran = await Promise.all(
+    calls.map(async (call) => {
+      const result = await clients[call.server]?.callTool({ name: call.toolName, arguments: call.arguments });
+      return { index: call.index, output: toolOutput(call, toCallToolResult(result)) };
+    }),
+  );
+  const answers = [...rejected, ...ran].sort((a, b) => a.index - b.index).map((answer) => answer.output);
+
+  // The response's items (reasoning included), then one output per call id.
+  input.push(...adapter.responseItems(response), ...answers);
+  const next = await openai.responses.create({ model: "gpt-5-mini", input, tools: prepared.tools });
+  return next.output_text;
+}

@@ -3,8 +3,8 @@
 // the official client against a stand-in of the provider's API with a key; the
 // transcript the page keeps goes back and forth between messages, thought
 // signatures included, and the keys stay on the server.
-import { startGeminiServer } from "@x/testing";
-import type { GeminiServer, GeminiTurn } from "@x/testing";
+import { anthropicMessage, messageEvents, startAnthropicServer, startGeminiServer } from "@x/testing";
+import type { AnthropicServer, GeminiServer, GeminiTurn, Json as TestingJson } from "@x/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatResponse, ConversationApi, Json, StateResponse } from "../src/shared/api-types";
 import { silentLogger } from "../src/server/logger";
@@ -15,6 +15,19 @@ import { rawRequest } from "./raw-http";
 import type { RawResponse } from "./raw-http";
 
 const GEMINI_KEY = "gemini-test-key-THAT-MUST-NEVER-REACH-THE-PAGE";
+const ANTHROPIC_KEY = "sk-ant-test-key-THAT-MUST-NEVER-REACH-THE-PAGE";
+
+/** The Messages stand-in's replies: a call to divide, then an answer. */
+const ANTHROPIC_REPLIES: readonly { [key: string]: TestingJson }[] = [
+  anthropicMessage(
+    [
+      { type: "text", text: "Let me divide." },
+      { type: "tool_use", id: "toolu_standin_1", name: "demo__divide", input: { dividend: 84, divisor: 2 } },
+    ],
+    "tool_use",
+  ),
+  anthropicMessage([{ type: "text", text: "84 / 2 is 42." }], "end_turn"),
+];
 
 /** The Gemini stand-in's turns: a call to divide, then an answer. */
 const GEMINI_TURNS: readonly GeminiTurn[] = [
@@ -27,11 +40,17 @@ const GEMINI_TURNS: readonly GeminiTurn[] = [
 let keyless: Playground;
 let keyed: Playground;
 let gemini: GeminiServer;
+let anthropic: AnthropicServer;
 /** Every answer the keyed playground gave: none may hold a key. */
 const seen: RawResponse[] = [];
 
 beforeAll(async () => {
   gemini = await startGeminiServer(({ turn }) => GEMINI_TURNS[turn % GEMINI_TURNS.length] ?? { parts: [] });
+  let replies = 0;
+  anthropic = await startAnthropicServer(() => ({
+    status: 200,
+    events: messageEvents(ANTHROPIC_REPLIES[replies++ % ANTHROPIC_REPLIES.length] ?? {}),
+  }));
   [keyless, keyed] = await Promise.all([
     startPlayground({ servers: [demoServerSpec()], port: 0, logger: silentLogger }),
     startPlayground({
@@ -39,12 +58,13 @@ beforeAll(async () => {
       port: 0,
       logger: silentLogger,
       gemini: { apiKey: GEMINI_KEY, baseURL: gemini.baseUrl, model: "gemini-standin" },
+      anthropic: { apiKey: ANTHROPIC_KEY, baseURL: anthropic.baseURL, model: "claude-standin" },
     }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([keyless?.close(), keyed?.close(), gemini?.close()]);
+  await Promise.all([keyless?.close(), keyed?.close(), gemini?.close(), anthropic?.close()]);
 });
 
 async function post(playground: Playground, path: string, body: unknown): Promise<RawResponse> {
@@ -100,7 +120,7 @@ describe("the providers the page is told about", () => {
         model: "scripted",
       }),
       expect.objectContaining({ api: "chat", keyVariable: "OPENAI_API_KEY", configured: false, model: "scripted" }),
-      expect.objectContaining({ api: "anthropic", keyVariable: "ANTHROPIC_API_KEY", configured: false }),
+      expect.objectContaining({ api: "anthropic", keyVariable: "ANTHROPIC_API_KEY", configured: true }),
       {
         api: "gemini",
         label: "Gemini",
@@ -159,6 +179,59 @@ describe("the scripted model speaking Gemini", () => {
   });
 });
 
+describe("the scripted model speaking Anthropic Messages", () => {
+  it("calls three tools at once, reads a denial, and cites every result, the image included", async () => {
+    const answer = await chat(keyless, "anthropic", MESSAGE);
+    expect(answer.modelError).toBeNull();
+    expect(answer.turns.map((turn) => turn.calls.map((call) => call.name))).toEqual([
+      ["demo__divide", "demo__plot_bars", "demo__create_event"],
+      [],
+    ]);
+    // One user message answers the three tool_use blocks, tool_result blocks in tool_use order.
+    const answers = answer.transcript[2] as { role: string; content: { type: string; tool_use_id: string }[] };
+    const uses = (answer.transcript[1] as { content: { type: string; id?: string }[] }).content.filter(
+      (block) => block.type === "tool_use",
+    );
+    expect(answers.role).toBe("user");
+    expect(answers.content.map((block) => block.tool_use_id)).toEqual(uses.map((block) => block.id));
+    expect(answer.finalText).toContain("- demo__divide returned “42”.");
+    expect(answer.finalText).toContain("- demo__plot_bars returned “A bar chart of 5 value(s).” and an image");
+    expect(answer.finalText).toContain("- demo__create_event: you did not allow it");
+  });
+
+  it("reads an error by is_error (no prefix), tries once more, and goes on from the transcript", async () => {
+    const first = await chat(keyless, "anthropic", "What is 7 divided by 0?");
+    expect(first.turns[0]?.outputs[0]).toMatchObject({ type: "tool_result", is_error: true });
+    expect(first.turns[0]?.calls[0]?.returned).not.toContain("Error:");
+    expect(first.turns.map((turn) => turn.calls.map((call) => call.arguments))).toEqual([
+      ['{"dividend":7,"divisor":0}'],
+      ['{"dividend":8,"divisor":8}'],
+      [],
+    ]);
+    const next = await chat(keyless, "anthropic", "What is 9 divided by 3?", { transcript: first.transcript });
+    expect(next.finalText).toBe("Here is what the tools said:\n- demo__divide returned “3”.");
+  });
+});
+
+describe("Anthropic with a key: the official @anthropic-ai/sdk client against a stand-in of the API", () => {
+  it("runs the loop, and a second message goes on from the returned transcript, every request taken", async () => {
+    const first = await chat(keyed, "anthropic", "Divide 84 by 2", { model: "claude-standin" });
+    expect(first.modelError).toBeNull();
+    expect(first.turns.map((turn) => turn.text)).toEqual(["Let me divide.", "84 / 2 is 42."]);
+    expect(first.turns[0]?.calls).toEqual([
+      expect.objectContaining({ name: "demo__divide", arguments: '{"dividend":84,"divisor":2}', returned: "42" }),
+    ]);
+    const second = await chat(keyed, "anthropic", "Again", { model: "claude-standin", transcript: first.transcript });
+    expect(second.modelError).toBeNull();
+    // The stand-in refuses what the API refuses (a tool_use unanswered, a strict schema outside the subset or over
+    // the request's budget, unknown fields): every request was taken.
+    expect(anthropic.exchanges.map((exchange) => exchange.status)).toEqual([200, 200, 200, 200]);
+    const sent = anthropic.exchanges[0]?.request as { tools: { name: string; strict: boolean }[]; stream: boolean };
+    expect(sent.stream).toBe(true);
+    expect(sent.tools.filter((tool) => tool.strict).length).toBeGreaterThan(0);
+  });
+});
+
 describe("Gemini with a key: the official @google/genai client against a stand-in of the API", () => {
   it("runs the loop, and a second message on the returned transcript keeps the signatures the API checks", async () => {
     const first = await chat(keyed, "gemini", "Divide 84 by 2", { model: "gemini-standin" });
@@ -193,15 +266,18 @@ describe("Gemini with a key: the official @google/genai client against a stand-i
 
   it("keeps the key on the server: no answer holds it, and another API without a key answers 409", async () => {
     const refused = await post(keyed, "/api/chat", {
-      api: "anthropic",
+      api: "chat",
       strict: "auto",
-      model: "claude-sonnet-4-5",
+      model: "gpt-4.1-mini",
       message: "hi",
       transcript: [],
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toContain("No ANTHROPIC_API_KEY is set");
+    expect(refused.body).toContain("No OPENAI_API_KEY is set");
     expect(seen.length).toBeGreaterThan(3);
-    for (const response of seen) expect(response.body).not.toContain(GEMINI_KEY);
+    for (const response of seen) {
+      expect(response.body).not.toContain(GEMINI_KEY);
+      expect(response.body).not.toContain(ANTHROPIC_KEY);
+    }
   });
 });

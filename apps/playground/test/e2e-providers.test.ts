@@ -3,7 +3,7 @@
 // original schema, the full JSON a click away, why a tool is a fallback or
 // left out) and what each API's request carries in bytes and tokens, with and
 // without deferral; the Conversation view runs on the scripted model speaking
-// Gemini (and Anthropic Messages), streamed, with parallel calls, an approval,
+// Anthropic Messages and Gemini, streamed, with parallel calls, an approval,
 // a denial and an error it reads.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -66,6 +66,13 @@ describe("the Tools view, side by side", () => {
     );
     expect(chatChanges).toContain("additionalProperties: false added");
     expect(chatChanges).toContain("$schema");
+    // Claude goes strict within the request's budget: optional properties stay optional, bounds go into words.
+    const anthropic = page.getByTestId("form-anthropic");
+    await expect(text(anthropic.getByTestId("form-status"))).resolves.toBe("strict");
+    const anthropicChanges = await text(anthropic.getByTestId("form-changes"));
+    expect(anthropicChanges).not.toContain("may be null");
+    expect(anthropicChanges).toContain("minimum written into the description: “at least 0”");
+    await expect(text(anthropic.getByTestId("form-cost"))).resolves.toMatch(/≈ \d+ tokens \(estimate\)$/);
     const gemini = page.getByTestId("form-gemini");
     await expect(text(gemini.getByTestId("form-status"))).resolves.toBe("as listed");
     // Gemini takes optional properties as they are: nothing is made nullable, the $schema keyword goes.
@@ -135,6 +142,9 @@ describe("the Tools view, side by side", () => {
     expect(responses).toMatch(/\d+ tokens/);
     expect(responses).not.toContain("estimate");
     await expect(text(costs.getByTestId("cost-gemini"))).resolves.toContain("(estimate)");
+    const anthropic = await text(costs.getByTestId("cost-anthropic"));
+    expect(anthropic).toContain("(estimate)");
+    expect(anthropic).toMatch(/Strict budget of one request: \d+ of 20 strict tools/);
     // Deferred, the model reads far less up front than every definition.
     const tokens = async (cell: Locator): Promise<number> =>
       Number(/([\d,]+) tokens/.exec(await text(cell))?.[1]?.replace(/,/g, "") ?? Number.NaN);
@@ -151,7 +161,10 @@ async function answered(page: Page): Promise<void> {
   await page.getByTestId("stop").waitFor({ state: "hidden" });
 }
 
-describe.each([["gemini", "GEMINI_API_KEY"]] as const)("the scripted model speaking %s", (api, variable) => {
+describe.each([
+  ["anthropic", "ANTHROPIC_API_KEY"],
+  ["gemini", "GEMINI_API_KEY"],
+] as const)("the scripted model speaking %s", (api, variable) => {
   let page: Page;
 
   beforeAll(async () => {

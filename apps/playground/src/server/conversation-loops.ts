@@ -2,7 +2,15 @@
 // model in its shape), the adapter, how a streamed answer is collected, and
 // how the turns are read back for the page. Everything else (the tools, the
 // approvals, the hooks, the limits) is the same for every API: `common`.
+import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
+import { adapter as anthropicAdapter, collectStream as collectAnthropicStream } from "@x/anthropic";
+import type {
+  AnthropicCollectedMessage,
+  AnthropicMessageParam,
+  AnthropicToolResultBlock,
+  AnthropicUserMessageParam,
+} from "@x/anthropic";
 import { runToolLoop } from "@x/executor";
 import type { ApproveFunction, ExecutorHooks, StopReason } from "@x/executor";
 import { adapter as geminiAdapter, collectStream as collectGeminiStream } from "@x/gemini";
@@ -18,7 +26,7 @@ import type { Response, ResponseInputItem } from "openai/resources/responses/res
 import type { ChatTurn, ConversationApi, Json } from "../shared/api-types";
 import { oneItemEach, oneMessage, readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
-import type { GeminiClient, OpenAiClient } from "./model-client";
+import type { AnthropicClient, GeminiClient, OpenAiClient } from "./model-client";
 import type { ProviderSettings } from "./model-providers";
 import { scriptedClient } from "./scripted-model/scripted-client";
 import type { Toolbox } from "./toolbox";
@@ -185,6 +193,63 @@ function responsesLoop(setup: LoopSetup): Promise<LoopOutcome> {
   );
 }
 
+/** The most tokens one Claude answer may take (the Messages API requires a limit). */
+const MAX_TOKENS = 4096;
+
+/** Anthropic: the reply's text blocks; a `tool_result`'s text, other blocks by their type. */
+const anthropicReader: TurnReader<AnthropicCollectedMessage, AnthropicToolResultBlock> = {
+  adapter: anthropicAdapter,
+  text: (message) =>
+    message.content
+      .map((block) => (block.type === "text" && typeof block["text"] === "string" ? block["text"] : ""))
+      .join("") || null,
+  returned: (result) =>
+    [
+      result.is_error === true ? "(is_error)" : null,
+      ...result.content.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)),
+    ]
+      .filter((part) => part !== null)
+      .join(" "),
+  // The answers are the blocks of the one user message after the reply.
+  answers: oneMessage((item) => (item as AnthropicUserMessageParam).content as AnthropicToolResultBlock[]),
+};
+
+function anthropicClient(setup: LoopSetup): AnthropicClient {
+  if (setup.scripted) return scriptedClient;
+  const { apiKey, baseURL } = setup.settings;
+  return new Anthropic({
+    apiKey: apiKey ?? null,
+    ...(baseURL === undefined ? {} : { baseURL }),
+    maxRetries: 1,
+    timeout: MODEL_TIMEOUT_MS,
+  });
+}
+
+function anthropicLoop(setup: LoopSetup): Promise<LoopOutcome> {
+  const client = anthropicClient(setup);
+  const input: AnthropicMessageParam[] = [
+    ...(setup.transcript as unknown as AnthropicMessageParam[]),
+    anthropicAdapter.userMessage(setup.message),
+  ];
+  // Strict within the request's budget: the adapter fills it and sends the rest non-strict, saying why.
+  const tools = { strict: setup.strict };
+  return readLoop(setup, anthropicReader, anthropicAdapter.tools(setup.common.servers.toolset, tools), (keep) =>
+    runToolLoop({
+      ...setup.common,
+      adapter: anthropicAdapter,
+      tools,
+      input,
+      model: async (messages, sent, { signal, onDelta }) => {
+        const stream = await client.messages.create(
+          { model: setup.model, max_tokens: MAX_TOKENS, messages, tools: sent, stream: true },
+          requestOptions(signal),
+        );
+        return keep(await collectAnthropicStream(stream, { onDelta, signal }));
+      },
+    }),
+  );
+}
+
 /** Gemini: the first candidate's text (thoughts left out); an answer's output or error, its media counted. */
 const geminiReader: TurnReader<CollectedResponse, GeminiAnswer> = {
   adapter: geminiAdapter,
@@ -254,7 +319,7 @@ export function conversationLoop(api: ConversationApi, setup: LoopSetup): Promis
     case "gemini":
       return geminiLoop(setup);
     case "anthropic":
-      throw new Error("not yet");
+      return anthropicLoop(setup);
     default: {
       const _exhaustive: never = api;
       return _exhaustive;

@@ -89,8 +89,9 @@ function stopWords(outcome: LoopOutcome): string {
       return "Stopped: you stopped it (the calls in flight or waiting for approval were answered as cancelled).";
     case "incomplete":
       return `Stopped: the model did not finish its answer (${outcome.incomplete ?? "the API gave no reason"}).`;
-    // (the conversation neither pauses for approvals nor sets stop conditions: the page answers each call)
+    // (the conversation neither pauses nor sets stop conditions: the page answers each call and each request)
     case "needs-approval":
+    case "needs-input":
     case "stop-when":
       return `Stopped: ${outcome.stopReason}.`;
     default: {

@@ -3,6 +3,8 @@
 // why, what its schema changed), and what each API's request carries for the
 // whole toolset, in bytes and tokens, with and without deferral. Every form is
 // the adapter's own output; this file only reads it.
+import { tools as anthropicTools } from "@x/anthropic";
+import type { AnthropicTool, AnthropicTools } from "@x/anthropic";
 import { tools as geminiTools } from "@x/gemini";
 import type { GeminiFunctionDeclaration, GeminiTools } from "@x/gemini";
 import { tools as chatTools } from "@x/openai-chat";
@@ -21,6 +23,7 @@ import { tokenCount } from "./token-count";
 export interface PreparedForms {
   readonly chat: ChatPrepared;
   readonly responses: ResponsesPrepared;
+  readonly anthropic: AnthropicTools;
   readonly gemini: GeminiTools;
 }
 
@@ -36,6 +39,8 @@ export function prepareForms(toolset: Toolset, strict: StrictMode): PreparedForm
   return {
     chat: chatTools(toolset, { strict }),
     responses: responsesTools(toolset, { strict }),
+    // Strict within the request's budget (20 strict tools, 24 optional and 16 union-typed parameters).
+    anthropic: anthropicTools(toolset, { strict }),
     // Gemini has no strict mode: each schema is lowered to the subset it takes, whatever the setting.
     gemini: geminiTools(toolset),
   };
@@ -105,6 +110,9 @@ export function providerForms(entry: ToolsetEntry, prepared: PreparedForms): Pro
   const responses = prepared.responses.tools.find(
     (tool): tool is ResponsesFunctionTool => tool.type === "function" && tool.name === name,
   );
+  const anthropic = prepared.anthropic.tools.find(
+    (tool): tool is AnthropicTool => "input_schema" in tool && tool.name === name,
+  );
   const geminiName = prepared.gemini.report.renamed[name] ?? name;
   const gemini = prepared.gemini.tools
     .flatMap((tool) => tool.functionDeclarations)
@@ -124,6 +132,11 @@ export function providerForms(entry: ToolsetEntry, prepared: PreparedForms): Pro
       },
       report: prepared.responses.report,
       nullPaths: prepared.responses.plans[name]?.nullPaths,
+    }),
+    formOf("anthropic", entry, {
+      sent: anthropic && { name, definition: anthropic, schema: anthropic.input_schema, strict: anthropic.strict },
+      report: prepared.anthropic.report,
+      nullPaths: prepared.anthropic.plans[name]?.nullPaths,
     }),
     formOf("gemini", entry, {
       sent: gemini && {
@@ -152,6 +165,8 @@ export function requestCosts(toolset: Toolset, strict: StrictMode, prepared: Pre
   const hosted = responsesTools(toolset, { strict, namespaces: true, deferLoading: true, toolSearch: "server" });
   const upFront = readUpFront(toJson(hosted.tools));
   const searched = geminiTools(toolset, { deferLoading: true });
+  const anthropicDeferred = anthropicTools(toolset, { strict, deferLoading: true });
+  const anthropicUpFront = anthropicDeferred.tools.filter((tool) => !("defer_loading" in tool));
   const cost = (api: ConversationApi, tools: readonly unknown[]): Omit<RequestCost, "deferred" | "strictBudget"> => ({
     api,
     sent: tools.length,
@@ -174,6 +189,18 @@ export function requestCosts(toolset: Toolset, strict: StrictMode, prepared: Pre
           "still carries every definition",
       },
       strictBudget: null,
+    },
+    {
+      ...cost("anthropic", prepared.anthropic.tools),
+      deferred: {
+        upFrontBytes: anthropicDeferred.report.loading.upFrontBytes,
+        upFrontTokens: tokenCount("anthropic", anthropicUpFront),
+        requestBytes: anthropicDeferred.report.loading.bytes,
+        how:
+          "every tool sent with defer_loading: true beside Anthropic's tool search tool: the model sees a " +
+          "definition once a search finds it; the request still carries every definition",
+      },
+      strictBudget: prepared.anthropic.report.strict,
     },
     {
       // The tools parameter is one tool holding every declaration: the count is of declarations.

@@ -158,7 +158,7 @@ function card(tool: ToolView, form: ProviderForm, marked: boolean, mark: (api: C
       : changes.length === 0
         ? h("p", { class: "muted", "data-testid": "form-changes" }, "Its schema goes as the server lists it.")
         : [
-            h("p", { class: "muted" }, `What changed: ${countWords(form)}`),
+            h("p", { class: "muted" }, `Changes: ${countWords(form)}`),
             h(
               "ul",
               { class: "changes", "data-testid": "form-changes" },

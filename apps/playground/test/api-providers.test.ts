@@ -6,7 +6,7 @@
 import { anthropicMessage, messageEvents, startAnthropicServer, startGeminiServer } from "@x/testing";
 import type { AnthropicServer, GeminiServer, GeminiTurn, Json as TestingJson } from "@x/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatResponse, ConversationApi, Json, StateResponse } from "../src/shared/api-types";
+import type { ChatResponse, ConversationApi, Json, StateResponse, ToolsResponse } from "../src/shared/api-types";
 import { silentLogger } from "../src/server/logger";
 import { startPlayground } from "../src/server/playground-server";
 import type { Playground } from "../src/server/playground-server";
@@ -130,6 +130,45 @@ describe("the providers the page is told about", () => {
         baseUrl: `${gemini.baseUrl}/`,
       },
     ]);
+  });
+});
+
+describe("the Tools view's forms", () => {
+  it("gives each tool's form in every API, and Gemini's own name where its rule refuses the exposed one", async () => {
+    // A server whose name starts with a digit: Gemini takes no name that does.
+    const digits = await startPlayground({
+      servers: [{ ...demoServerSpec(), name: "9demo" }],
+      port: 0,
+      logger: silentLogger,
+    });
+    try {
+      const response = await rawRequest(digits.port, {
+        method: "GET",
+        path: "/api/tools?strict=auto",
+        headers: { host: `127.0.0.1:${digits.port}`, authorization: `Bearer ${digits.token}` },
+      });
+      const tools = response.json<ToolsResponse>();
+      const divide = tools.tools.find((tool) => tool.name === "9demo__divide");
+      expect(divide?.forms.map((form) => [form.api, form.status, form.name])).toEqual([
+        ["chat", "strict", "9demo__divide"],
+        ["responses", "strict", "9demo__divide"],
+        ["anthropic", "strict", "9demo__divide"],
+        ["gemini", "plain", "_9demo__divide"],
+      ]);
+      expect(tools.costs.map((cost) => [cost.api, cost.tokens.exact, cost.deferred === null])).toEqual([
+        ["chat", true, true],
+        ["responses", true, false],
+        ["anthropic", false, false],
+        ["gemini", false, false],
+      ]);
+      expect(tools.costs.find((cost) => cost.api === "anthropic")?.strictBudget?.budget).toEqual({
+        strictTools: 20,
+        optionalParameters: 24,
+        unionParameters: 16,
+      });
+    } finally {
+      await digits.close();
+    }
   });
 });
 

@@ -32,10 +32,8 @@ const ANSWERS_SENT: { readonly [api in ConversationApi]: string } = {
   gemini: "The functionResponse parts sent back (in one user content)",
 };
 
-/** What the next request repeats of the model's turn in each API. */
-const TURN_REPLAYED: { readonly [api in ConversationApi]: string } = {
-  chat: "The assistant message, as the next request repeats it",
-  responses: "The output items, as the next request repeats them",
+/** What the next request repeats of the model's turn, in the APIs whose turns the page shows replayed. */
+const TURN_REPLAYED: { readonly [api in ConversationApi]?: string } = {
   anthropic: "The assistant message, as the next request repeats it",
   gemini: "The model's content, replayed exactly (thought signatures kept)",
 };
@@ -132,7 +130,7 @@ function replayedTurn(turn: ChatTurn, api: ConversationApi): HTMLElement {
     h(
       "summary",
       {},
-      TURN_REPLAYED[api],
+      TURN_REPLAYED[api] ?? "The model's turn, as the next request repeats it",
       kept.length === 0
         ? null
         : h("span", { class: "muted", "data-testid": "signatures" }, ` — signature ${kept.join(", ")}`),

@@ -65,9 +65,10 @@ export function tokenWords(count: TokenCount): HTMLElement {
 /** Why a form is a fallback or left out, in words, then where. */
 function problemWords(form: ProviderForm, problem: StrictProblem): HTMLElement {
   const lead = form.status === "left-out" ? "Left out: " : "Sent without strict mode: ";
+  // (the budget's message says how much was spent and how to steer it; a name clash has no path to show)
   const why =
     problem.keyword === "budget"
-      ? "the request's strict budget has no room left for it"
+      ? libraryDetail(problem.message)
       : problem.keyword === "name"
         ? "its name under this API's rule is another tool's"
         : form.api === "gemini"
@@ -81,7 +82,6 @@ function problemWords(form: ProviderForm, problem: StrictProblem): HTMLElement {
     problem.keyword === "budget" || problem.keyword === "name"
       ? null
       : [" — ", h("code", {}, problem.keyword), " at ", h("code", {}, formatSchemaPath(problem.path))],
-    problem.keyword === "budget" ? h("span", { class: "muted" }, ` (${libraryDetail(problem.message)})`) : null,
   );
 }
 

@@ -124,6 +124,7 @@ const chatReader: TurnReader<ChatStreamCompletion<ChatCompletionChunk>, ChatTool
   adapter: chatAdapter,
   text: (completion) => completion.choices[0]?.message.content || null,
   returned: (output) => output.content,
+  showsReplay: false,
   answers: oneItemEach,
 };
 
@@ -165,6 +166,7 @@ const responsesReader: TurnReader<Response, ResponsesAnswer> = {
       )
       .join(" ");
   },
+  showsReplay: false,
   answers: oneItemEach,
 };
 
@@ -211,6 +213,7 @@ const anthropicReader: TurnReader<AnthropicCollectedMessage, AnthropicToolResult
       .filter((part) => part !== null)
       .join(" "),
   // The answers are the blocks of the one user message after the reply.
+  showsReplay: true,
   answers: oneMessage((item) => (item as AnthropicUserMessageParam).content as AnthropicToolResultBlock[]),
 };
 
@@ -266,6 +269,7 @@ const geminiReader: TurnReader<CollectedResponse, GeminiAnswer> = {
     return [text, ...media].join(" ");
   },
   // The answers are the parts of the one user content after the model's.
+  showsReplay: true,
   answers: oneMessage((item) => (item as GeminiContent).parts as GeminiAnswer[]),
 };
 

@@ -6,7 +6,11 @@
 import type { PreparedTools } from "@x/toolset";
 import type { ResolvedToolCalls } from "@x/toolset/adapter";
 import type { ChatTurn, Json } from "../shared/api-types";
+import { capStrings } from "./cap-text";
 import { toJson } from "./to-json";
+
+/** Each text of a replayed turn shown to the page is kept to this many bytes: it is a view of the item, not a copy. */
+const REPLAYED_BYTES = 2_000;
 
 /** How to read one API's responses and outputs for the page. */
 export interface TurnReader<TResponse, TOutput> {
@@ -18,6 +22,11 @@ export interface TurnReader<TResponse, TOutput> {
   text(response: TResponse): string | null;
   /** What the model reads in an output (images as a placeholder). */
   returned(output: TOutput): string;
+  /**
+   * Whether the page is shown the model's turn as the next request replays it: where the replay carries more
+   * than the transcript shows (Gemini's thought signatures, Anthropic's blocks as sent back).
+   */
+  readonly showsReplay: boolean;
   /** The answers to `count` calls at the start of `items` (what follows the response's items), and how many items. */
   answers(items: readonly unknown[], count: number): { readonly outputs: TOutput[]; readonly items: number };
 }
@@ -110,7 +119,7 @@ export function readTurns<TResponse, TOutput>(
         returned: outputs[at] === undefined ? "(no output)" : reader.returned(outputs[at]),
       })),
       outputs: outputs.map((output): Json => toJson(output)),
-      replayed: replayed.map((item): Json => toJson(item)),
+      replayed: reader.showsReplay ? (capStrings(toJson(replayed), REPLAYED_BYTES).value as Json[]) : [],
     };
   });
 }

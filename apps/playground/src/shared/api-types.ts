@@ -287,7 +287,10 @@ export interface ChatTurn {
   }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
-  /** What the next request repeats of the model's answer, as the adapter replays it (Gemini's thought signatures). */
+  /**
+   * Anthropic and Gemini: what the next request repeats of the model's answer, as the adapter replays it (Gemini's
+   * thought signatures kept), each text cut at 2 000 bytes; empty for the OpenAI APIs (the transcript holds it).
+   */
   readonly replayed: readonly Json[];
 }
 

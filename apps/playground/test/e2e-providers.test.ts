@@ -184,6 +184,7 @@ describe.each([
     for (const width of [420, 1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(width);
+      await page.screenshot({ path: join(SCREENSHOTS, `55-scripted-${api}-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -213,6 +214,12 @@ describe.each([
       "demo__plot_bars returned “A bar chart of 5 value(s).” and an image (shown with the call)",
     );
     expect(answer).toContain("demo__create_event: you did not allow it (“not today”), so it did not run.");
+    for (const width of [420, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(width);
+      await page.screenshot({ path: join(SCREENSHOTS, `54-scripted-${api}-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: join(SCREENSHOTS, `54-scripted-${api}.png`), fullPage: true });
   });
 

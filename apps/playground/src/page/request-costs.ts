@@ -7,6 +7,16 @@ import { h } from "./dom";
 import { formatBytes } from "./format";
 import { API_LABELS, tokenWords } from "./side-by-side";
 
+/** The columns; on a narrow page each cell says its column itself (`data-label`), the table laid out as cards. */
+const COLUMNS = [
+  "API",
+  "tools sent",
+  "every definition up front",
+  "every tool deferred: the model reads up front",
+  "…and the request carries",
+  "how",
+] as const;
+
 function budgetWords(budget: NonNullable<RequestCost["strictBudget"]>): string {
   const { spent, budget: limit } = budget;
   return (
@@ -22,23 +32,27 @@ function row(cost: RequestCost): HTMLElement {
     "tr",
     { "data-testid": `cost-${cost.api}` },
     h("th", { scope: "row" }, API_LABELS[cost.api]),
-    h("td", { class: "number" }, String(cost.sent)),
-    h("td", { class: "number" }, formatBytes(cost.bytes), h("br"), tokenWords(cost.tokens)),
+    h("td", { class: "number", "data-label": COLUMNS[1] }, String(cost.sent)),
+    h("td", { class: "number", "data-label": COLUMNS[2] }, formatBytes(cost.bytes), h("br"), tokenWords(cost.tokens)),
     deferred === null
-      ? h("td", { colspan: "2", class: "how" }, "No deferred loading in this API: every definition goes up front.")
+      ? h(
+          "td",
+          { colspan: "2", class: "how", "data-label": COLUMNS[3] },
+          "No deferred loading in this API: every definition goes up front.",
+        )
       : [
           h(
             "td",
-            { class: "number", "data-testid": "deferred-up-front" },
+            { class: "number", "data-testid": "deferred-up-front", "data-label": COLUMNS[3] },
             formatBytes(deferred.upFrontBytes),
             h("br"),
             tokenWords(deferred.upFrontTokens),
           ),
-          h("td", { class: "number" }, formatBytes(deferred.requestBytes)),
+          h("td", { class: "number", "data-label": COLUMNS[4] }, formatBytes(deferred.requestBytes)),
         ],
     h(
       "td",
-      { class: "how" },
+      { class: "how", "data-label": COLUMNS[5] },
       deferred?.how ?? "",
       cost.strictBudget === null ? null : [deferred === null ? null : h("br"), budgetWords(cost.strictBudget)],
     ),
@@ -77,12 +91,7 @@ export function requestCosts(costs: readonly RequestCost[]): HTMLElement {
           h(
             "tr",
             {},
-            h("th", {}, "API"),
-            h("th", {}, "tools sent"),
-            h("th", {}, "every definition up front"),
-            h("th", {}, "every tool deferred: the model reads up front"),
-            h("th", {}, "…and the request carries"),
-            h("th", {}, "how"),
+            COLUMNS.map((column) => h("th", {}, column)),
           ),
         ),
         h("tbody", {}, costs.map(row)),

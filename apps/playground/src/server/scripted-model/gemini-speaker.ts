@@ -28,10 +28,10 @@ const isRecord = (value: unknown): value is Fields =>
  * no longer matches.
  */
 function signatureOf(name: string, args: unknown): string {
-  const digest = createHash("sha256")
-    .update(JSON.stringify([name, args ?? {}]))
-    .digest("base64url");
-  return Buffer.from(`scripted-thought:${digest.slice(0, 16)}`).toString("base64");
+  // Opaque base64, as the API's are: what it encodes is the scripted model's own business.
+  return createHash("sha256")
+    .update(JSON.stringify(["scripted-thought", name, args ?? {}]))
+    .digest("base64");
 }
 
 /** The request's contents as a list (a string is one user message). */

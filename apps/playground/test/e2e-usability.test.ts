@@ -333,13 +333,18 @@ describe("the words and the layout of each view", () => {
     ]);
   });
 
-  it("keeps each JSON string of the Tools view's columns on one line", async () => {
+  it("keeps each JSON string of the Tools view's schema and definitions on one line", async () => {
     await page.getByTestId("tab-tools").click();
     await page.locator('[data-tool="demo__search_books"]').click();
-    const wrapped = await page
-      .getByTestId("tool-detail")
-      .locator(".columns .j-string, .columns .j-key")
-      .evaluateAll((spans) => spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent));
+    // Each API's full JSON opened, beside the schema as the server lists it.
+    for (const summary of await page.getByTestId("side-by-side").locator(".full-json summary").all()) {
+      await summary.click();
+    }
+    const strings = page.getByTestId("tool-detail").locator(".side-by-side .j-string, .side-by-side .j-key");
+    await expect(strings.count()).resolves.toBeGreaterThan(40);
+    const wrapped = await strings.evaluateAll((spans) =>
+      spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent),
+    );
     expect(wrapped).toEqual([]);
     await shot(page, "35-columns");
   });

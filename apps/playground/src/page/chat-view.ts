@@ -1,30 +1,44 @@
-// The Conversation view: talk to a real model (OPENAI_API_KEY on the server)
-// or to the built-in scripted model (no key), and see each turn's text and
-// tool calls as they stream in, answer the calls the approval policy puts to
-// you, and see the outputs sent back.
+// The Conversation view: talk to a real model in any of four APIs (its
+// provider's key on the server) or to the built-in scripted model (no key),
+// and see each turn's text and tool calls as they stream in, answer the calls
+// the approval policy puts to you, and see the outputs sent back.
 import type {
-  ApiName,
   ApprovalPolicy,
   ApprovalView,
   ElicitationView,
   ChatRequest,
   ChatResponse,
   ChatTurn,
+  ConversationApi,
   Json,
   ModelDelta,
+  ModelProvider,
   TimelineEvent,
 } from "../shared/api-types";
 import { ApiError } from "./api-client";
 import { approvalCard } from "./approval-card";
 import { elicitationCard } from "./elicitation-card";
-import { outputPreview, timeline } from "./call-steps";
+import { timeline } from "./call-steps";
 import { h, replace } from "./dom";
 import { jsonBox } from "./json-block";
+import { imagesIn } from "./output-images";
 import type { PageContext, View } from "./page-context";
 import { policySelect } from "./policy-words";
 import { followEnds, scrollBox } from "./scroll-box";
 
-const API_NAMES: { readonly [api in ApiName]: string } = { chat: "Chat Completions", responses: "Responses" };
+/** What a turn's answers are called in each API, and where they go. */
+const ANSWERS_SENT: { readonly [api in ConversationApi]: string } = {
+  chat: "The tool messages sent back",
+  responses: "The function_call_output items sent back",
+  anthropic: "The tool_result blocks sent back (in one user message)",
+  gemini: "The functionResponse parts sent back (in one user content)",
+};
+
+/** What the next request repeats of the model's turn, in the APIs whose turns the page shows replayed. */
+const TURN_REPLAYED: { readonly [api in ConversationApi]?: string } = {
+  anthropic: "The assistant message, as the next request repeats it",
+  gemini: "The model's content, replayed exactly (thought signatures kept)",
+};
 
 /** An answer of the log: what the server returned, the turns before it, and the turns a stop cut short. */
 interface Answer {
@@ -38,7 +52,7 @@ interface Answer {
 
 /** One conversation: its API (its transcript is in that API's shape) and what the page shows. */
 interface Conversation {
-  api: ApiName;
+  api: ConversationApi;
   transcript: readonly Json[];
   /** What is shown: user messages and the answers. */
   log: ({ kind: "user"; text: string } | Answer | { kind: "error"; message: string })[];
@@ -55,20 +69,25 @@ function modelBubble(text: string, testId?: string, follow = false): HTMLElement
   );
 }
 
-/** The output item answering `callId` in `outputs` (a tool message or a `function_call_output`), if any. */
-function outputFor(outputs: readonly Json[], callId: string): Json | undefined {
-  return outputs.find((output) => {
-    const record = typeof output === "object" && output !== null && !Array.isArray(output) ? output : {};
-    return record["call_id"] === callId || record["tool_call_id"] === callId;
-  });
+/** The images the model got back in `output`, shown as images (as in the Run view). */
+function images(api: ConversationApi, output: Json | undefined): HTMLElement | null {
+  const urls = output === undefined ? [] : imagesIn(output);
+  if (urls.length === 0) return null;
+  return h(
+    "div",
+    { class: "preview" },
+    urls.map((url) => h("img", { src: url, alt: "image returned by the tool", "data-testid": `image-${api}` })),
+  );
 }
 
-/** Whether `output` carries an image (a Responses `function_call_output` can). */
-function hasImage(output: Json | undefined): boolean {
-  return JSON.stringify(output ?? null).includes('"input_image"');
+/** The thought signatures a Gemini content carries, shortened: what proves the turn was replayed as received. */
+function signatures(items: readonly Json[]): string[] {
+  return [...JSON.stringify(items).matchAll(/"thoughtSignature":"([^"]+)"/g)].map(
+    ([, signature = ""]) => `${signature.slice(0, 12)}…`,
+  );
 }
 
-function renderTurn(turn: ChatTurn, api: ApiName, number: number): HTMLElement {
+function renderTurn(turn: ChatTurn, api: ConversationApi, number: number): HTMLElement {
   return h(
     "div",
     { class: "turn", "data-testid": `turn-${number}` },
@@ -80,8 +99,9 @@ function renderTurn(turn: ChatTurn, api: ApiName, number: number): HTMLElement {
           "div",
           { class: "calls" },
           h("div", { class: "muted" }, `The model called ${turn.calls.length} tool(s):`),
-          turn.calls.map((call) => {
-            const output = outputFor(turn.outputs, call.callId);
+          // The answers come in the calls' order, whatever the API calls them.
+          turn.calls.map((call, at) => {
+            const output = turn.outputs[at];
             return h(
               "div",
               { class: "call" },
@@ -89,16 +109,35 @@ function renderTurn(turn: ChatTurn, api: ApiName, number: number): HTMLElement {
               h("div", { class: "args" }, scrollBox(document.createTextNode(call.arguments), call.arguments)),
               h("div", { class: "returned" }, scrollBox(document.createTextNode(`→ ${call.returned}`), call.returned)),
               // An image the model got back is shown as the image, as in the Run view.
-              output !== undefined && hasImage(output) ? outputPreview(api, output) : null,
+              images(api, output),
             );
           }),
           h(
             "details",
             {},
-            h("summary", {}, `The ${api === "chat" ? "tool messages" : "function_call_output items"} sent back`),
+            h("summary", {}, ANSWERS_SENT[api]),
             turn.outputs.map((output) => jsonBox(output)),
           ),
         ),
+    turn.replayed.length === 0 ? null : replayedTurn(turn, api),
+  );
+}
+
+/** What the next request repeats of the turn; for Gemini, the thought signatures that went back with it. */
+function replayedTurn(turn: ChatTurn, api: ConversationApi): HTMLElement {
+  const kept = api === "gemini" ? signatures(turn.replayed) : [];
+  return h(
+    "details",
+    { "data-testid": "replayed" },
+    h(
+      "summary",
+      {},
+      TURN_REPLAYED[api] ?? "The model's turn, as the next request repeats it",
+      kept.length === 0
+        ? null
+        : h("span", { class: "muted", "data-testid": "signatures" }, ` — signature ${kept.join(", ")}`),
+    ),
+    turn.replayed.map((item) => jsonBox(item)),
   );
 }
 
@@ -117,7 +156,7 @@ function renderUnfinished(unfinished: readonly [number, LiveTurn][]): HTMLElemen
   );
 }
 
-function renderAnswer(answer: Answer, api: ApiName): HTMLElement {
+function renderAnswer(answer: Answer, api: ConversationApi): HTMLElement {
   const { response } = answer;
   return h(
     "div",
@@ -201,38 +240,44 @@ function renderLiveTurns(turns: ReadonlyMap<number, LiveTurn>, before: number): 
 /** A message the scripted model answers with three calls at once, one of which asks for approval by default. */
 const SCRIPTED_EXAMPLE = 'Divide 84 by 2, plot 3 1 4 1 5 as bars, and create an event "Launch" on 2025-06-01';
 
-/** Without a key: the conversation runs on the scripted model; how to talk to a real one. */
-function noKey(scriptedModel: string): HTMLElement {
+/** How to start the playground with each provider's key. */
+const START_WITH_KEY: { readonly [variable: string]: string } = {
+  OPENAI_API_KEY:
+    "OPENAI_API_KEY=sk-… npx -y pnpm@12.4.2 playground\n# any OpenAI-compatible server:\n" +
+    "OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused npx -y pnpm@12.4.2 playground",
+  ANTHROPIC_API_KEY: "ANTHROPIC_API_KEY=sk-ant-… npx -y pnpm@12.4.2 playground",
+  GEMINI_API_KEY: "GEMINI_API_KEY=… npx -y pnpm@12.4.2 playground",
+};
+
+/** Without the provider's key: the conversation runs on the scripted model; how to talk to a real one. */
+function noKey(provider: ModelProvider, scriptedModel: string): HTMLElement {
   return h(
     "div",
     { class: "notice info", "data-testid": "no-key" },
     h(
       "p",
       {},
-      h("strong", {}, "No OPENAI_API_KEY: "),
-      `this conversation runs on the playground's scripted model (“${scriptedModel}”), with no key and no network. `,
-      "To talk to a real model, start the playground with a key:",
+      h("strong", {}, `No ${provider.keyVariable}: `),
+      `this ${provider.label} conversation runs on the playground's scripted model (“${scriptedModel}”), with no ` +
+        "key and no network. To talk to a real model, start the playground with a key:",
     ),
-    h(
-      "pre",
-      {},
-      "OPENAI_API_KEY=sk-… npx -y pnpm@12.4.2 playground\n# any OpenAI-compatible server:\n" +
-        "OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_API_KEY=unused npx -y pnpm@12.4.2 playground",
-    ),
+    h("pre", {}, START_WITH_KEY[provider.keyVariable] ?? `${provider.keyVariable}=… npx -y pnpm@12.4.2 playground`),
     h("p", {}, "The key stays on the server: this page only learns that one is set."),
   );
 }
 
 /** What the scripted model is, said whenever it is the model chosen. */
-function scriptedNote(): HTMLElement {
+function scriptedNote(provider: ModelProvider): HTMLElement {
   return h(
     "p",
     { class: "notice warn", "data-testid": "scripted-note" },
     h("strong", {}, "Scripted model: "),
     "a stand-in built into the playground, not a language model. It calls the tools your message names (several " +
       "at once), with arguments from each tool's schema and the numbers, quoted words and dates of your message; " +
-      "it streams its text and arguments, reads what comes back (it tries a failed call once more, and leaves a " +
-      "denied one), and answers by quoting the results. It follows a script: it does not understand your words.",
+      `it streams its answer as ${provider.label} streams one (that API's own events, through the same client ` +
+      "shape and adapter a real model goes through), reads what comes back (it tries a failed call once more, and " +
+      "leaves a denied one), and answers by quoting the results. It follows a script: it does not understand " +
+      "your words.",
   );
 }
 
@@ -249,8 +294,19 @@ function scriptedNote(): HTMLElement {
  */
 export function createChatView(initial: PageContext): View {
   let context = initial;
-  const { configured, scriptedModel } = context.state.openai;
+  const { scriptedModel } = context.state.openai;
+  const { providers } = context.state;
   const conversation: Conversation = { api: "responses", transcript: [], log: [], turns: 0 };
+  /** The API's provider as the server describes it (every API the select offers has one). */
+  const providerOf = (api: ConversationApi): ModelProvider =>
+    providers.find((provider) => provider.api === api) ?? {
+      api,
+      label: api,
+      keyVariable: "",
+      configured: false,
+      model: scriptedModel,
+      baseUrl: null,
+    };
   const { withheldTools } = context.state.openai;
   let policy: ApprovalPolicy = "ask-unless-read-only";
   const withheld = h("div", {
@@ -325,27 +381,29 @@ export function createChatView(initial: PageContext): View {
     placeholder: "Your message (Ctrl+Enter sends)",
   });
   drawLog();
-  // Without a key the scripted model is the only one; with one, it is a choice beside the configured model.
-  const model = h("input", {
-    type: "text",
-    value: context.state.openai.model,
-    "data-testid": "model",
-    "aria-label": "model",
-    list: "chat-models",
-    readonly: !configured,
-    title: configured
-      ? `A model name of the OpenAI API, or “${scriptedModel}” for the scripted model`
-      : "No OPENAI_API_KEY: only the scripted model answers",
-  });
-  const models = h(
-    "datalist",
-    { id: "chat-models" },
-    [...new Set([context.state.openai.model, scriptedModel])].map((name) => h("option", { value: name })),
-  );
+  // Without the API's key the scripted model is the only one; with one, it is a choice beside the configured model.
+  const model = h("input", { type: "text", "data-testid": "model", "aria-label": "model", list: "chat-models" });
+  const models = h("datalist", { id: "chat-models" });
+  const keyNotice = h("div", {});
   const modelNote = h("div", {});
-  const drawModelNote = (): void => replace(modelNote, model.value.trim() === scriptedModel ? scriptedNote() : null);
+  const drawModelNote = (): void =>
+    replace(modelNote, model.value.trim() === scriptedModel ? scriptedNote(providerOf(conversation.api)) : null);
+  /** The model field and the notices for the conversation's API: its provider's model, or the scripted one. */
+  const drawProvider = (): void => {
+    const provider = providerOf(conversation.api);
+    model.value = provider.model;
+    model.readOnly = !provider.configured;
+    model.title = provider.configured
+      ? `A model name of the ${provider.label} API, or “${scriptedModel}” for the scripted model`
+      : `No ${provider.keyVariable}: only the scripted model answers`;
+    replace(
+      models,
+      [...new Set([provider.model, scriptedModel])].map((name) => h("option", { value: name })),
+    );
+    replace(keyNotice, provider.configured ? null : noKey(provider, scriptedModel));
+    drawModelNote();
+  };
   model.addEventListener("input", drawModelNote);
-  drawModelNote();
   const send = h("button", { type: "submit", class: "primary", "data-testid": "send" }, "Send");
   const policyChoice = policySelect("chat-policy", policy, (chosen) => {
     policy = chosen;
@@ -375,44 +433,61 @@ export function createChatView(initial: PageContext): View {
     else if (event.type === "approval-request") running.onApproval(event.request);
     else if (event.type === "elicitation-request") running.onElicitation(event.request);
   });
-  const strictNote = h("span", { class: "muted" });
+  const strictNote = h("span", { class: "muted", "data-testid": "chat-strict" });
+  // Gemini has no strict mode: its adapter lowers every schema to what Gemini takes, whatever the switch says.
+  const drawStrictNote = (): void =>
+    replace(
+      strictNote,
+      conversation.api === "gemini"
+        ? "no strict mode in Gemini: each schema is lowered to the subset it takes, or the tool is left out"
+        : `strict: ${context.strict} (the switch at the top)` +
+            (conversation.api === "anthropic" ? ", strict within the request's budget" : ""),
+    );
   const switchNotice = h("div", { class: "notice warn", "data-testid": "switch-api", hidden: true });
   const apiSelect = h(
     "select",
     { "data-testid": "chat-api", "aria-label": "API" },
-    (["responses", "chat"] as const).map((api) =>
-      h("option", { value: api, selected: conversation.api === api }, API_NAMES[api]),
+    providers.map((provider) =>
+      h(
+        "option",
+        { value: provider.api, selected: conversation.api === provider.api },
+        provider.configured ? provider.label : `${provider.label} (scripted)`,
+      ),
     ),
   );
-  const startOver = (api: ApiName): void => {
+  const label = (api: ConversationApi): string => providerOf(api).label;
+  const startOver = (api: ConversationApi): void => {
+    const changed = api !== conversation.api;
     conversation.api = api;
     conversation.transcript = [];
     conversation.log = [];
     conversation.turns = 0;
     apiSelect.value = api;
     switchNotice.hidden = true;
+    if (changed) drawProvider();
+    drawStrictNote();
     drawLog();
   };
   apiSelect.addEventListener("change", () => {
-    const wanted = apiSelect.value as ApiName;
+    const wanted = apiSelect.value as ConversationApi;
     if (conversation.log.length === 0) return startOver(wanted);
     // A transcript is in one API's shape: ask before dropping it.
     apiSelect.value = conversation.api;
     switchNotice.hidden = false;
     replace(
       switchNotice,
-      h("strong", {}, `This conversation is in the ${API_NAMES[conversation.api]} shape. `),
-      `Switching to ${API_NAMES[wanted]} starts a new conversation (the model would not see the earlier turns). `,
+      h("strong", {}, `This conversation is in the ${label(conversation.api)} shape. `),
+      `Switching to ${label(wanted)} starts a new conversation (the model would not see the earlier turns). `,
       h(
         "button",
         { type: "button", "data-testid": "switch-api-confirm", onclick: () => startOver(wanted) },
-        `Start a new one in ${API_NAMES[wanted]}`,
+        `Start a new one in ${label(wanted)}`,
       ),
       " ",
       h(
         "button",
         { type: "button", "data-testid": "switch-api-keep", onclick: () => (switchNotice.hidden = true) },
-        `Keep ${API_NAMES[conversation.api]}`,
+        `Keep ${label(conversation.api)}`,
       ),
     );
   });
@@ -420,7 +495,7 @@ export function createChatView(initial: PageContext): View {
   const submit = (): void => {
     const text = message.value.trim();
     if (text === "" || send.disabled) return;
-    const modelName = model.value.trim() || context.state.openai.model;
+    const modelName = model.value.trim() || providerOf(conversation.api).model;
     conversation.log.push({ kind: "user", text });
     message.value = "";
     send.disabled = true;
@@ -540,18 +615,20 @@ export function createChatView(initial: PageContext): View {
     h(
       "p",
       { class: "intro" },
-      "A conversation driven by runToolLoop with the official openai client (or the scripted model, in the same " +
-        "shape): the model's text and calls stream in as they arrive, the approval policy decides which calls wait " +
-        "for your Approve or Deny, and each turn shows what the model called and what was sent back.",
+      "A conversation driven by runToolLoop with the official client of the API you choose (openai, " +
+        "@anthropic-ai/sdk, @google/genai), or the scripted model in the same shape: the model's text and calls " +
+        "stream in as they arrive, the approval policy decides which calls wait for your Approve or Deny, and each " +
+        "turn shows what the model called and what was sent back.",
     ),
-    configured ? null : noKey(scriptedModel),
+    keyNotice,
     withheld,
     log,
     form,
   );
+  drawProvider();
   const update = (next: PageContext): void => {
     context = next;
-    replace(strictNote, `strict: ${context.strict} (the switch at the top)`);
+    drawStrictNote();
     drawWithheld();
   };
   update(initial);

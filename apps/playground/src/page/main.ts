@@ -28,7 +28,9 @@ function tabLabel(name: ViewName, tools: ToolsResponse, state: StateResponse): s
     return sent === tools.tools.length ? `Tools (${sent})` : `Tools (${sent} sent of ${tools.tools.length})`;
   }
   if (name === "run") return "Run a call — you are the model";
-  return state.openai.configured ? "Conversation with a model" : "Conversation (scripted model)";
+  return state.providers.some((provider) => provider.configured)
+    ? "Conversation with a model"
+    : "Conversation (scripted model)";
 }
 
 async function start(): Promise<void> {
@@ -113,7 +115,7 @@ async function start(): Promise<void> {
         "div",
         { class: "title" },
         h("h1", {}, "@x playground"),
-        h("span", { class: "subtitle" }, "MCP tools → OpenAI function tools"),
+        h("span", { class: "subtitle" }, "MCP tools → each model API's tools"),
       ),
       renderServers(state, restart, (server) => notifications.toggle(server)),
       h(

@@ -4,6 +4,7 @@ import type { Json, ResponsesForm } from "../shared/api-types";
 import { h } from "./dom";
 import { formatBytes } from "./format";
 import { jsonBlock } from "./json-block";
+import { isJsonRecord, readUpFront } from "../shared/responses-up-front";
 
 /** What each form is, in words. */
 const FORM_WORDS: { readonly [name in ResponsesForm["name"]]: string } = {
@@ -14,33 +15,8 @@ const FORM_WORDS: { readonly [name in ResponsesForm["name"]]: string } = {
     "namespaces, every tool deferred and searched here: the model calls tool_search, this stack answers",
 };
 
-type JsonRecord = { readonly [key: string]: Json };
-
-function isRecord(value: Json | undefined): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * The `tools` parameter as the model reads it before any search: a namespace
- * shows its name and description (and its tools that are not deferred), a
- * deferred function outside a namespace its name and description; the
- * deferred definitions are loaded when a search finds them
- * (https://developers.openai.com/api/docs/guides/tools-tool-search).
- */
-function readUpFront(tools: Json): Json[] {
-  if (!Array.isArray(tools)) return [];
-  return tools.flatMap((tool): Json[] => {
-    if (!isRecord(tool)) return [];
-    if (tool["defer_loading"] === true)
-      return [{ name: tool["name"] ?? null, description: tool["description"] ?? null }];
-    if (tool["type"] !== "namespace" || !Array.isArray(tool["tools"])) return [tool];
-    const loaded = tool["tools"].filter((inner) => !(isRecord(inner) && inner["defer_loading"] === true));
-    return [{ ...tool, tools: loaded }];
-  });
-}
-
 function countOf(tools: Json, type: string): number {
-  return Array.isArray(tools) ? tools.filter((tool) => isRecord(tool) && tool["type"] === type).length : 0;
+  return Array.isArray(tools) ? tools.filter((tool) => isJsonRecord(tool) && tool["type"] === type).length : 0;
 }
 
 /** What the model reads up front under `form`, beside what the request carries, in words. */

@@ -1,12 +1,21 @@
-// The Tools view: the list of exposed tools, and for the selected one its
-// names, the report of strict preparation, and its schema in three forms.
-import type { ResponsesForm, StrictProblem, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
-import { h, list, replace } from "./dom";
+// The Tools view: the list of exposed tools, what each API's request carries
+// for them, and for the selected one its names, the report of strict
+// preparation, and the tool as each API receives it, side by side.
+import type {
+  ConversationApi,
+  ResponsesForm,
+  StrictProblem,
+  StrictSetting,
+  ToolView,
+  ToolsResponse,
+} from "../shared/api-types";
+import { h, keepingFocus, list, replace } from "./dom";
 import { formatBytes, formatNullPath, formatSchemaPath } from "./format";
-import { jsonBlock } from "./json-block";
 import type { PageContext, View } from "./page-context";
+import { requestCosts } from "./request-costs";
 import { encodingWords, libraryDetail, reasonWords, STRICT_MEANINGS } from "./strict-words";
 import { renderResponsesForms } from "./responses-forms";
+import { API_LABELS, sideBySide } from "./side-by-side";
 import { matchesSearch } from "./tool-names";
 
 const RENAME_REASONS: { readonly [reason: string]: string } = {
@@ -97,11 +106,19 @@ function strictReport(tool: ToolView, strict: StrictSetting): HTMLElement {
   );
 }
 
-function sizeText(bytes: number | null): string {
-  return bytes === null ? "not sent" : formatBytes(bytes);
+/** "Chat Completions 312 B, Responses 298 B, Gemini 250 B": each API's entry for the tool, or "not sent". */
+function sizes(tool: ToolView): string {
+  return tool.forms
+    .map((form) => `${API_LABELS[form.api]} ${form.bytes === null ? "not sent" : formatBytes(form.bytes)}`)
+    .join(", ");
 }
 
-function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
+function toolDetail(
+  context: PageContext,
+  tool: ToolView,
+  marked: ConversationApi,
+  mark: (api: ConversationApi) => void,
+): HTMLElement {
   return h(
     "section",
     { class: "tool-detail", "data-testid": "tool-detail" },
@@ -129,9 +146,7 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
       h(
         "dd",
         { "data-testid": "tool-bytes" },
-        `Chat Completions ${sizeText(tool.bytes.chat)}, Responses ${sizeText(
-          tool.bytes.responses,
-        )} (its tools entry as JSON text: it is sent with every request)`,
+        `${sizes(tool)} (its tools entry as JSON text: sent with every request)`,
       ),
       tool.unavailable === null
         ? null
@@ -154,30 +169,7 @@ function toolDetail(context: PageContext, tool: ToolView): HTMLElement {
         "Call it yourself →",
       ),
     ),
-    h(
-      "div",
-      { class: "columns" },
-      h(
-        "figure",
-        {},
-        h("figcaption", {}, "Input schema, as the MCP server lists it"),
-        jsonBlock(tool.inputSchema, "schema-original"),
-      ),
-      h(
-        "figure",
-        {},
-        h("figcaption", {}, "Chat Completions: the tools entry"),
-        tool.chat === null ? h("p", { class: "muted" }, "(not sent)") : jsonBlock(tool.chat, "schema-chat"),
-      ),
-      h(
-        "figure",
-        {},
-        h("figcaption", {}, "Responses: the tools entry"),
-        tool.responses === null
-          ? h("p", { class: "muted" }, "(not sent)")
-          : jsonBlock(tool.responses, "schema-responses"),
-      ),
-    ),
+    sideBySide(tool, marked, mark),
   );
 }
 
@@ -258,6 +250,9 @@ export function createToolsView(initial: PageContext): View {
   let context = initial;
   let search = "";
   let form: ResponsesForm["name"] = "deferred-client";
+  /** The API whose changes the selected tool's schema is marked with. */
+  let marked: ConversationApi = "chat";
+  const costs = h("div", {});
   const forms = h("div", {});
   const intro = h("p", { class: "intro", "data-testid": "tools-summary" });
   const dropped = h("div", {});
@@ -300,6 +295,7 @@ export function createToolsView(initial: PageContext): View {
           ),
     );
     replace(list, toolList(context, search, selected));
+    replace(costs, requestCosts(context.tools.costs));
     replace(
       forms,
       renderResponsesForms(context.tools.responsesForms, form, (name) => {
@@ -311,7 +307,10 @@ export function createToolsView(initial: PageContext): View {
       detail,
       selected === undefined
         ? h("p", { class: "muted" }, tools.length === 0 ? "No tools: no MCP server started." : "No tool matches.")
-        : toolDetail(context, selected),
+        : toolDetail(context, selected, marked, (api) => {
+            marked = api;
+            keepingFocus(draw);
+          }),
     );
   };
   searchBox.addEventListener("input", () => {
@@ -323,6 +322,7 @@ export function createToolsView(initial: PageContext): View {
     { class: "tools-view" },
     intro,
     dropped,
+    costs,
     h(
       "div",
       { class: "tools-layout" },

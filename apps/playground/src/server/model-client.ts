@@ -1,7 +1,14 @@
-// The two calls a conversation makes to a model, in the shape of the official
-// `openai` client's: a streamed Chat Completions request and a streamed
-// Responses request. The real client is one; the scripted model
-// (scripted-model/) is another, so the conversation runs the same way on both.
+// The calls a conversation makes to a model, in the shapes of the official
+// clients: a streamed Chat Completions or Responses request (`openai`), a
+// streamed Messages request (`@anthropic-ai/sdk`), and `generateContentStream`
+// (`@google/genai`). The real clients are one each; the scripted model
+// (scripted-model/) answers all of them, so the conversation runs the same
+// way on both.
+import type {
+  MessageCreateParamsStreaming,
+  RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages/messages";
+import type { GenerateContentParameters, GenerateContentResponse } from "@google/genai";
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent } from "openai/resources/responses/responses";
 
@@ -11,7 +18,7 @@ export interface ModelRequestOptions {
 }
 
 /** A client that streams model answers in both OpenAI APIs: `new OpenAI(…)` is one. */
-export interface ModelClient {
+export interface OpenAiClient {
   readonly chat: {
     readonly completions: {
       create(
@@ -25,5 +32,22 @@ export interface ModelClient {
       body: ResponseCreateParamsStreaming,
       options?: ModelRequestOptions,
     ): PromiseLike<AsyncIterable<ResponseStreamEvent>>;
+  };
+}
+
+/** A client that streams Gemini answers: `new GoogleGenAI(…)` is one (its signal goes in `config.abortSignal`). */
+export interface GeminiClient {
+  readonly models: {
+    generateContentStream(params: GenerateContentParameters): Promise<AsyncIterable<GenerateContentResponse>>;
+  };
+}
+
+/** A client that streams Claude's answers: `new Anthropic(…)` is one. */
+export interface AnthropicClient {
+  readonly messages: {
+    create(
+      body: MessageCreateParamsStreaming,
+      options?: ModelRequestOptions,
+    ): PromiseLike<AsyncIterable<RawMessageStreamEvent>>;
   };
 }

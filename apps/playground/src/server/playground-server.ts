@@ -15,13 +15,14 @@ import type {
   StateResponse,
 } from "../shared/api-types";
 import { runConversation, parseChatRequest } from "./conversation";
-import type { OpenAiSettings } from "./conversation";
 import { createEventHub } from "./event-hub";
 import type { EventHub } from "./event-hub";
 import type { LiveRun } from "./live-run";
 import { consoleLogger } from "./logger";
 import type { Logger } from "./logger";
 import { parseCallRequest, runManualCall } from "./manual-call";
+import { keyVariable, providerSecrets, providerStates, settingsFor } from "./model-providers";
+import type { ModelSettings, ProviderSettings } from "./model-providers";
 import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
 import { redactUrl } from "./redact-url";
@@ -57,7 +58,11 @@ export interface PlaygroundOptions {
   readonly port?: number;
   readonly logger?: Logger;
   /** The OpenAI settings; without `apiKey` the conversation runs on the scripted model only. */
-  readonly openai?: OpenAiSettings;
+  readonly openai?: ProviderSettings;
+  /** Anthropic's settings (`ANTHROPIC_…`); without `apiKey`, Anthropic Messages runs on the scripted model only. */
+  readonly anthropic?: ProviderSettings;
+  /** Gemini's settings (`GEMINI_…`); without `apiKey`, Gemini runs on the scripted model only. */
+  readonly gemini?: ProviderSettings;
   /** The built page; default `dist/page` of this app. */
   readonly pageDir?: string;
   /** The per-run token; default 24 random bytes. Only tests set it. */
@@ -109,7 +114,8 @@ function sendError(response: ServerResponse, status: number, code: string, messa
 }
 
 function stateOf(context: RouteContext): StateResponse {
-  const { pool, openai, redactor } = context;
+  const { pool, models, redactor } = context;
+  const { openai } = models;
   const configured = openai?.apiKey !== undefined && openai.apiKey !== "";
   return {
     servers: pool.specs.map((spec) => {
@@ -137,15 +143,17 @@ function stateOf(context: RouteContext): StateResponse {
       scriptedModel: SCRIPTED_MODEL,
       withheldTools: context.withheldTools,
     },
+    providers: providerStates(models),
   };
 }
 
-/** Every secret of the configuration: the servers' (see server-display.ts) and the OpenAI key and base URL's. */
-function redactorFor(servers: PlaygroundOptions["servers"], openai: OpenAiSettings | undefined): Redactor {
+/** Every secret of the configuration: the servers' (see server-display.ts) and the model keys and base URLs'. */
+function redactorFor(servers: PlaygroundOptions["servers"], models: ModelSettings): Redactor {
+  const { keys, urls } = providerSecrets(models);
   return createRedactor([
     ...servers.flatMap((spec) => describeServer(spec).replacements),
-    ...(openai?.apiKey === undefined || openai.apiKey === "" ? [] : [[openai.apiKey, HIDDEN] as const]),
-    ...(openai?.baseURL === undefined ? [] : urlReplacements(openai.baseURL)),
+    ...keys.map((key) => [key, HIDDEN] as const),
+    ...urls.flatMap((url) => urlReplacements(url)),
   ]);
 }
 
@@ -266,21 +274,21 @@ async function route(
   if (pathname === "/api/chat") {
     const parsed = parseChatRequest(body);
     if (typeof parsed === "string") return sendError(response, 400, "bad-request", parsed);
-    const openai = context.openai ?? {};
+    const { apiKey } = settingsFor(context.models, parsed.api);
     // Without a key, the scripted model (built in, no network) is the only one there is.
-    if (parsed.model !== SCRIPTED_MODEL && (openai.apiKey === undefined || openai.apiKey === "")) {
+    if (parsed.model !== SCRIPTED_MODEL && (apiKey === undefined || apiKey === "")) {
       return sendError(
         response,
         409,
         "no-api-key",
-        `No OPENAI_API_KEY is set: only the scripted model ("${SCRIPTED_MODEL}") answers without one. Start the ` +
-          "playground with a key to talk to a real model.",
+        `No ${keyVariable(parsed.api)} is set: only the scripted model ("${SCRIPTED_MODEL}") answers without one. ` +
+          "Start the playground with a key to talk to a real model.",
       );
     }
     // A real model gets the toolbox without the tools it must not be offered unasked (withheld-tools.ts).
     const offered = context.modelToolboxes[parsed.approval ?? "run-everything"];
     const conversation = await followed(context, { runId: parsed.runId, response }, (live) =>
-      runConversation(offered, openai, parsed, live),
+      runConversation(offered, context.models, parsed, live),
     );
     if (conversation === undefined)
       return sendError(response, 409, "run-id-taken", "A run with this runId is running already.");
@@ -395,7 +403,7 @@ interface RouteContext {
   /** The toolbox a real model is offered under each approval policy (withheld-tools.ts). */
   readonly modelToolboxes: ReturnType<typeof modelToolboxes>;
   readonly withheldTools: StateResponse["openai"]["withheldTools"];
-  readonly openai: OpenAiSettings | undefined;
+  readonly models: ModelSettings;
   readonly redactor: Redactor;
   readonly files: ReturnType<typeof loadStaticFiles>;
 }
@@ -414,7 +422,12 @@ interface RouteContext {
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const logger = options.logger ?? consoleLogger;
   const token = options.token ?? randomBytes(24).toString("base64url");
-  const redactor = redactorFor(options.servers, options.openai);
+  const models: ModelSettings = {
+    ...(options.openai === undefined ? {} : { openai: options.openai }),
+    ...(options.anthropic === undefined ? {} : { anthropic: options.anthropic }),
+    ...(options.gemini === undefined ? {} : { gemini: options.gemini }),
+  };
+  const redactor = redactorFor(options.servers, models);
   // Told once the context exists: a server's status changed, so every open page gets the new state.
   let publishState = (): void => {};
   const notifications = createNotificationLog();
@@ -458,7 +471,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     publishNotification: (view) => publishNotification(view),
     modelToolboxes: modelToolboxes(toolbox, withheld),
     withheldTools,
-    openai: options.openai,
+    models,
     redactor,
     files: loadStaticFiles(options.pageDir ?? DEFAULT_PAGE_DIR),
   };

@@ -8,6 +8,7 @@ import { parseCliArgs, USAGE } from "./cli-args";
 import { ConfigError } from "./config-file";
 import { consoleLogger } from "./logger";
 import { openBrowser } from "./open-browser";
+import type { ProviderSettings } from "./model-providers";
 import { startPlayground } from "./playground-server";
 import { connectionState } from "./toolbox";
 import { redactUrl } from "./redact-url";
@@ -56,6 +57,13 @@ export async function readStartRequest(): Promise<StartRequest> {
   return { help: false, port: portChoice.port, portNote: portChoice.note, servers: cli.servers, open: cli.open };
 }
 
+/** What the terminal says about a provider's key: set (and where), or what works without it. */
+function keyLine(name: string, variable: string, settings: ProviderSettings, without: string): string {
+  const { apiKey, baseURL } = settings;
+  if (apiKey === undefined) return `  ${name}: no ${variable} (${without})`;
+  return `  ${name}: key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`;
+}
+
 /**
  * Starts what `request` asks for (or prints the usage text and exits for `--help`), prints the URL, and ends the
  * process with 0 on Ctrl-C, SIGTERM and SIGHUP after stopping every MCP server.
@@ -72,17 +80,24 @@ export async function runPlayground(request: StartRequest): Promise<void> {
   }
   // (an empty variable counts as unset)
   const setting = (name: string): string | undefined => process.env[name] || undefined;
-  const apiKey = setting("OPENAI_API_KEY");
-  const baseURL = setting("OPENAI_BASE_URL");
-  const model = setting("OPENAI_MODEL");
-  const playground = await startPlayground({
-    servers: request.servers,
-    port: request.port,
-    openai: {
+  /** A provider's `<PREFIX>_API_KEY`, `_BASE_URL` and `_MODEL`. */
+  const provider = (prefix: string): ProviderSettings => {
+    const [apiKey, baseURL, model] = ["API_KEY", "BASE_URL", "MODEL"].map((name) => setting(`${prefix}_${name}`));
+    return {
       ...(apiKey === undefined ? {} : { apiKey }),
       ...(baseURL === undefined ? {} : { baseURL }),
       ...(model === undefined ? {} : { model }),
-    },
+    };
+  };
+  const openai = provider("OPENAI");
+  const anthropic = provider("ANTHROPIC");
+  const gemini = provider("GEMINI");
+  const playground = await startPlayground({
+    servers: request.servers,
+    port: request.port,
+    openai,
+    anthropic,
+    gemini,
   }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
   const { specs } = playground.pool;
@@ -108,11 +123,9 @@ export async function runPlayground(request: StartRequest): Promise<void> {
       "",
       `  @x playground: ${specs.length - failed} of ${specs.length} MCP server(s) started` +
         (failed === 0 ? "" : ` (${failed} failed: the page says why)`),
-      `  OpenAI: ${
-        apiKey === undefined
-          ? "no OPENAI_API_KEY (the Run view and the scripted model work without one)"
-          : `key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`
-      }`,
+      keyLine("OpenAI", "OPENAI_API_KEY", openai, "the Run view and the scripted model work without one"),
+      keyLine("Anthropic", "ANTHROPIC_API_KEY", anthropic, "the scripted model speaks its API"),
+      keyLine("Gemini", "GEMINI_API_KEY", gemini, "the scripted model speaks its API"),
       "",
       ...(request.portNote === undefined ? [] : [`  (${request.portNote})`]),
       `  Open ${playground.url}`,

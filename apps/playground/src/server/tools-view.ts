@@ -1,6 +1,4 @@
 // The Tools view: each tool's original schema beside what each adapter sends.
-import { tools as chatTools } from "@x/openai-chat";
-import { tools as responsesTools } from "@x/openai-responses";
 import type { ResponsesFunctionTool } from "@x/openai-responses";
 import { encodeArguments } from "@x/strict-schema/encode";
 import type { Plan } from "@x/strict-schema";
@@ -8,6 +6,7 @@ import type { StrictMode } from "@x/toolset";
 import type { Encoded, Json, StrictSetting, ToolView, ToolsResponse } from "../shared/api-types";
 import { policyVerdicts } from "./approval-policy";
 import { exampleArguments } from "./example-arguments";
+import { prepareForms, providerForms, requestCosts } from "./provider-forms";
 import { responsesForms } from "./responses-forms";
 import { toJson } from "./to-json";
 import type { Toolbox } from "./toolbox";
@@ -80,8 +79,8 @@ export function toolsView(
   unavailable: ReadonlyMap<string, string>,
 ): ToolsResponse {
   const { toolset, report } = toolbox;
-  const chat = chatTools(toolset, { strict: strictMode(strict) });
-  const responses = responsesTools(toolset, { strict: strictMode(strict) });
+  const prepared = prepareForms(toolset, strictMode(strict));
+  const { chat, responses } = prepared;
   const tools = toolset.entries.map((entry): ToolView => {
     const chatTool = chat.tools.find((tool) => tool.function.name === entry.name);
     // Without namespaces or deferral, every Responses tool is a top-level function.
@@ -118,6 +117,7 @@ export function toolsView(
       },
       annotations: toJson(entry.tool.annotations ?? null),
       verdicts: policyVerdicts(entry),
+      forms: providerForms(entry, prepared),
     };
   });
   return {
@@ -131,5 +131,6 @@ export function toolsView(
       reason: drop.reason,
       message: drop.message,
     })),
+    costs: requestCosts(toolset, strictMode(strict), prepared),
   };
 }

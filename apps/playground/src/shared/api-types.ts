@@ -59,6 +59,8 @@ export interface StateResponse {
     /** Tools of the built-in servers the Conversation view does not offer a model (exposed name, why). */
     readonly withheldTools: readonly { readonly name: string; readonly reason: string }[];
   };
+  /** Every model API the Conversation view speaks, and whether a key for it is set. */
+  readonly providers: readonly ModelProvider[];
 }
 
 /** A strict-mode problem: where in the input schema, which keyword, why. */
@@ -107,6 +109,8 @@ export interface ToolView {
   readonly annotations: Json;
   /** What each approval policy does with a call to this tool, decided by the policy itself from the annotations. */
   readonly verdicts: { readonly [policy in ApprovalPolicy]: PolicyVerdict };
+  /** The tool as each API receives it, side by side: Chat, Responses, Anthropic, Gemini. */
+  readonly forms: readonly ProviderForm[];
 }
 
 /** The Responses request's `tools` in one form, and what it costs. */
@@ -148,6 +152,8 @@ export interface ToolsResponse {
     readonly reason: string;
     readonly message: string;
   }[];
+  /** What each API's request carries for the whole toolset, up front, with and without deferral. */
+  readonly costs: readonly RequestCost[];
 }
 
 /** `POST /api/call`: the user plays the model and calls one tool. */
@@ -260,7 +266,7 @@ export interface CallResponse {
 
 /** `POST /api/chat`: one user message in a conversation with the model. */
 export interface ChatRequest {
-  readonly api: ApiName;
+  readonly api: ConversationApi;
   readonly strict: StrictSetting;
   readonly model: string;
   readonly message: string;
@@ -289,6 +295,11 @@ export interface ChatTurn {
   }[];
   /** The items answering those calls, in the API's shape. */
   readonly outputs: readonly Json[];
+  /**
+   * Anthropic and Gemini: what the next request repeats of the model's answer, as the adapter replays it (Gemini's
+   * thought signatures kept), each text cut at 2 000 bytes; empty for the OpenAI APIs (the transcript holds it).
+   */
+  readonly replayed: readonly Json[];
 }
 
 /** `POST /api/chat`'s answer. */
@@ -358,4 +369,97 @@ export interface ServerNotificationView {
 /** `GET /api/notifications`: the latest notifications of every server, oldest first. */
 export interface NotificationsResponse {
   readonly notifications: readonly ServerNotificationView[];
+}
+
+/** Which model API a conversation speaks: the two OpenAI APIs, Anthropic's Messages API or the Gemini API. */
+export type ConversationApi = ApiName | "anthropic" | "gemini";
+
+/** One model API of the Conversation view: its key's variable, whether it is set, the model it starts with. */
+export interface ModelProvider {
+  readonly api: ConversationApi;
+  /** `Chat Completions`, `Responses`, `Anthropic Messages`, `Gemini`. */
+  readonly label: string;
+  /** The environment variable that holds its key (the key itself never leaves the server). */
+  readonly keyVariable: string;
+  readonly configured: boolean;
+  /** The model a conversation starts with: the configured one, or the scripted model without a key. */
+  readonly model: string;
+  /** The base URL without user, password or query, or `null` for the provider's own. */
+  readonly baseUrl: string | null;
+}
+
+/** One difference between an API's form of a tool's input schema and the schema its server lists. */
+export interface SchemaChange {
+  /** Where, in the schema as the server lists it: keywords, property names, indexes. */
+  readonly path: readonly (string | number)[];
+  /** The keyword at `path` that changed, or `null` for the schema at `path` as a whole. */
+  readonly keyword: string | null;
+  /**
+   * `added`, `dropped`, `changed` (a keyword's value), `nullable` (optional, so strict mode lets it be null),
+   * `described` (a constraint written into the description), `encoded` (sent in another form the stack undoes),
+   * `rewritten` (a `$ref` spelled out, recursion cut, an enum as text), `relaxed` (a `oneOf` as `anyOf`, …).
+   */
+  readonly kind: "added" | "dropped" | "changed" | "nullable" | "described" | "encoded" | "rewritten" | "relaxed";
+  readonly words: string;
+}
+
+/** Tokens: counted by a real tokenizer of the API's models (`exact`), or an estimate; `how` says which. */
+export interface TokenCount {
+  readonly tokens: number;
+  readonly exact: boolean;
+  readonly how: string;
+}
+
+/** One tool as one API receives it. */
+export interface ProviderForm {
+  readonly api: ConversationApi;
+  /**
+   * `strict`; `fallback` (sent without strict mode: `problem` says why); `plain` (sent as it is: the strict setting
+   * is false, or the API has no strict mode); `left-out` (not sent: `problem` says why).
+   */
+  readonly status: "strict" | "fallback" | "plain" | "left-out";
+  /** The name the API gets (Gemini renames what its rule refuses), or `null` when it is left out. */
+  readonly name: string | null;
+  /** The tool's entry in the request's `tools`, as the adapter emits it, or `null` when it is left out. */
+  readonly definition: Json;
+  /** Why it is a fallback or left out: the schema path and keyword (`budget` for Anthropic's strict budget). */
+  readonly problem: StrictProblem | null;
+  /** What the API's form of the input schema changed, at its place in the original. */
+  readonly changes: readonly SchemaChange[];
+  /** The bytes and tokens of its entry (JSON text), or `null` when it is left out. */
+  readonly bytes: number | null;
+  readonly tokens: TokenCount | null;
+}
+
+/** What one API's request carries for the whole toolset: without deferral, and with every tool deferred. */
+export interface RequestCost {
+  readonly api: ConversationApi;
+  /** Tools sent (the others are left out). */
+  readonly sent: number;
+  /** The whole `tools` parameter, every definition up front. */
+  readonly bytes: number;
+  readonly tokens: TokenCount;
+  /**
+   * With every tool deferred to a tool search: what the model reads up front, what the request carries, and how
+   * the API does it. `null`: the API has no deferred loading (Chat Completions).
+   */
+  readonly deferred: {
+    readonly upFrontBytes: number;
+    readonly upFrontTokens: TokenCount;
+    readonly requestBytes: number;
+    readonly how: string;
+  } | null;
+  /** Anthropic: what the strict tools spend of the request's budget, and the budget. */
+  readonly strictBudget: {
+    readonly spent: {
+      readonly strictTools: number;
+      readonly optionalParameters: number;
+      readonly unionParameters: number;
+    };
+    readonly budget: {
+      readonly strictTools: number;
+      readonly optionalParameters: number;
+      readonly unionParameters: number;
+    };
+  } | null;
 }

@@ -15,6 +15,11 @@ export interface ReadCall {
   readonly arguments: string;
   /** The output's text, as the model reads it; images as {@link IMAGE_NOTE}. */
   readonly output: string | undefined;
+  /**
+   * Whether the API marks the output as an error (Anthropic's `is_error`, Gemini's `error` key). Left out, an
+   * output is an error when its text starts with the error prefix (OpenAI's outputs carry text only).
+   */
+  readonly isError?: boolean;
 }
 
 /** What the model has read: the user's last message, and the rounds of calls made since, in order. */
@@ -66,11 +71,15 @@ const ERROR_PREFIX = "Error: ";
 /** What Chat Completions reads where a tool returned an image (a tool message carries text only). */
 const PLACEHOLDER = /\[image: [^\]]+\]/;
 
-function outcomeOf(output: string): Outcome {
+function outcomeOf(call: ReadCall): Outcome {
+  const output = call.output ?? "";
   const denied = DENIED.exec(output);
   if (denied !== null) return { kind: "denied", reason: denied[1]?.trim().replace(/\.$/, "") || null };
   if (STOPPED.test(output)) return { kind: "stopped" };
-  if (output.startsWith(ERROR_PREFIX)) return { kind: "failed", text: output.slice(ERROR_PREFIX.length) };
+  const prefixed = output.startsWith(ERROR_PREFIX);
+  if (prefixed || call.isError === true) {
+    return { kind: "failed", text: prefixed ? output.slice(ERROR_PREFIX.length) : output };
+  }
   const placeholder = PLACEHOLDER.exec(output)?.[0];
   const image = output.includes(IMAGE_NOTE) ? "seen" : placeholder === undefined ? null : { placeholder };
   return { kind: "returned", text: output.replaceAll(IMAGE_NOTE, "").replace(PLACEHOLDER, "").trim(), image };
@@ -88,7 +97,7 @@ function and(items: readonly string[]): string {
 
 /** What the answer says about one call, citing what it read. */
 function cite(call: ReadCall): string {
-  const outcome = outcomeOf(call.output ?? "");
+  const outcome = outcomeOf(call);
   switch (outcome.kind) {
     case "denied":
       return (
@@ -166,7 +175,7 @@ export function nextTurn(reading: Reading, offered: readonly OfferedTool[]): Tur
   const { rounds } = reading;
   const last = rounds.at(-1);
   if (last === undefined) return firstTurn(reading.message, offered);
-  const failed = last.filter((call) => outcomeOf(call.output ?? "").kind === "failed");
+  const failed = last.filter((call) => outcomeOf(call).kind === "failed");
   const retry = failed.flatMap((call) => {
     const tool = offered.find((candidate) => candidate.name === call.name);
     const again = tool === undefined ? undefined : JSON.stringify(modelArguments(tool.parameters));

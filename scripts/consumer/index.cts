@@ -26,12 +26,12 @@ export const modules: readonly object[] = [
 
 // @x/strict-schema's checker subpath, on the main entry's output.
 const converted = strictSchema.strictSchema({ type: "object" });
-export const reasons: readonly strictCheck.StrictError[] = converted.ok
+export const reasons: readonly strictSchema.StrictError[] = converted.ok
   ? strictCheck.checkStrict(converted.schema)
   : [];
 
-// @x/strict-schema's encode subpath, on a plan of the main entry's types.
-const plan: strictEncode.Plan = { nullPaths: [["note"]], encodings: [{ kind: "entries", path: ["env"] }] };
+// @x/strict-schema's encode subpath, on a plan typed by the main entry (the subpaths hold functions only).
+const plan: strictSchema.Plan = { nullPaths: [["note"]], encodings: [{ kind: "entries", path: ["env"] }] };
 export const sent: unknown = strictEncode.encodeArguments({ env: { A: "1" } }, plan);
 
 // @x/executor's public API and its OpenTelemetry subpath.

@@ -88,5 +88,5 @@ export async function executeToolCalls<TTool, TResponse, TOutput, TItem>(
     round.pending.length > 0 || round.awaitingInput.length > 0
       ? []
       : [...prepared.adapter.responseItems(response), ...prepared.adapter.turnItems(round.outputs)];
-  return { ...round, items };
+  return { items, ...round };
 }

@@ -79,14 +79,12 @@ export function runCall(
   resumed?: ResumedInput,
 ): Promise<CallEnd> {
   const { timeoutMs, resetTimeoutOnProgress, onProgress } = limits;
-  const timer = timeoutMs === undefined ? undefined : deadline(timeoutMs, resetTimeoutOnProgress);
-  const signals = [limits.signal, timer?.signal].filter((signal) => signal !== undefined);
-  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-  const stopped = (): CallEnd =>
-    timer?.signal.aborted === true
-      ? timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress)
-      : abortedError(call, true);
-  if (signal === undefined && onProgress === undefined && limits.elicit === undefined) {
+  if (
+    timeoutMs === undefined &&
+    limits.signal === undefined &&
+    onProgress === undefined &&
+    limits.elicit === undefined
+  ) {
     // Nothing can stop the call or needs to hear from it: the request alone.
     return request(
       client,
@@ -95,6 +93,13 @@ export function runCall(
       resumed,
     );
   }
+  const timer = timeoutMs === undefined ? undefined : deadline(timeoutMs, resetTimeoutOnProgress);
+  const signals = [limits.signal, timer?.signal].filter((signal) => signal !== undefined);
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  const stopped = (): CallEnd =>
+    timer?.signal.aborted === true
+      ? timeoutError(call, timeoutMs, undefined, resetTimeoutOnProgress)
+      : abortedError(call, true);
   if (signal?.aborted === true) {
     timer?.dispose();
     return Promise.resolve(timer?.signal.aborted === true ? stopped() : abortedError(call, false));

@@ -70,6 +70,8 @@ export function deciding(decisions: { readonly [callId: string]: ApprovalAnswer 
     Object.hasOwn(decisions, call.callId) ? Promise.resolve(readAnswer(decisions[call.callId])) : decide(call);
 }
 
+const NOTHING_RESUMED: ReadonlyMap<string, ResumedInput> = new Map();
+
 /**
  * Answers one round's calls: each rejected call with its error, each other
  * call decided one at a time in the model's order (a person answering
@@ -82,7 +84,7 @@ export async function runRound<TOutput>(
   resolved: ResolvedToolCalls<TOutput>,
   decide: DecideCall | undefined,
   context: RoundContext<TOutput>,
-  resumed: ReadonlyMap<string, ResumedInput> = new Map(),
+  resumed: ReadonlyMap<string, ResumedInput> = NOTHING_RESUMED,
 ): Promise<Omit<ExecuteResult<TOutput>, "items">> {
   const answered: CallOutcome<TOutput>[] = resolved.rejected.map((rejection: Rejection) =>
     answerCall(rejection, { kind: "rejected", error: rejection.error }, context),
@@ -107,7 +109,10 @@ export async function runRound<TOutput>(
     runOne(call, limits, context, resumed.get(call.callId));
   const ended = await Promise.all(allowed.map((call) => (limit === undefined ? run(call) : limit(() => run(call)))));
   const awaitingInput = ended.filter((end): end is AwaitingInput => "paused" in end);
-  const ran = ended.filter((end): end is CallOutcome<TOutput> => !("paused" in end));
+  const ran =
+    awaitingInput.length === 0
+      ? (ended as CallOutcome<TOutput>[])
+      : ended.filter((end): end is CallOutcome<TOutput> => !("paused" in end));
   const byIndex = (a: { index: number }, b: { index: number }): number => a.index - b.index;
   const outcomes = [...answered, ...ran].sort(byIndex);
   const outputs = [...outcomes, ...resolved.searches].sort(byIndex).map((entry) => entry.output);

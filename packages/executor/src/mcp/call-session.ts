@@ -49,6 +49,7 @@ export function createCallSession(
   const controller = outer === undefined && options.elicit === undefined ? undefined : new AbortController();
   // Rejects with the caller's reason or the failure. Listened to before any
   // request is sent, so it settles before the SDK's own rejection is seen.
+  // (NEVER_STOPPED gets no handler: each one added to a promise that never settles would be kept forever.)
   const stopped =
     controller === undefined
       ? NEVER_STOPPED
@@ -57,7 +58,7 @@ export function createCallSession(
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
         });
-  stopped.catch(() => undefined);
+  if (controller !== undefined) stopped.catch(() => undefined);
   const onOuterAbort = (): void => controller?.abort(outer?.reason);
   if (outer?.aborted === true) controller?.abort(outer.reason);
   else outer?.addEventListener("abort", onOuterAbort, { once: true });

@@ -266,11 +266,14 @@ export interface LoopRun {
  * @example
  * ```ts
  * await using servers = await connectServers("mcp.json");
+ * // With Responses, type the items as the SDK's `ResponseInputItem[]` (a string alone does not type-check there:
+ * // the response's output items go back as input items, typed as yours).
+ * const input: ResponseInputItem[] = [{ role: "user", content: "What is 2 + 3?" }];
  * const { response } = await runToolLoop({
  *   model: (input, tools) => openai.responses.create({ model: "gpt-5-mini", input, tools }),
  *   adapter,
  *   servers,
- *   input: "What is 2 + 3?",
+ *   input,
  * });
  * ```
  */

@@ -146,17 +146,19 @@ export function answerCall<TOutput>(
       const ran = call as ToolCall;
       const { startTime } = ending;
       const durationMs = timestamp - startTime;
-      const timing = { timestamp, ...callFields(executionId, ran), startTime, durationMs };
-      if (isToolError(outcome)) {
-        emit?.({ type: "tool-call-error", ...timing, error: outcome });
-      } else {
-        emit?.({
-          type: "tool-call-end",
-          ...timing,
-          isError: outcome.isError === true,
-          truncatedBytes: rendered.truncatedBytes,
-          ...(settings.includeValues ? { result: outcome } : {}),
-        });
+      if (emit !== undefined) {
+        const timing = { timestamp, ...callFields(executionId, ran), startTime, durationMs };
+        if (isToolError(outcome)) {
+          emit({ type: "tool-call-error", ...timing, error: outcome });
+        } else {
+          emit({
+            type: "tool-call-end",
+            ...timing,
+            isError: outcome.isError === true,
+            truncatedBytes: rendered.truncatedBytes,
+            ...(settings.includeValues ? { result: outcome } : {}),
+          });
+        }
       }
       const { callId, index } = ran;
       return {

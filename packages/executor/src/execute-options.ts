@@ -115,7 +115,6 @@ export function roundSettings(options: ExecuteOptions | undefined, prepared: Pre
   );
   const settings = executeSettings(options);
   const { errorPrefix, structured } = prepared.output;
-  // The new key first: `{ ...settings, render }` costs a slow path of Node 20's V8 on every round.
   return {
     render: checkRenderOptions({ errorPrefix, structured, maxOutputBytes: settings.maxOutputBytes }),
     ...settings,

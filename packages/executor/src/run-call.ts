@@ -86,12 +86,11 @@ export function runCall(
     limits.elicit === undefined
   ) {
     // Nothing can stop the call or needs to hear from it: the request alone.
-    return request(
-      client,
-      call,
-      { onElicitation: (record) => limits.onElicitation(call, record), ...toolOption(limits, call) },
-      resumed,
-    );
+    const options = {
+      onElicitation: (record: ElicitationRecord) => limits.onElicitation(call, record),
+      tool: limits.tool(call),
+    };
+    return request(client, call, options, resumed);
   }
   const timer = timeoutMs === undefined ? undefined : deadline(timeoutMs, resetTimeoutOnProgress);
   const signals = [limits.signal, timer?.signal].filter((signal) => signal !== undefined);
@@ -116,30 +115,23 @@ export function runCall(
     const onAbort = (): void => settle(stopped());
     signal?.addEventListener("abort", onAbort, { once: true });
     const options: CallMcpToolOptions = {
-      ...(signal === undefined ? {} : { signal }),
-      ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      ...(resetTimeoutOnProgress ? { resetTimeoutOnProgress } : {}),
-      ...(onProgress === undefined
-        ? {}
-        : {
-            onProgress: (progress: McpProgress) => {
+      signal,
+      timeoutMs,
+      resetTimeoutOnProgress,
+      onProgress:
+        onProgress === undefined
+          ? undefined
+          : (progress: McpProgress) => {
               if (done) return;
               if (resetTimeoutOnProgress) timer?.restart();
               onProgress(call, progress);
             },
-          }),
-      ...(limits.elicit === undefined ? {} : { elicit: limits.elicit }),
+      elicit: limits.elicit,
       onElicitation: (record) => limits.onElicitation(call, record),
-      ...toolOption(limits, call),
+      tool: limits.tool(call),
     };
     void request(client, call, options, resumed).then(settle);
   });
-}
-
-/** The tool's `tools/list` entry as an option, when there is one. */
-function toolOption(limits: CallLimits, call: ToolCall): { tool?: McpToolDefinition } {
-  const tool = limits.tool(call);
-  return tool === undefined ? {} : { tool };
 }
 
 /** Runs (or resumes) the call and resolves with how it ended; a client that throws synchronously resolves too. */

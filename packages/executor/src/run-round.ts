@@ -114,8 +114,10 @@ export async function runRound<TOutput>(
       ? (ended as CallOutcome<TOutput>[])
       : ended.filter((end): end is CallOutcome<TOutput> => !("paused" in end));
   const byIndex = (a: { index: number }, b: { index: number }): number => a.index - b.index;
-  const outcomes = [...answered, ...ran].sort(byIndex);
-  const outputs = [...outcomes, ...resolved.searches].sort(byIndex).map((entry) => entry.output);
+  // Each list is in the model's order already; merged, they are sorted again.
+  const outcomes = answered.length === 0 ? ran : [...answered, ...ran].sort(byIndex);
+  const answers = resolved.searches.length === 0 ? outcomes : [...outcomes, ...resolved.searches].sort(byIndex);
+  const outputs = answers.map((entry) => entry.output);
   return { outputs, outcomes, searches: resolved.searches, pending, awaitingInput };
 }
 

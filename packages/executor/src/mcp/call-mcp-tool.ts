@@ -107,13 +107,13 @@ export type McpCallOutcome =
  * if (outcome.status === "complete") console.log(outcome.result, outcome.notes);
  * ```
  */
-export async function callMcpTool(
+export function callMcpTool(
   client: McpToolClient,
   call: McpCall,
   options: CallMcpToolOptions = {},
 ): Promise<McpCallOutcome> {
-  const connection = mcpConnection(client);
-  return await running(call, options, (session, leg) => {
+  return running(call, options, (session, leg) => {
+    const connection = mcpConnection(client);
     if (connection.era === "modern") {
       return runInputRequiredRounds({
         client,
@@ -236,7 +236,7 @@ async function legacyCall(call: RoundsCall, options: CallMcpToolOptions): Promis
 }
 
 function toolParams(call: McpCall): { name: string; arguments?: { readonly [key: string]: unknown } } {
-  return { name: call.name, ...(call.arguments !== undefined ? { arguments: call.arguments } : {}) };
+  return call.arguments === undefined ? { name: call.name } : { name: call.name, arguments: call.arguments };
 }
 
 /**

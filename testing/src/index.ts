@@ -29,8 +29,8 @@ export { connectV2InMemory, connectV2InProcess } from "./v2-in-process";
 export type { V2InProcess, V2InProcessOptions } from "./v2-in-process";
 export { v1InMemory, v1OverHttp, v2InMemory, v2OverHttp } from "./mcp-v2-connections";
 export type { ConnectionOptions, ToolConnection } from "./mcp-v2-connections";
-export { serveOverHttp } from "./mcp-v2-http-server";
-export type { McpHttpServer } from "./mcp-v2-http-server";
+export { serveOverHttp } from "./mcp-http-server";
+export type { FetchHandler, McpHttpServer, ReceivedRequest } from "./mcp-http-server";
 export { CONNECT_URL, NAME_FORM, serverLog, v1ToolServer, v2ToolServer } from "./mcp-v2-tool-servers";
 export type { ServerLog } from "./mcp-v2-tool-servers";
 export {

@@ -6,7 +6,7 @@ import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as V1HttpTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport as V1InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { createMcpHandler, InMemoryTransport as V2InMemoryTransport } from "@modelcontextprotocol/server";
-import { serveOverHttp } from "./mcp-v2-http-server";
+import { serveOverHttp } from "./mcp-http-server";
 import { serverLog, v1ToolServer, v2ToolServer } from "./mcp-v2-tool-servers";
 import type { ServerLog } from "./mcp-v2-tool-servers";
 
@@ -28,6 +28,16 @@ function capabilities(options: ConnectionOptions): {
   elicitation?: { form: { [key: string]: never }; url: { [key: string]: never } };
 } {
   return options.elicitation === false ? {} : { elicitation: { form: {}, url: {} } };
+}
+
+// Logs the JSON-RPC messages of an HTTP request's body (one, or a batch).
+function logBody(body: string, log: ServerLog): void {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) log.messages.push(message as never);
+  } catch {
+    // Not JSON (or no body): the handler answers it; nothing to log.
+  }
 }
 
 // Logs what reaches the server end of an in-memory pair (set after the server connected).
@@ -74,7 +84,7 @@ export async function v2InMemory(options: ConnectionOptions = {}): Promise<ToolC
 export async function v2OverHttp(options: ConnectionOptions = {}): Promise<ToolConnection<V2Client>> {
   const log = serverLog();
   const handler = createMcpHandler(() => v2ToolServer(log));
-  const http = await serveOverHttp(handler, log);
+  const http = await serveOverHttp(handler, (request) => logBody(request.body, log));
   const client = new V2Client(CLIENT_INFO, {
     capabilities: capabilities(options),
     versionNegotiation: { mode: "auto" },
@@ -95,7 +105,7 @@ export async function v2OverHttp(options: ConnectionOptions = {}): Promise<ToolC
 export async function v1OverHttp(options: ConnectionOptions = {}): Promise<ToolConnection<V1Client>> {
   const log = serverLog();
   const handler = createMcpHandler(() => v2ToolServer(log));
-  const http = await serveOverHttp(handler, log);
+  const http = await serveOverHttp(handler, (request) => logBody(request.body, log));
   const client = new V1Client(CLIENT_INFO, { capabilities: capabilities(options) });
   await client.connect(new V1HttpTransport(http.url));
   return {

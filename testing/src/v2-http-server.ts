@@ -3,11 +3,8 @@
 // `server/discover` instead of `initialize`, change notifications on
 // `subscriptions/listen` streams), and 2025-era requests served statelessly
 // from the same factory. node:http carries the handler's web `fetch` face.
-import { createServer } from "node:http";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import type { McpHttpHandler } from "@modelcontextprotocol/server";
+import { serveOverHttp } from "./mcp-http-server";
 import { createV2DemoServer } from "./v2-demo-server";
 import type { V2DemoServer, V2DemoServerOptions } from "./v2-demo-server";
 
@@ -31,12 +28,6 @@ export interface V2HttpServer {
   close(): Promise<void>;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function rpcMethodOf(body: string): string | undefined {
   try {
     const message = JSON.parse(body) as { method?: unknown };
@@ -44,44 +35,6 @@ function rpcMethodOf(body: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Serves one node:http request through the handler's `fetch`; the client going away aborts it (cancellation). */
-async function serve(handler: McpHttpHandler, request: IncomingMessage, response: ServerResponse, body: string) {
-  const aborted = new AbortController();
-  response.on("close", () => {
-    if (!response.writableFinished) aborted.abort(new Error("the client closed the response"));
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
-  }
-  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE";
-  const answer = await handler.fetch(
-    new Request(`http://${request.headers.host ?? "127.0.0.1"}${request.url ?? "/"}`, {
-      method: request.method ?? "GET",
-      headers,
-      ...(hasBody ? { body } : {}),
-      signal: aborted.signal,
-    }),
-  );
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  if (answer.body === null) {
-    response.end();
-    return;
-  }
-  const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
-  aborted.signal.addEventListener("abort", () => void reader.cancel().catch(() => {}), { once: true });
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      response.write(value);
-    }
-  } catch {
-    // The client went away: the stream was cancelled.
-  }
-  response.end();
 }
 
 /**
@@ -97,21 +50,11 @@ export async function startV2HttpServer(options: V2DemoServerOptions = {}): Prom
   const demo = createV2DemoServer(options);
   const handler = createMcpHandler(demo.create);
   const requests: V2HttpRequest[] = [];
-  const http = createServer((request, response) => {
-    void readBody(request).then((body) => {
-      requests.push({
-        method: request.method ?? "",
-        path: request.url ?? "",
-        rpcMethod: rpcMethodOf(body),
-        authorization: request.headers.authorization,
-      });
-      return serve(handler, request, response, body).catch(() => response.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
+  const http = await serveOverHttp(handler, ({ method, path, headers, body }) =>
+    requests.push({ method, path, rpcMethod: rpcMethodOf(body), authorization: headers.authorization }),
+  );
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: http.url.href,
     demo,
     requests,
     addTool: (name) => {
@@ -120,8 +63,7 @@ export async function startV2HttpServer(options: V2DemoServerOptions = {}): Prom
     },
     close: async () => {
       await handler.close();
-      http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await http.close();
     },
   };
 }

@@ -4,6 +4,7 @@
 // call is cancelled. Spec: https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks
 import { ToolError } from "@x/toolset";
 import { sleep } from "./abortable-sleep";
+import { canAbort } from "./call-session";
 import type { CallSession } from "./call-session";
 import { sendRequest } from "./mcp-connection";
 import type { McpProgress, McpToolClient, SdkRequestOptions } from "./mcp-connection";
@@ -52,8 +53,11 @@ export async function runTaskCall(
   };
   // Status changes are reported as progress, numbered in the order seen.
   let statusReports = 0;
+  // Each request gets a signal of its own that follows the call's: the v1 SDK never removes the listener it adds to
+  // a request's signal, so a long task's polls would pile listeners on the call's signal (for good on the signal
+  // every call that cannot be stopped shares, which is why that one is not handed over).
   const leg = (): SdkRequestOptions => ({
-    signal: session.signal,
+    ...(canAbort(session.signal) ? { signal: AbortSignal.any([session.signal]) } : {}),
     ...clock.legTimeout(),
     ...(limits.onProgress !== undefined || limits.resetTimeoutOnProgress ? { onprogress: report } : {}),
   });

@@ -659,6 +659,39 @@ describe("live: the event stream and cancelling a call", () => {
     }
   });
 
+  it("five restarts of one server at once start one new process, and each is answered", async () => {
+    // Its own playground, whose log says each start: one "restarting" line per new process.
+    const lines: string[] = [];
+    const own = await startPlayground({
+      servers: [demoServerSpec()],
+      port: 0,
+      logger: { info: (line) => void lines.push(line), error: (line) => void lines.push(line) },
+    });
+    try {
+      const headers = {
+        host: `127.0.0.1:${own.port}`,
+        authorization: `Bearer ${own.token}`,
+        origin: `http://127.0.0.1:${own.port}`,
+        "content-type": "application/json",
+      };
+      const before = own.pool.servers.status["demo"];
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          rawRequest(own.port, { method: "POST", path: "/api/servers/restart", headers, body: '{"name":"demo"}' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      const after = own.pool.servers.status["demo"];
+      expect(before?.state === "ready" && after?.state === "ready" && after.pid !== before.pid).toBe(true);
+      expect(lines.filter((line) => line.includes("restarting (asked for on the page)"))).toEqual([
+        'MCP server "demo": restarting (asked for on the page).',
+      ]);
+      expect(lines.filter((line) => line.includes("is running again"))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("pushes a conversation's events while it runs, and stops it on cancel", async () => {
     const slowFake = await startFakeOpenAi({ name: "demo__slow_count", arguments: '{"to":10,"delay_ms":1000}' });
     const slow = await startPlayground({

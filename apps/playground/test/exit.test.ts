@@ -117,7 +117,9 @@ function runPnpm(
   );
 }
 
-describe("under pnpm", () => {
+// Each test starts pnpm, then node with tsx, then the server: on a loaded two-core machine that alone has taken
+// longer than the default 20 s.
+describe("under pnpm", { timeout: 60_000 }, () => {
   it.each(["playground", "start", "serve"])("the %s script execs node (no shell left to die of a signal)", (name) => {
     const root = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
       scripts: { [name: string]: string };

@@ -86,8 +86,8 @@ export function runCall(
     limits.elicit === undefined
   ) {
     // Nothing can stop the call or needs to hear from it: the request alone.
-    const options = {
-      onElicitation: (record: ElicitationRecord) => limits.onElicitation(call, record),
+    const options: CallMcpToolOptions = {
+      onElicitation: (record) => limits.onElicitation(call, record),
       tool: limits.tool(call),
     };
     return request(client, call, options, resumed);

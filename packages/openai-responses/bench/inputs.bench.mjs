@@ -24,11 +24,11 @@ const servers = readdirSync(corpusDirectory)
   .sort()
   .map((file) => [file.slice(0, -".json".length), JSON.parse(readFileSync(new URL(file, corpusDirectory))).tools]);
 const { toolset } = buildToolset(servers);
-const { report } = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
+const prepared = tools(toolset, { namespaces: true, deferLoading: true, toolSearch: "client" });
 
 const search = (query) => {
   const call = { type: "tool_search_call", call_id: "ts_1", arguments: { query }, execution: "client" };
-  return toolCalls([call], toolset, report.plans, { toolSearch: report.toolSearch }).searches[0];
+  return toolCalls([call], prepared).searches[0];
 };
 const words = (n) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
 const searches = [
@@ -103,7 +103,7 @@ const streams = [
 ];
 for (const [name, streamed] of streams) {
   const response = await collectStream(streamed);
-  const ran = toolCalls(response, toolset).calls.length;
+  const ran = toolCalls(response, prepared).calls.length;
   if (ran !== CALLS) throw new Error(`bench: ${name}: ${ran} calls`);
 }
 

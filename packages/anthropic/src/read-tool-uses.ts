@@ -4,7 +4,6 @@
 // answered, so it is neither answered nor repeated: the transcript and the
 // answers always agree.
 import type {
-  AnthropicContentBlock,
   AnthropicMessage,
   AnthropicMessageParam,
   AnthropicResponse,
@@ -72,7 +71,3 @@ export function readToolUses(reply: ReadReply): ReadToolUse[] {
 
 /** A name field that is not a string reads as `""`. */
 export const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
-/** Whether a content block is one of the reply's blocks (an object with a string `type`). */
-export const isBlock = (value: unknown): value is AnthropicContentBlock =>
-  isRecord(value) && typeof value.type === "string";

@@ -1,10 +1,9 @@
 import { readStream } from "@x/toolset/adapter";
 import type { CollectStreamOptions, StreamEvents } from "@x/toolset";
 import type { GeminiPart, GeminiResponse, GeminiUsage } from "./gemini-types";
+import { isRecord } from "./is-record";
 
 type Fields = { readonly [key: string]: unknown };
-const isRecord = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** One candidate as {@link collectStream} gathers it. */
 export interface GeminiCollectedCandidate {

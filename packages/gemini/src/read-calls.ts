@@ -3,6 +3,7 @@
 // what Gemini sends, these checks keep a malformed part from throwing.
 import { callId } from "./call-id";
 import type { GeminiContent, GeminiPart, GeminiResponse } from "./gemini-types";
+import { isRecord } from "./is-record";
 
 /** One function call, as the model sent it. */
 export interface ReadCall {
@@ -22,9 +23,6 @@ export interface ReadCalls {
   /** The response has no `finishReason`: the model "has not stopped generating", so no call of it may run. */
   readonly cut: boolean;
 }
-
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The model content whose calls are read: the first candidate's (Gemini

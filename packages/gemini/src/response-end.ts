@@ -1,7 +1,5 @@
 import type { GeminiResponse } from "./gemini-types";
-
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "./is-record";
 
 /**
  * How a response without a call to answer ended: `"complete"` when the model

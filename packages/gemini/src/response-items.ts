@@ -1,7 +1,5 @@
 import type { GeminiContent, GeminiPart, GeminiResponse } from "./gemini-types";
-
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "./is-record";
 
 /**
  * What the next request's `contents` must repeat from `response`: the first

@@ -9,6 +9,7 @@ import { geminiName } from "./gemini-name";
 import type { GeminiAnswer, GeminiContent, GeminiFunctionDeclaration, GeminiTool } from "./gemini-types";
 import type { SchemaForm } from "./lower-schema";
 import { callAnswered } from "./tool-output";
+import { isRecord } from "./is-record";
 
 /** What client-side tool search looks through, as `tools()` gives it in `searchIndex` (plain JSON). */
 export interface GeminiSearchIndex {
@@ -168,17 +169,14 @@ export function loadedTools(
 function searchAnswerNames(contents: readonly unknown[], searchName: string): string[] {
   const names: string[] = [];
   for (const content of contents) {
-    const parts = isObject(content) && Array.isArray((content as Partial<GeminiContent>).parts) ? content.parts : [];
+    const parts = isRecord(content) && Array.isArray((content as Partial<GeminiContent>).parts) ? content.parts : [];
     for (const part of parts as unknown[]) {
-      const response = isObject(part) && isObject(part.functionResponse) ? part.functionResponse : undefined;
-      if (response?.name !== searchName || !isObject(response.response)) continue;
+      const response = isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse : undefined;
+      if (response?.name !== searchName || !isRecord(response.response)) continue;
       const output = response.response.output;
-      const tools = isObject(output) && Array.isArray(output.tools) ? (output.tools as unknown[]) : [];
-      for (const tool of tools) if (isObject(tool) && typeof tool.name === "string") names.push(tool.name);
+      const tools = isRecord(output) && Array.isArray(output.tools) ? (output.tools as unknown[]) : [];
+      for (const tool of tools) if (isRecord(tool) && typeof tool.name === "string") names.push(tool.name);
     }
   }
   return names;
 }
-
-const isObject = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,6 +1,7 @@
 import { readStream } from "@x/toolset/adapter";
 import type { CollectStreamOptions, StreamEvents } from "@x/toolset";
 import type { ChatToolCall } from "./chat-types";
+import { isRecord } from "./read-tool-calls";
 
 /** Why a choice ended, as the API says it (`null` in a collected stream that was cut off before its last chunk). */
 export type ChatFinishReason = "stop" | "length" | "tool_calls" | "content_filter" | "function_call";
@@ -99,9 +100,6 @@ export interface ChatStreamCompletion<TChunk extends ChatStreamChunk = ChatStrea
 // A list field of a chunk, or none when the chunk has something else there.
 const list = <T>(value: readonly T[] | null | undefined): readonly T[] =>
   Array.isArray(value) ? (value as readonly T[]) : [];
-
-const isRecord = (value: unknown): value is { readonly [key: string]: unknown } =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 // An index of a choice or of a tool call: an integer, so that the sort in `finish` compares numbers.
 const isIndex = (value: unknown): value is number => typeof value === "number" && Number.isSafeInteger(value);

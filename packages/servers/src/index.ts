@@ -18,7 +18,7 @@ export type {
   ToolFilters,
   UrlServerConfig,
 } from "./server-config";
-export { HIDDEN, hideCredentials, isSecretName, looksLikeSecret, maskArgs, URL_IN_TEXT } from "./secrets";
+export { displayUrl, HIDDEN, hideCredentials, isSecretName, looksLikeSecret, maskArgs, URL_IN_TEXT } from "./secrets";
 export type {
   ServerNotificationEvent,
   ServersHooks,

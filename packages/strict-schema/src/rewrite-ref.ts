@@ -8,7 +8,7 @@
 import type { RefTarget } from "./local-ref";
 import { wrapNullable } from "./nullable";
 import { hasOwnProperty, isPlain, own, type Plain, pointer, put } from "./plain-json";
-import { recordEncoding, recordRewrite, refuse, type RewriteContext } from "./rewrite-context";
+import { NODES, recordEncoding, recordRewrite, refuse, type RewriteContext } from "./rewrite-context";
 import { type NodePlace, rewriteNode } from "./rewrite-node";
 
 /**
@@ -156,7 +156,7 @@ function recursiveDefinitions(context: RewriteContext): Set<string> {
     const found = new Set<string>();
     const seen = new Set<unknown>();
     const stack: unknown[] = [schema];
-    while (stack.length > 0 && seen.size < 100_000) {
+    while (stack.length > 0 && seen.size < NODES) {
       const node = stack.pop();
       if (typeof node !== "object" || node === null || seen.has(node)) continue;
       seen.add(node);

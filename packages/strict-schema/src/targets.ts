@@ -125,7 +125,7 @@ const OPENAI: Target = table({
  * (here: above 1000), nor anything the page does not list (Unicode property escapes, named groups).
  * https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations
  */
-export function simplePattern(value: unknown): boolean {
+function simplePattern(value: unknown): boolean {
   if (typeof value !== "string") return false;
   if (/\\[1-9bBkpP]|\(\?[=!<]/.test(value)) return false;
   for (const [, low, high] of value.matchAll(/\{(\d+)(?:,(\d*))?\}/g)) {

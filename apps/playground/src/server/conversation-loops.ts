@@ -12,7 +12,7 @@ import type {
   AnthropicUserMessageParam,
 } from "@x/anthropic";
 import { runToolLoop } from "@x/executor";
-import type { ApproveFunction, ExecutorHooks, StopReason } from "@x/executor";
+import type { ApproveFunction, ElicitFunction, ExecutorHooks, StopReason } from "@x/executor";
 import { adapter as geminiAdapter, collectStream as collectGeminiStream } from "@x/gemini";
 import type { GeminiAnswer, GeminiCollectedResponse, GeminiContent } from "@x/gemini";
 import { adapter as chatAdapter, collectStream as collectChatStream } from "@x/openai-chat";
@@ -27,7 +27,6 @@ import type { ChatTurn, ConversationApi, Json } from "../shared/api-types";
 import { oneItemEach, oneMessage, readTurns } from "./conversation-turns";
 import type { TurnReader } from "./conversation-turns";
 import type { AnthropicClient, GeminiClient, OpenAiClient } from "./model-client";
-import type { ElicitFunction } from "./live-run";
 import type { ProviderSettings } from "./model-providers";
 import { scriptedClient } from "./scripted-model/scripted-client";
 import type { Toolbox } from "./toolbox";

@@ -1,7 +1,7 @@
 // A run the page follows while it happens (a call of the Run view, a
 // conversation's tool loop): the id the page gave it, its events as they
 // come, the signal that stops it, and how it asks the page about a call.
-import type { ApprovalAnswer, ApprovalRequest, ExecuteOptions } from "@x/executor";
+import type { ApprovalAnswer, ApprovalRequest, ElicitFunction } from "@x/executor";
 import type { ApprovalPolicy, ModelDelta, TimelineEvent } from "../shared/api-types";
 
 /** How a run is followed and stopped while it runs. */
@@ -17,12 +17,6 @@ export interface LiveRun {
   /** Shows a tool's request for input to the page (a form, or a URL); resolves with the answer : `elicit`. */
   readonly elicit?: ElicitFunction;
 }
-
-/** The executor's `elicit` option: answers a tool's request for input (MCP elicitation). */
-export type ElicitFunction = NonNullable<ExecuteOptions["elicit"]>;
-
-/** What a tool asks for: a form (`mode: "form"`, `requestedSchema`) or a page to open (`mode: "url"`, `url`). */
-export type ElicitationRequest = Parameters<ElicitFunction>[0];
 
 /**
  * The `runId` field of a request: absent, or letters, digits, `_` and `-`

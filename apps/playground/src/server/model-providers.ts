@@ -1,9 +1,9 @@
 // The model APIs the Conversation view speaks, and where each one's models
 // are: OpenAI's two APIs share a key; Anthropic and Gemini have their own.
 // Without a provider's key, its API runs on the scripted model only.
+import { displayUrl } from "@x/servers";
 import type { ConversationApi, ModelProvider } from "../shared/api-types";
 import { SCRIPTED_MODEL } from "../shared/scripted-model";
-import { redactUrl } from "./redact-url";
 
 /** Where one provider's models are. The key stays on the server: the page only learns whether there is one. */
 export interface ProviderSettings {
@@ -105,7 +105,7 @@ export function providerStates(settings: ModelSettings): ModelProvider[] {
       keyVariable: variable,
       configured,
       model: configured ? (own.model ?? defaultModel) : SCRIPTED_MODEL,
-      baseUrl: own.baseURL === undefined ? null : redactUrl(own.baseURL),
+      baseUrl: own.baseURL === undefined ? null : displayUrl(own.baseURL),
     };
   });
 }

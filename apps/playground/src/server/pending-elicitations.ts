@@ -5,12 +5,10 @@
 // executor stops waiting for (the call was cancelled or timed out, the run
 // stopped) is answered `cancel` and forgotten.
 import { randomBytes } from "node:crypto";
+import type { ElicitationRequest, ElicitFunction, ElicitResult } from "@x/executor";
 import type { ElicitAnswerRequest, ElicitationView, Json } from "../shared/api-types";
-import type { ElicitationRequest, ElicitFunction } from "./live-run";
 import { toJson } from "./to-json";
 
-/** MCP's answer to a request for input, as `elicit` gives it back. */
-type ElicitResult = Exclude<Awaited<ReturnType<ElicitFunction>>, "pause">;
 /** The values of an accepted form (the executor checks them against the requested schema before they go back). */
 type FormContent = NonNullable<Extract<ElicitResult, { action: "accept" }>["content"]>;
 

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { HIDDEN, hideCredentials } from "@x/servers";
+import { displayUrl, HIDDEN, hideCredentials } from "@x/servers";
 import type {
   ApiErrorBody,
   ApproveRequest,
@@ -25,7 +25,6 @@ import { keyVariable, providerSecrets, providerStates, settingsFor } from "./mod
 import type { ModelSettings, ProviderSettings } from "./model-providers";
 import { runManualSearch, TOOL_SEARCH } from "./manual-search";
 import { BodyError, readJsonBody } from "./read-json-body";
-import { redactUrl } from "./redact-url";
 import { createPendingApprovals } from "./pending-approvals";
 import type { PendingApprovals } from "./pending-approvals";
 import { createPendingElicitations, parseElicitAnswer } from "./pending-elicitations";
@@ -137,7 +136,7 @@ function stateOf(context: RouteContext): StateResponse {
     }),
     openai: {
       configured,
-      baseUrl: openai?.baseURL === undefined ? null : redactUrl(openai.baseURL),
+      baseUrl: openai?.baseURL === undefined ? null : displayUrl(openai.baseURL),
       // Without a key the conversation starts on the scripted model.
       model: configured ? (openai?.model ?? "gpt-4.1-mini") : SCRIPTED_MODEL,
       scriptedModel: SCRIPTED_MODEL,

@@ -6,9 +6,8 @@
 // and query of any URL in it, known or not. What a tool returned also goes
 // through `outputs`, which hides the words shaped like a credential
 // (@x/servers' rule for arguments, applied to free text).
-import { hideCredentials, URL_IN_TEXT } from "@x/servers";
+import { displayUrl, hideCredentials, URL_IN_TEXT } from "@x/servers";
 import type { Json } from "../shared/api-types";
-import { redactUrl } from "./redact-url";
 import { MIN_SEARCHED_SECRET } from "./server-display";
 
 /** Removes secrets from text and from API answers. */
@@ -73,7 +72,7 @@ function hideInOutputs(value: Json, structured: boolean): Json {
 function stripUrl(match: string): string {
   try {
     const url = new URL(match);
-    return url.username === "" && url.password === "" && url.search === "" ? match : redactUrl(match);
+    return url.username === "" && url.password === "" && url.search === "" ? match : displayUrl(match);
   } catch {
     return match;
   }

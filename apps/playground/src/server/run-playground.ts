@@ -3,6 +3,7 @@
 // anything is built or started), then start the MCP servers and the HTTP
 // server and print the URL to open. Every way out ends the process itself
 // with a code of its own (0 for Ctrl-C, SIGTERM and SIGHUP).
+import { displayUrl } from "@x/servers";
 import { choosePort } from "./choose-port";
 import { parseCliArgs, USAGE } from "./cli-args";
 import { ConfigError } from "./config-file";
@@ -11,7 +12,6 @@ import { openBrowser } from "./open-browser";
 import type { ProviderSettings } from "./model-providers";
 import { startPlayground } from "./playground-server";
 import { connectionState } from "./toolbox";
-import { redactUrl } from "./redact-url";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
 function fail(message: string): never {
@@ -61,7 +61,7 @@ export async function readStartRequest(): Promise<StartRequest> {
 function keyLine(name: string, variable: string, settings: ProviderSettings, without: string): string {
   const { apiKey, baseURL } = settings;
   if (apiKey === undefined) return `  ${name}: no ${variable} (${without})`;
-  return `  ${name}: key set${baseURL === undefined ? "" : `, base URL ${redactUrl(baseURL)}`}`;
+  return `  ${name}: key set${baseURL === undefined ? "" : `, base URL ${displayUrl(baseURL)}`}`;
 }
 
 /**

@@ -6,8 +6,7 @@
 // free text is decided here: a value of an env variable, header or query
 // parameter is searched when it is a secret by name or by look, never a
 // harmless one (`DEBUG=true` would hide every "true" on the page).
-import { HIDDEN, isSecretName, looksLikeSecret, maskArgs } from "@x/servers";
-import { redactUrl } from "./redact-url";
+import { displayUrl, HIDDEN, isSecretName, looksLikeSecret, maskArgs } from "@x/servers";
 import type { InvalidServerSpec, ServerSpec } from "./server-spec";
 
 /**
@@ -136,7 +135,7 @@ export function urlCredentials(url: string): { url: string; authorization?: stri
  * ```
  */
 export function urlReplacements(url: string): [string, string][] {
-  const shown = redactUrl(url);
+  const shown = displayUrl(url);
   const forms = [url];
   try {
     const parsed = new URL(url);
@@ -186,7 +185,7 @@ export function describeServer(spec: ServerSpec | InvalidServerSpec): ServerDisp
       const parsed = new URL(spec.url);
       const headers = Object.entries(spec.headers);
       return {
-        target: redactUrl(spec.url),
+        target: displayUrl(spec.url),
         hidden: [
           ...(parsed.username === "" && parsed.password === ""
             ? []
